@@ -1,0 +1,52 @@
+# Pocket Rummikub.  `make emulate` plays on this computer; `make test` runs
+# everything CI runs.  Both create .venv and install what they need first.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+MP     := $(VENV)/bin/micropython
+STAMP  := $(VENV)/.installed
+ENGINE_TESTS := $(sort $(wildcard tests/engine/test_*.py))
+# Smallest heap (64-bit unix port) a complete seeded 4-player game plays in.
+GAME_HEAP ?= 48k
+MPPATH := firmware:tests/engine
+
+.PHONY: all venv test test-py test-mp test-mpy test-mem bench emulate flash tournament clean
+
+all: test
+
+$(STAMP): requirements.txt requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -r requirements-dev.txt
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+test: $(STAMP) test-mpy test-mp test-mem test-py
+
+test-mpy: $(STAMP)
+	$(PY) -m host_tools mpycheck
+
+test-mp: $(STAMP)
+	MICROPYPATH=$(MPPATH) $(MP) tests/mp_runner.py $(ENGINE_TESTS)
+
+test-mem: $(STAMP)
+	MICROPYPATH=$(MPPATH) $(MP) -X heapsize=$(GAME_HEAP) tests/mp_game.py
+
+test-py: $(STAMP)
+	$(PY) -m pytest -q -n 2 tests
+
+bench: $(STAMP)
+	$(PY) -m host_tools bench
+
+tournament: $(STAMP)
+	$(PY) -m host_tools tournament --games 200 --seats hard,medium --seed 1
+
+emulate: $(STAMP)
+	$(PY) -m host_tools emulate
+
+flash: $(STAMP)
+	$(PY) -m host_tools flash $(if $(PORT),--port $(PORT)) $(if $(FIRMWARE),--firmware $(FIRMWARE))
+
+clean:
+	rm -rf build .pytest_cache .hypothesis

@@ -1,0 +1,33 @@
+"""MicroPython names for CPython, so one source runs on both runtimes.
+
+On the device `micropython` is built in and the compiler treats
+`@micropython.native` and `X = const(...)` specially by name.  On CPython the
+stand-ins below keep the same code importable: const() returns its argument,
+native/viper are no-ops.  Modules do `from compat import micropython, const`.
+"""
+try:
+    import micropython
+except ImportError:
+    class micropython:  # noqa: N801 - mirrors the module name on purpose
+        @staticmethod
+        def const(x):
+            return x
+
+        @staticmethod
+        def native(f):
+            return f
+
+        viper = native
+
+const = micropython.const
+
+try:
+    from time import ticks_ms, ticks_diff  # noqa: F401
+except ImportError:
+    import time as _time
+
+    def ticks_ms():
+        return int(_time.monotonic() * 1000)
+
+    def ticks_diff(a, b):
+        return a - b

@@ -1,0 +1,44 @@
+"""`python -m host_tools <command> ...`: one module per command.
+
+Each command module has `main(argv) -> exit status`; modules are imported
+only when their command runs, so a tool's heavy dependencies (pygame,
+serial, matplotlib) never slow down the others.
+"""
+import sys
+
+COMMANDS = {
+    "check": ("host_tools.check", "validate one turn (JSON on stdin)"),
+    "solve": ("host_tools.solve", "best move for positions (JSON Lines on stdin)"),
+    "tournament": ("host_tools.tournament", "AI against AI, win rates"),
+    "bench": ("host_tools.bench", "solver benchmark"),
+    "flash": ("host_tools.flash", "flash MicroPython and the app to a board"),
+    "sync": ("host_tools.sync", "pull match scores off a device"),
+    "scores": ("host_tools.scores", "leaderboard and statistics"),
+    "emulate": ("host_tools.emulator", "run the handheld app on this computer"),
+    "mpycheck": ("host_tools.mpycheck", "compile firmware/ with mpy-cross"),
+}
+
+
+def usage():
+    lines = ["usage: python -m host_tools <command> [options]", "", "commands:"]
+    for name in sorted(COMMANDS):
+        lines.append("  %-11s %s" % (name, COMMANDS[name][1]))
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] in ("-h", "--help"):
+        print(usage())
+        return 0 if argv else 2
+    cmd = argv[0]
+    if cmd not in COMMANDS:
+        print("unknown command %r\n\n%s" % (cmd, usage()), file=sys.stderr)
+        return 2
+    import importlib
+    mod = importlib.import_module(COMMANDS[cmd][0])
+    return mod.main(argv[1:]) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,39 @@
+"""Run test_* functions of the given test files under MicroPython.
+
+Usage: MICROPYPATH=firmware:tests/engine micropython tests/mp_runner.py FILE...
+pytest runs the same files on CPython; this is the unix-port half.
+"""
+import sys
+
+
+def module_name(path):
+    name = path.split("/")[-1]
+    if name.endswith(".py"):
+        name = name[:-3]
+    return name
+
+
+def run(paths):
+    passed = failed = 0
+    for path in paths:
+        name = module_name(path)
+        mod = __import__(name)
+        for attr in sorted(dir(mod)):
+            if not attr.startswith("test_"):
+                continue
+            fn = getattr(mod, attr)
+            if not callable(fn):
+                continue
+            try:
+                fn()
+                passed += 1
+            except Exception as e:  # report and go on, like pytest
+                failed += 1
+                print("FAIL %s::%s: %s: %s" % (name, attr, type(e).__name__, e))
+                sys.print_exception(e)
+    print("micropython: %d passed, %d failed" % (passed, failed))
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(1 if run(sys.argv[1:]) else 0)
