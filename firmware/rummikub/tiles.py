@@ -149,3 +149,28 @@ def rack_value(tiles, joker_value):
     for t in tiles:
         v += joker_value if t == JOKER else t & 15
     return v
+
+
+# MicroPython's bytearray lacks `int in b`, pop, remove and item deletion;
+# these work on bytes, bytearray and lists alike.
+
+def has(tiles, t):
+    for u in tiles:
+        if u == t:
+            return True
+    return False
+
+
+def remove_tile(buf, t):
+    """Remove one t from a bytearray/list; False if it was not there."""
+    for i in range(len(buf)):
+        if buf[i] == t:
+            buf[i:i + 1] = buf[i:i]
+            return True
+    return False
+
+
+def pop_tile(buf):
+    t = buf[-1]
+    buf[len(buf) - 1:] = buf[:0]
+    return t
