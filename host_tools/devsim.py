@@ -1,0 +1,249 @@
+"""A MicroPython board on a serial line, without the board.
+
+mpremote, the flash tool and the sync tests talk to a pty (or a loopback TCP
+port, `socket://127.0.0.1:N`) exactly as they talk to a USB serial board.
+Behind it runs the MicroPython unix port on a raw pty, started in a folder
+that stands for the board's flash (relative paths land there; the board's
+cwd is `/` so the same paths work on both).
+
+The unix port exits where a board soft-resets (Ctrl-D), so the bridge prints
+what a board prints ("MPY: soft reboot") and starts a fresh interpreter in the
+REPL mode the board would come back in (raw if the host had entered raw REPL).
+
+Limits, by design: Ctrl-C does not interrupt running code (the unix port only
+sees it as a byte on a raw pty), DTR/RTS do nothing, main.py is not run.
+
+    python -m host_tools.devsim FOLDER [--tcp PORT]   # prints the port name
+"""
+import argparse
+import os
+import pty
+import select
+import socket
+import subprocess
+import sys
+import threading
+import time
+import tty
+
+BANNER_END = b">>> "
+SOFT_REBOOT = b"MPY: soft reboot\r\n"
+
+
+def micropython_exe():
+    exe = os.path.join(os.path.dirname(sys.executable), "micropython")
+    return exe if os.path.exists(exe) else "micropython"
+
+
+class DevSim:
+    """One simulated board.  start() returns the port name to open."""
+
+    def __init__(self, folder, tcp_port=None, heap=None, exe=None):
+        self.folder = os.path.abspath(folder)
+        self.tcp_port = tcp_port
+        self.heap = heap
+        self.exe = exe or micropython_exe()
+        self.resets = 0          # soft resets seen (the tests count them)
+        self.raw = False         # REPL mode the host last asked for
+        self.port = None
+        self._child = None
+        self._cfd = None         # our end of the interpreter's pty
+        self._to_child = bytearray()
+        self._to_host = bytearray()
+        self._stop = threading.Event()
+        self._thread = None
+        self._lsock = self._conn = None
+        self._hm = self._hs = None
+
+    # -- lifecycle -------------------------------------------------------
+    def start(self):
+        os.makedirs(self.folder, exist_ok=True)
+        if self.tcp_port is None:
+            self._hm, self._hs = pty.openpty()
+            tty.setraw(self._hs)   # kept open: the master never sees EIO
+            os.set_blocking(self._hm, False)
+            self.port = os.ttyname(self._hs)
+        else:
+            self._lsock = socket.socket()
+            self._lsock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            self._lsock.bind(("127.0.0.1", self.tcp_port))
+            self._lsock.listen(1)
+            self._lsock.setblocking(False)
+            self.port = "socket://127.0.0.1:%d" % self._lsock.getsockname()[1]
+        self._spawn()
+        self._thread = threading.Thread(target=self._pump, daemon=True)
+        self._thread.start()
+        return self.port
+
+    def stop(self):
+        self._stop.set()
+        if self._thread:
+            self._thread.join(5)
+        self._kill_child()
+        for fd in (self._hm, self._hs):
+            if fd is not None:
+                os.close(fd)
+        for s in (self._conn, self._lsock):
+            if s is not None:
+                s.close()
+        self._hm = self._hs = self._conn = self._lsock = None
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    # -- the interpreter -------------------------------------------------
+    def _spawn(self):
+        master, slave = pty.openpty()
+        tty.setraw(slave)
+        cmd = [self.exe] + (["-X", "heapsize=%s" % self.heap] if self.heap else [])
+        env = dict(os.environ, MICROPYPATH=":.frozen:lib")
+        self._child = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave,
+                                       cwd=self.folder, env=env, close_fds=True,
+                                       start_new_session=True)
+        os.close(slave)
+        self._cfd = master
+        # Swallow the unix port's banner; a board in raw mode shows none.
+        seen = self._read_child_until(BANNER_END, 10)
+        if self.raw:
+            self._to_child += b"\x01"
+        else:
+            self._to_host += seen
+
+    def _read_child_until(self, ending, timeout):
+        seen = b""
+        end = time.monotonic() + timeout
+        while not seen.endswith(ending) and time.monotonic() < end:
+            r, _, _ = select.select([self._cfd], [], [], 0.1)
+            if r:
+                try:
+                    chunk = os.read(self._cfd, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                seen += chunk
+        return seen
+
+    def _kill_child(self):
+        if self._child is not None:
+            if self._child.poll() is None:
+                self._child.kill()
+            self._child.wait()
+            self._child = None
+        if self._cfd is not None:
+            os.close(self._cfd)
+            self._cfd = None
+
+    def _soft_reset(self):
+        self._kill_child()
+        self.resets += 1
+        self._to_child.clear()
+        self._to_host += SOFT_REBOOT
+        self._spawn()
+
+    # -- the bridge ------------------------------------------------------
+    def _host_rfd(self):
+        if self._hm is not None:
+            return self._hm
+        return self._conn if self._conn is not None else self._lsock
+
+    def _from_host(self, data):
+        for b in data:          # Ctrl-A enters raw REPL, Ctrl-B leaves it
+            if b == 1:
+                self.raw = True
+            elif b == 2:
+                self.raw = False
+        self._to_child += data
+
+    def _read_host(self, fd):
+        if fd is self._lsock:
+            conn, _ = self._lsock.accept()
+            if self._conn is not None:
+                self._conn.close()
+            self._conn = conn
+            self._to_host.clear()   # a fresh connection sees only new output
+            return
+        try:
+            data = os.read(fd, 4096) if fd is self._hm else fd.recv(4096)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data = b""
+        if data:
+            self._from_host(data)
+        elif fd is self._conn:
+            self._conn.close()
+            self._conn = None
+
+    def _write_host(self):
+        try:
+            if self._hm is not None:
+                n = os.write(self._hm, self._to_host)
+            else:
+                n = self._conn.send(self._to_host)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            n = len(self._to_host)          # nobody listening: bytes are lost
+        del self._to_host[:n]
+
+    def _pump(self):
+        while not self._stop.is_set():
+            hfd = self._host_rfd()
+            host_w = self._hm if self._hm is not None else self._conn
+            if host_w is None:
+                self._to_host.clear()       # no cable: output goes nowhere
+            rl = [self._cfd, hfd]
+            wl = []
+            if self._to_host and host_w is not None:
+                wl.append(host_w)
+            if self._to_child:
+                wl.append(self._cfd)
+            r, w, _ = select.select(rl, wl, [], 0.05)
+            if self._cfd in r:
+                try:
+                    data = os.read(self._cfd, 4096)
+                except OSError:
+                    data = b""
+                if not data:            # the interpreter exited: soft reset
+                    self._soft_reset()
+                    continue
+                self._to_host += data
+            if hfd in r:
+                self._read_host(hfd)
+            if host_w is not None and host_w in w:
+                self._write_host()
+            if self._cfd in w and self._to_child:
+                try:
+                    n = os.write(self._cfd, self._to_child)
+                    del self._to_child[:n]
+                except OSError:
+                    pass
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m host_tools.devsim",
+                                 description=__doc__.split("\n\n")[0])
+    ap.add_argument("folder", help="folder that stands for the board's flash")
+    ap.add_argument("--tcp", type=int, metavar="PORT",
+                    help="listen on 127.0.0.1:PORT (0: any free port) instead of a pty")
+    ap.add_argument("--heap", help="MicroPython heap size, e.g. 2m")
+    args = ap.parse_args(argv)
+    sim = DevSim(args.folder, tcp_port=args.tcp, heap=args.heap)
+    print(sim.start(), flush=True)
+    try:
+        while True:
+            time.sleep(1)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sim.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
