@@ -1,0 +1,25 @@
+"""The hal logic tests (tests/hal_mp/test_hal_*.py) pass on MicroPython too.
+
+pytest already runs those files on CPython; this runs the very same files on
+the unix port, with the heap capped well under a WROOM's ~110 KB free heap.
+"""
+import glob
+import os
+
+import pytest
+
+from hal_mpy import HAL_MP, ROOT, micropython, run
+
+FILES = sorted(glob.glob(os.path.join(HAL_MP, "test_hal_*.py")))
+PATH = [os.path.join(ROOT, p) for p in ("firmware", "tests/engine", "tests/hal_mp", "tests")]
+
+pytestmark = pytest.mark.skipif(micropython() is None, reason="no micropython binary")
+
+
+def test_hal_logic_tests_pass_on_micropython():
+    assert FILES
+    p = run([os.path.join(HAL_MP, "run_mp.py")] + FILES, path=PATH, heap="96k", timeout=120)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert " 0 failed" in p.stdout
+    passed = int(p.stdout.strip().splitlines()[-1].split()[1])
+    assert passed >= len(FILES)
