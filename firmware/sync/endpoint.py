@@ -1,0 +1,230 @@
+"""Device side of score sync: answers the host's framed requests.
+
+HELLO -> device id, firmware version, log id, last and synced seq.
+GET after n -> the records after seq n as they lie in the log, then END
+listing the seqs sent.  ACK n -> records up to n are marked synced (only
+now: the host acks after its database commit).  PLAYERS / SETTINGS -> saved
+to small JSON files the app reads.  BYE -> leave sync mode.
+Damaged or unknown frames get an ERR reply naming the problem, so the host
+retries at once; nothing here raises out of serve() on bad input.
+"""
+import json
+import os
+import struct
+import sys
+
+from sync import protocol as P
+from sync.scorelog import ScoreLog
+
+PROTOCOL_VERSION = 1
+MAX_BATCH = 16
+PLAYERS_PATH = "players.json"
+SETTINGS_PATH = "settings.json"
+VERSION_FILES = ("version.json", "VERSION")
+
+
+def save_json(path, obj):
+    """Write whole-or-nothing: a temp file renamed over the old one."""
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(json.dumps(obj))
+    os.rename(tmp, path)
+
+
+def load_json(path, default):
+    try:
+        with open(path) as f:
+            return json.loads(f.read())
+    except (OSError, ValueError):
+        return default
+
+
+def device_id():
+    """machine.unique_id() as hex on the board; a 'device_id' file otherwise."""
+    try:
+        import machine
+        from binascii import hexlify
+        return hexlify(machine.unique_id()).decode()
+    except (ImportError, AttributeError):
+        pass
+    try:
+        with open("device_id") as f:
+            return f.read().strip() or "unknown"
+    except OSError:
+        return "unknown"
+
+
+def firmware_version():
+    """What the flash tool wrote into the version file, else 'dev'."""
+    for path in VERSION_FILES:
+        try:
+            with open(path) as f:
+                text = f.read().strip()
+        except OSError:
+            continue
+        if path.endswith(".json"):
+            try:
+                d = json.loads(text)
+                text = str(d.get("version") or d.get("commit") or text)
+            except (ValueError, AttributeError):
+                pass
+        return text[:60]
+    return "dev"
+
+
+def check_settings(d):
+    """Rule names must take their value (same checks as the engine);
+    other settings must be bool, int or short str.  Raises ValueError."""
+    from rummikub.rules import Rules
+    rules = Rules()
+    names = rules.as_dict()
+    for k in d:
+        if k in names:
+            rules.set(k, d[k])
+        elif not isinstance(d[k], (bool, int, str)):
+            raise ValueError("setting %s takes bool, int or str, not %r" % (k, d[k]))
+
+
+class Endpoint:
+    """Request handling, independent of the byte transport (send(bytes))."""
+
+    def __init__(self, log=None, dev_id=None, version=None,
+                 players_path=PLAYERS_PATH, settings_path=SETTINGS_PATH):
+        self.log = log or ScoreLog()
+        self.dev_id = dev_id or device_id()
+        self.version = version or firmware_version()
+        self.players_path = players_path
+        self.settings_path = settings_path
+        self.errors = 0
+
+    def handle(self, ftype, seq, payload, send):
+        """Answer one intact frame.  Returns False when sync mode should end."""
+        try:
+            return self._handle(ftype, seq, payload, send)
+        except Exception as e:   # a bad payload must not end sync mode
+            self.error(seq, "bad %s request: %s" % (P.NAMES.get(ftype, "?"), e), send)
+            return True
+
+    def error(self, seq, msg, send):
+        self.errors += 1
+        send(P.encode(P.ERR, seq, msg.encode()[:200]))
+
+    def _handle(self, ftype, seq, payload, send):
+        log = self.log
+        if ftype == P.HELLO:
+            log.refresh()
+            out = bytearray(struct.pack("<BIII", PROTOCOL_VERSION, log.log_id,
+                                        log.last_seq, log.synced()))
+            P.put_str(out, self.dev_id)
+            P.put_str(out, self.version)
+            send(P.encode(P.HELLO_OK, seq, out))
+        elif ftype == P.GET:
+            after, count = struct.unpack("<IB", payload)
+            count = min(max(count, 1), MAX_BATCH)
+            sent = []
+            for kind, rseq, body in log.records(after):
+                send(P.encode(kind, rseq, body))
+                sent.append(rseq)
+                if len(sent) >= count:
+                    break
+            log.refresh()
+            end = bytearray(struct.pack("<IB", log.last_seq, len(sent)))
+            for s in sent:
+                end.extend(struct.pack("<I", s))
+            send(P.encode(P.END, seq, end))
+        elif ftype == P.ACK:
+            up_to = struct.unpack("<I", payload)[0]
+            send(P.encode(P.ACK_OK, seq, struct.pack("<I", log.mark_synced(up_to))))
+        elif ftype == P.PLAYERS:
+            n = payload[0]
+            names, pos = [], 1
+            for _ in range(n):
+                name, pos = P.get_str(payload, pos)
+                names.append(name)
+            save_json(self.players_path, names)
+            send(P.encode(P.OK, seq))
+        elif ftype == P.SETTINGS:
+            d, _ = P.get_pairs(payload, 0)
+            check_settings(d)
+            cur = load_json(self.settings_path, {})
+            cur.update(d)
+            save_json(self.settings_path, cur)
+            send(P.encode(P.OK, seq))
+        elif ftype == P.BYE:
+            send(P.encode(P.OK, seq))
+            return False
+        else:
+            self.error(seq, "unknown message type 0x%02x" % ftype, send)
+        return True
+
+
+class StdioPort:
+    """The USB serial REPL's stdin/stdout as a byte port with timeouts."""
+
+    def __init__(self):
+        import select
+        self.inp = sys.stdin.buffer
+        self.out = sys.stdout.buffer
+        self.poll = select.poll()
+        self.poll.register(sys.stdin, select.POLLIN)
+
+    def read(self, timeout_ms):
+        """Bytes waiting (up to 64); b'' on timeout; None when stdin closed."""
+        if not self.poll.poll(timeout_ms):
+            return b""
+        out = bytearray()
+        while len(out) < 64:
+            b = self.inp.read(1)
+            if not b:
+                return bytes(out) if out else None
+            out.extend(b)
+            if not self.poll.poll(0):
+                break
+        return bytes(out)
+
+    def write(self, data):
+        self.out.write(data)
+        try:
+            self.out.flush()
+        except AttributeError:
+            pass
+
+
+def serve(port, endpoint, quiet_ms=50):
+    """Answer requests until BYE or the port closes.  A partial frame left
+    when the line goes quiet for quiet_ms is dropped and re-scanned."""
+    dec = P.Decoder()
+    send = port.write
+    while True:
+        data = port.read(quiet_ms)
+        if data is None:
+            return
+        if data:
+            dec.feed(data)
+        elif not dec.stale():
+            continue
+        while True:
+            try:
+                fr = dec.next()
+            except P.FrameError as e:
+                endpoint.error(0, "bad frame: %s" % e, send)
+                continue
+            if fr is None:
+                break
+            if not endpoint.handle(fr[0], fr[1], fr[2], send):
+                return
+
+
+def run(log_path="scores.log", quiet_ms=50):
+    """Sync mode on the USB serial REPL (Ctrl-C must not interrupt binary
+    frames, so it is off until the host says BYE)."""
+    try:
+        import micropython
+        micropython.kbd_intr(-1)
+    except (ImportError, AttributeError):
+        micropython = None
+    try:
+        serve(StdioPort(), Endpoint(ScoreLog(log_path)), quiet_ms)
+    finally:
+        if micropython:
+            micropython.kbd_intr(3)

@@ -1,0 +1,132 @@
+"""Payloads of score-log records: finished rounds and finished matches.
+
+Plain values in, compact bytes out (struct + short strings), and back.  The
+device encodes, the host decodes the same bytes after sync.  Seats are list
+positions: names[i], scores[i], racks[i] all belong to seat i.
+"""
+import struct
+
+from sync.protocol import put_str, get_str, put_pairs, get_pairs
+
+ROUND_HEAD = "<IBBBb"   # match id, round number, players, flags, winner seat
+MATCH_HEAD = "<IBBb"    # match id, players, rounds, winner seat
+EXHAUSTED = 1           # round flag: the pool ran out
+
+
+def _i16(v, what):
+    if not isinstance(v, int) or v < -32768 or v > 32767:
+        raise ValueError("%s must be a whole number in -32768..32767, not %r" % (what, v))
+    return v
+
+
+def _seats(names):
+    n = len(names)
+    if n < 1 or n > 8:
+        raise ValueError("a record needs 1..8 players, not %d" % n)
+    return n
+
+
+def _winner(winner, n):
+    if winner is None:
+        return -1
+    if not isinstance(winner, int) or winner < 0 or winner >= n:
+        raise ValueError("winner must be a seat 0..%d or None, not %r" % (n - 1, winner))
+    return winner
+
+
+def _same_len(what, seq, n):
+    if len(seq) != n:
+        raise ValueError("%s has %d entries for %d players" % (what, len(seq), n))
+
+
+def encode_round(match_id, round_no, names, scores, racks, winner, exhausted=False):
+    """One finished round.  racks[i] = points left on seat i's rack."""
+    n = _seats(names)
+    _same_len("scores", scores, n)
+    _same_len("racks", racks, n)
+    if round_no < 1 or round_no > 255:
+        raise ValueError("round number must be 1..255, not %r" % (round_no,))
+    out = bytearray(struct.pack(ROUND_HEAD, match_id, round_no, n,
+                                EXHAUSTED if exhausted else 0, _winner(winner, n)))
+    for i in range(n):
+        put_str(out, names[i])
+        rack = racks[i]
+        if not isinstance(rack, int) or rack < 0 or rack > 65535:
+            raise ValueError("rack points must be 0..65535, not %r" % (rack,))
+        out.extend(struct.pack("<hH", _i16(scores[i], "score"), rack))
+    return bytes(out)
+
+
+def decode_round(buf):
+    match_id, round_no, n, flags, winner = struct.unpack_from(ROUND_HEAD, buf, 0)
+    pos = struct.calcsize(ROUND_HEAD)
+    names, scores, racks = [], [], []
+    for _ in range(n):
+        name, pos = get_str(buf, pos)
+        score, rack = struct.unpack_from("<hH", buf, pos)
+        pos += 4
+        names.append(name)
+        scores.append(score)
+        racks.append(rack)
+    _end(buf, pos, "round")
+    return {"match_id": match_id, "round": round_no, "names": names,
+            "scores": scores, "racks": racks,
+            "winner": None if winner < 0 else winner,
+            "exhausted": bool(flags & EXHAUSTED)}
+
+
+def encode_match(match_id, names, round_scores, totals, wins, winner, rules=None):
+    """One finished match.  round_scores[r][i] = seat i's score in round r+1;
+    rules = {rule name: value} for the rules that differ from the defaults."""
+    n = _seats(names)
+    _same_len("totals", totals, n)
+    _same_len("wins", wins, n)
+    nr = len(round_scores)
+    if nr > 255:
+        raise ValueError("a match has at most 255 rounds, not %d" % nr)
+    out = bytearray(struct.pack(MATCH_HEAD, match_id, n, nr, _winner(winner, n)))
+    for i in range(n):
+        put_str(out, names[i])
+        out.extend(struct.pack("<iB", totals[i], wins[i]))
+    for r in range(nr):
+        row = round_scores[r]
+        _same_len("round %d scores" % (r + 1), row, n)
+        for v in row:
+            out.extend(struct.pack("<h", _i16(v, "score")))
+    put_pairs(out, rules or {})
+    return bytes(out)
+
+
+def decode_match(buf):
+    match_id, n, nr, winner = struct.unpack_from(MATCH_HEAD, buf, 0)
+    pos = struct.calcsize(MATCH_HEAD)
+    names, totals, wins = [], [], []
+    for _ in range(n):
+        name, pos = get_str(buf, pos)
+        t, w = struct.unpack_from("<iB", buf, pos)
+        pos += 5
+        names.append(name)
+        totals.append(t)
+        wins.append(w)
+    rounds = []
+    for _ in range(nr):
+        rounds.append(list(struct.unpack_from("<%dh" % n, buf, pos)))
+        pos += 2 * n
+    rules, pos = get_pairs(buf, pos)
+    _end(buf, pos, "match")
+    return {"match_id": match_id, "names": names, "totals": totals,
+            "wins": wins, "rounds": rounds,
+            "winner": None if winner < 0 else winner, "rules": rules}
+
+
+def _end(buf, pos, what):
+    if pos != len(buf):
+        raise ValueError("%s record has %d bytes, decoded %d" % (what, len(buf), pos))
+
+
+def encode_log_start(log_id):
+    return struct.pack("<I", log_id)
+
+
+def decode_log_start(buf):
+    return {"log_id": struct.unpack_from("<I", buf, 0)[0]}

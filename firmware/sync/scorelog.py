@@ -1,0 +1,220 @@
+"""Append-only score log on flash: one protocol frame per record.
+
+Each record is written with a single append of a complete frame (sequence
+number + CRC32).  A write torn at any byte, or a damaged byte anywhere, only
+ever spoils the record it hits: the reader checks every CRC and re-syncs on
+the next frame marker, so every earlier (and every later) record still reads.
+Records are never rewritten; which ones the host has stored is kept apart in
+a tiny "synced" file replaced atomically by rename.
+
+The app logs results with append_round() / append_match() (plain ints,
+short strings, lists); the sync endpoint streams records with records().
+"""
+import os
+import struct
+from binascii import crc32
+
+from sync import protocol as P
+from sync import records as R
+
+LOG_PATH = "scores.log"
+KINDS = (P.LOG_START, P.ROUND, P.MATCH)
+CHUNK = 256
+
+
+def _size(path):
+    try:
+        return os.stat(path)[6]
+    except OSError:
+        return -1
+
+
+def _new_log_id():
+    try:
+        v = struct.unpack("<I", os.urandom(4))[0]
+    except Exception:       # no urandom: a clock is good enough
+        from compat import ticks_ms
+        v = ticks_ms() * 2654435761
+    return (v & 0xFFFFFFFF) or 1
+
+
+class ScoreLog:
+    """One log file.  State (last seq, log id, match counter) comes from one
+    streaming scan and is kept until the file changes size."""
+
+    def __init__(self, path=LOG_PATH):
+        self.path = path
+        self.synced_path = path + ".synced"
+        self._size = None
+        self.log_id = 0
+        self.last_seq = 0
+        self.last_match = 0
+        self.damaged = 0     # damaged frames skipped by the last full scan
+
+    # -- reading -----------------------------------------------------------
+    def records(self, after=0):
+        """Yield (kind, seq, payload) of every intact record with seq > after,
+        in order, one at a time (the file is never loaded whole)."""
+        try:
+            f = open(self.path, "rb")
+        except OSError:
+            return
+        dec = P.Decoder()
+        last = 0
+        eof = False
+        try:
+            while True:
+                try:
+                    fr = dec.next()
+                except P.FrameError:
+                    self._bad += 1
+                    continue
+                if fr is None:
+                    if eof:
+                        if dec.stale():       # torn tail: look behind it
+                            self._bad += 1
+                            continue
+                        return
+                    chunk = f.read(CHUNK)
+                    if chunk:
+                        dec.feed(chunk)
+                    else:
+                        eof = True
+                    continue
+                kind, seq, payload = fr
+                if kind not in KINDS or seq <= last:
+                    continue      # stray or repeated frame: not a record
+                last = seq
+                if seq > after:
+                    yield kind, seq, payload
+        finally:
+            f.close()
+
+    _bad = 0
+
+    def refresh(self):
+        """Rescan if the file changed since the last scan; return self."""
+        size = _size(self.path)
+        if size == self._size:
+            return self
+        self.log_id = self.last_seq = self.last_match = 0
+        self._bad = 0
+        for kind, seq, payload in self.records():
+            self.last_seq = seq
+            if kind == P.LOG_START:
+                self.log_id = R.decode_log_start(payload)["log_id"]
+            else:
+                self._note_match(struct.unpack_from("<I", payload, 0)[0])
+        self.damaged = self._bad
+        self._size = size
+        return self
+
+    def _note_match(self, match_id):
+        if match_id >> 16 == self.log_id & 0xFFFF:
+            low = match_id & 0xFFFF
+            if low > self.last_match:
+                self.last_match = low
+
+    # -- writing -----------------------------------------------------------
+    def _append(self, kind, payload):
+        self.refresh()
+        seq = self.last_seq + 1
+        frame = P.encode(kind, seq, payload)
+        f = open(self.path, "ab")
+        try:
+            f.write(frame)
+        finally:
+            f.close()
+        self.last_seq = seq
+        self._size = _size(self.path)
+        return seq
+
+    def _ensure_started(self):
+        self.refresh()
+        if not self.log_id:
+            log_id = _new_log_id()
+            self._append(P.LOG_START, R.encode_log_start(log_id))
+            self.log_id = log_id
+            self.last_match = 0
+
+    def new_match_id(self):
+        """A match id never used on this device's log (also after the log
+        was wiped: the high 16 bits come from the log's random id)."""
+        self._ensure_started()
+        return ((self.log_id & 0xFFFF) << 16) | ((self.last_match + 1) & 0xFFFF)
+
+    def append_round(self, match_id, round_no, names, scores, racks, winner,
+                     exhausted=False):
+        """Log one finished round; returns its sequence number."""
+        payload = R.encode_round(match_id, round_no, names, scores, racks,
+                                 winner, exhausted)
+        self._ensure_started()
+        seq = self._append(P.ROUND, payload)
+        self._note_match(match_id)
+        return seq
+
+    def append_match(self, match_id, names, round_scores, totals, wins, winner,
+                     rules=None):
+        """Log one finished match; returns its sequence number."""
+        payload = R.encode_match(match_id, names, round_scores, totals, wins,
+                                 winner, rules)
+        self._ensure_started()
+        seq = self._append(P.MATCH, payload)
+        self._note_match(match_id)
+        return seq
+
+    # -- synced mark -------------------------------------------------------
+    def synced(self):
+        """Highest seq the host has acknowledged (0 if none or unreadable)."""
+        try:
+            with open(self.synced_path, "rb") as f:
+                b = f.read(8)
+        except OSError:
+            return 0
+        if len(b) != 8:
+            return 0
+        seq, c = struct.unpack("<II", b)
+        return seq if c == crc32(b[:4]) & 0xFFFFFFFF else 0
+
+    def mark_synced(self, seq):
+        """Record the host's ack (never past the last record, never back)."""
+        self.refresh()
+        if seq > self.last_seq:
+            seq = self.last_seq
+        if seq <= self.synced():
+            return self.synced()
+        b = struct.pack("<I", seq)
+        tmp = self.synced_path + ".tmp"
+        with open(tmp, "wb") as f:
+            f.write(b + struct.pack("<I", crc32(b) & 0xFFFFFFFF))
+        os.rename(tmp, self.synced_path)
+        return seq
+
+    def unsynced(self):
+        """How many records the host has not acknowledged yet."""
+        self.refresh()
+        return self.last_seq - self.synced()
+
+
+_default = None
+
+
+def default_log():
+    global _default
+    if _default is None:
+        _default = ScoreLog(LOG_PATH)
+    return _default
+
+
+def new_match_id():
+    return default_log().new_match_id()
+
+
+def append_round(match_id, round_no, names, scores, racks, winner, exhausted=False):
+    return default_log().append_round(match_id, round_no, names, scores, racks,
+                                      winner, exhausted)
+
+
+def append_match(match_id, names, round_scores, totals, wins, winner, rules=None):
+    return default_log().append_match(match_id, names, round_scores, totals,
+                                      wins, winner, rules)

@@ -1,0 +1,86 @@
+"""Endpoint request handling without a transport (CPython + MicroPython)."""
+import json
+import struct
+
+from sync import protocol as P
+from sync.endpoint import Endpoint
+from sync.scorelog import ScoreLog
+from synctmp import scratch, remove
+
+
+def setup():
+    path = scratch("ep")
+    log = ScoreLog(path)
+    mid = log.new_match_id()
+    log.append_round(mid, 1, ["A", "B"], [7, -7], [0, 7], 0)
+    log.append_match(mid, ["A", "B"], [[7, -7]], [7, -7], [1, 0], 0)
+    ep = Endpoint(ScoreLog(path), "dev-1", "v9", path + ".players", path + ".settings")
+    return path, ep
+
+
+def ask(ep, ftype, seq, payload=b""):
+    """Frames the endpoint sends for one request, decoded."""
+    out = []
+    more = ep.handle(ftype, seq, payload, out.append)
+    dec = P.Decoder()
+    for b in out:
+        dec.feed(b)
+    frames = []
+    while True:
+        fr = dec.next()
+        if fr is None:
+            return frames, more
+        frames.append(fr)
+
+
+def cleanup(path):
+    remove(path, path + ".synced", path + ".players", path + ".settings")
+
+
+def test_hello_get_ack():
+    path, ep = setup()
+    (t, s, p), = ask(ep, P.HELLO, 5)[0]
+    assert t == P.HELLO_OK and s == 5
+    ver, log_id, last, synced = struct.unpack_from("<BIII", p, 0)
+    assert (ver, last, synced) == (1, 3, 0) and log_id == ep.log.log_id
+    assert P.get_str(p, 13)[0] == "dev-1"
+    frames, _ = ask(ep, P.GET, 6, struct.pack("<IB", 1, 16))
+    assert [(t, s) for t, s, _ in frames] == [(P.ROUND, 2), (P.MATCH, 3), (P.END, 6)]
+    assert struct.unpack("<IBII", frames[-1][2]) == (3, 2, 2, 3)
+    frames, _ = ask(ep, P.GET, 7, struct.pack("<IB", 0, 1))
+    assert [(t, s) for t, s, _ in frames] == [(P.LOG_START, 1), (P.END, 7)]
+    (t, s, p), = ask(ep, P.ACK, 8, struct.pack("<I", 3))[0]
+    assert t == P.ACK_OK and struct.unpack("<I", p)[0] == 3 and ep.log.synced() == 3
+    cleanup(path)
+
+
+def test_players_and_settings_are_saved():
+    path, ep = setup()
+    pl = bytearray([2])
+    P.put_str(pl, "Ana")
+    P.put_str(pl, "Bo")
+    assert ask(ep, P.PLAYERS, 1, pl)[0][0][0] == P.OK
+    with open(path + ".players") as f:
+        assert json.loads(f.read()) == ["Ana", "Bo"]
+    st = bytearray()
+    P.put_pairs(st, {"joker_penalty": 20, "contrast": 3})
+    assert ask(ep, P.SETTINGS, 2, st)[0][0][0] == P.OK
+    with open(path + ".settings") as f:
+        assert json.loads(f.read()) == {"joker_penalty": 20, "contrast": 3}
+    cleanup(path)
+
+
+def test_bad_requests_get_errors_not_crashes():
+    path, ep = setup()
+    bad = bytearray()
+    P.put_pairs(bad, {"joker_penalty": "lots"})
+    cases = [(P.SETTINGS, bytes(bad), "joker_penalty"), (P.GET, b"\x01", "bad GET"),
+             (0x44, b"", "unknown message type 0x44"), (P.PLAYERS, b"\x05\x01", "bad PLAYERS")]
+    for ftype, payload, words in cases:
+        frames, more = ask(ep, ftype, 3, payload)
+        assert more is True
+        assert frames[0][0] == P.ERR and frames[0][1] == 3
+        assert words in frames[0][2].decode(), frames[0][2]
+    assert ep.errors == 4
+    assert ask(ep, P.BYE, 4) == ([(P.OK, 4, b"")], False)
+    cleanup(path)

@@ -1,0 +1,114 @@
+"""Frame protocol and record payloads (run on CPython and MicroPython)."""
+from check import raises
+from sync import protocol as P
+from sync import records as R
+
+
+def frames_of(dec):
+    out, errors = [], []
+    while True:
+        try:
+            fr = dec.next()
+        except P.FrameError as e:
+            errors.append(str(e))
+            continue
+        if fr is None:
+            return out, errors
+        out.append(fr)
+
+
+def test_frame_round_trip_byte_by_byte():
+    data = P.encode(P.HELLO, 7) + P.encode(P.GET, 8, b"\x01\x02\x03\x04\x05")
+    dec = P.Decoder()
+    got = []
+    for i in range(len(data)):
+        dec.feed(data[i:i + 1])
+        got.extend(frames_of(dec)[0])
+    assert got == [(P.HELLO, 7, b""), (P.GET, 8, b"\x01\x02\x03\x04\x05")]
+    assert dec.pending() == 0
+
+
+def test_noise_before_frame_is_skipped_and_counted():
+    dec = P.Decoder()
+    dec.feed(b"MicroPython v1.2\r\n>>> " + P.encode(P.OK, 3, b"hi"))
+    got, errors = frames_of(dec)
+    assert got == [(P.OK, 3, b"hi")] and errors == []
+    assert dec.noise == 22
+
+
+def test_flipped_bit_is_reported_and_next_frame_survives():
+    a = bytearray(P.encode(P.END, 5, b"payload"))
+    a[11] ^= 0x10
+    dec = P.Decoder()
+    dec.feed(bytes(a) + P.encode(P.OK, 6))
+    got, errors = frames_of(dec)
+    assert got == [(P.OK, 6, b"")]
+    assert len(errors) == 1 and "CRC mismatch in END frame seq 5" in errors[0]
+
+
+def test_truncated_frame_then_stale_finds_the_next():
+    whole = P.encode(P.ACK_OK, 9, b"abcd")
+    dec = P.Decoder()
+    dec.feed(whole[:10] + whole)       # a cut frame, then the frame again
+    got, errors = frames_of(dec)
+    # the cut frame's length swallows part of the next: CRC fails, resync
+    assert got == [(P.ACK_OK, 9, b"abcd")], (got, errors)
+    dec.feed(whole[:12])
+    assert frames_of(dec)[0] == [] and dec.pending() == 12
+    assert dec.stale() is True
+    assert frames_of(dec)[0] == [] and dec.pending() == 0
+
+
+def test_length_over_limit_is_an_error_not_a_wait():
+    import struct
+    bad = P.MAGIC + struct.pack(P.HEAD, P.MAX_PAYLOAD + 1, P.OK, 1)
+    dec = P.Decoder()
+    dec.feed(bad + P.encode(P.OK, 2))
+    got, errors = frames_of(dec)
+    assert got == [(P.OK, 2, b"")] and "exceeds" in errors[0]
+    assert "exceeds" in str(raises(ValueError, P.encode, P.OK, 1, bytes(P.MAX_PAYLOAD + 1)))
+
+
+def test_values_and_pairs_round_trip():
+    out = bytearray()
+    d = {"initial_meld": 40, "extra_draws": True, "tile_set": "xp", "neg": -5}
+    P.put_pairs(out, d)
+    back, pos = P.get_pairs(out, 0)
+    assert back == d and pos == len(out)
+    assert "cannot encode" in str(raises(ValueError, P.put_value, bytearray(), 1.5))
+    assert "longer than 255" in str(raises(ValueError, P.put_str, bytearray(), "x" * 256))
+
+
+def test_round_record_round_trip():
+    b = R.encode_round(0x12340001, 3, ["Ana", "Bo", "Cé"], [24, -5, -19], [0, 5, 19], 0)
+    d = R.decode_round(b)
+    assert d == {"match_id": 0x12340001, "round": 3, "names": ["Ana", "Bo", "Cé"],
+                 "scores": [24, -5, -19], "racks": [0, 5, 19], "winner": 0,
+                 "exhausted": False}
+    d = R.decode_round(R.encode_round(1, 1, ["A", "B"], [3, -3], [10, 13], 0, True))
+    assert d["exhausted"] is True and d["racks"] == [10, 13]
+    assert len(b) < 40
+
+
+def test_match_record_round_trip():
+    rows = [[24, -5, -16, -3], [-6, -11, 22, -5], [-32, -13, -2, 47], [-10, -25, 41, -6]]
+    b = R.encode_match(7, ["A", "B", "C", "D"], rows, [-24, -54, 45, 33], [1, 0, 2, 1],
+                       2, {"joker_penalty": 20, "extra_draws": True})
+    d = R.decode_match(b)
+    assert d["rounds"] == rows and d["totals"] == [-24, -54, 45, 33]
+    assert d["wins"] == [1, 0, 2, 1] and d["winner"] == 2 and d["match_id"] == 7
+    assert d["rules"] == {"joker_penalty": 20, "extra_draws": True}
+    assert R.decode_match(R.encode_match(8, ["A", "B"], [], [0, 0], [0, 0], None))["winner"] is None
+
+
+def test_bad_record_values_name_the_problem():
+    e = raises(ValueError, R.encode_round, 1, 1, ["A", "B"], [1], [0, 0], 0)
+    assert "scores has 1 entries for 2 players" in str(e)
+    e = raises(ValueError, R.encode_round, 1, 1, ["A", "B"], [1, -1], [0, 0], 2)
+    assert "winner" in str(e)
+    e = raises(ValueError, R.encode_round, 1, 0, ["A", "B"], [1, -1], [0, 0], 0)
+    assert "round number" in str(e)
+    e = raises(ValueError, R.encode_round, 1, 1, ["A", "B"], [40000, -1], [0, 0], 0)
+    assert "score" in str(e)
+    e = raises(ValueError, R.encode_match, 1, ["A", "B"], [[1, 2, 3]], [0, 0], [0, 0], 0)
+    assert "round 1 scores" in str(e)
