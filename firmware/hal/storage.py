@@ -1,0 +1,158 @@
+"""Crash-safe small files: a save is never half-applied, a load never garbage.
+
+Each file is `PRK1` + payload length (u32 LE) + CRC-32 of the payload (u32 LE)
++ payload.  save(name, data):
+  1. write name.tmp completely, flush, sync;
+  2. keep the current copy (only if it checks out) as name.bak;
+  3. rename name.tmp to name.
+A power cut at any point leaves at least one checked copy of the newest or
+the previous save; load() tries name, then name.tmp (a complete new save that
+was not renamed yet), then name.bak, and logs which one it fell back to and
+why.  Corrupt files are kept as name.bad, never silently deleted.
+Works on MicroPython (os, binascii) and CPython; `fs` is an object with the
+os-style functions open/rename/remove/stat so tests can cut power mid-write.
+"""
+import os
+from binascii import crc32
+
+MAGIC = b"PRK1"
+HEADER = 12
+MAX_SIZE = 256 * 1024
+
+
+class _OsFs:
+    def open(self, p, mode):
+        return open(p, mode)
+
+    def rename(self, a, b):
+        os.rename(a, b)
+
+    def remove(self, p):
+        os.remove(p)
+
+    def stat(self, p):
+        return os.stat(p)
+
+    def sync(self):
+        s = getattr(os, "sync", None)
+        if s:
+            s()
+
+
+def _u32(b, i):
+    return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24
+
+
+def _le(n):
+    return bytes((n & 0xFF, (n >> 8) & 0xFF, (n >> 16) & 0xFF, (n >> 24) & 0xFF))
+
+
+def encode(data):
+    """The on-disk form of a payload."""
+    return MAGIC + _le(len(data)) + _le(crc32(data) & 0xFFFFFFFF) + data
+
+
+def decode(raw):
+    """Payload of an on-disk blob; raises ValueError saying what is wrong."""
+    if len(raw) < HEADER:
+        raise ValueError("truncated header (%d bytes)" % len(raw))
+    if raw[:4] != MAGIC:
+        raise ValueError("bad magic")
+    n = _u32(raw, 4)
+    if len(raw) != HEADER + n:
+        raise ValueError("length %d, header says %d" % (len(raw) - HEADER, n))
+    data = raw[HEADER:]
+    if crc32(data) & 0xFFFFFFFF != _u32(raw, 8):
+        raise ValueError("checksum mismatch")
+    return bytes(data)
+
+
+class Storage:
+    def __init__(self, root, log=print, fs=None):
+        self.root = root
+        self.log = log
+        self.fs = fs or _OsFs()
+
+    def path(self, name):
+        if not name or "/" in name or name.startswith("."):
+            raise ValueError("bad storage name %r" % (name,))
+        return self.root + "/" + name
+
+    def _exists(self, p):
+        try:
+            self.fs.stat(p)
+            return True
+        except OSError:
+            return False
+
+    def _read(self, p):
+        """(payload, None) or (None, reason)."""
+        try:
+            f = self.fs.open(p, "rb")
+        except OSError:
+            return None, "missing"
+        try:
+            raw = f.read(MAX_SIZE + HEADER + 1)
+        finally:
+            f.close()
+        try:
+            return decode(raw), None
+        except ValueError as e:
+            return None, str(e)
+
+    def _remove(self, p):
+        try:
+            self.fs.remove(p)
+        except OSError:
+            pass
+
+    def save(self, name, data):
+        """Atomically replace `name` with bytes `data`."""
+        if len(data) > MAX_SIZE:
+            raise ValueError("%s: %d bytes is over the %d byte limit" % (name, len(data), MAX_SIZE))
+        p = self.path(name)
+        tmp = p + ".tmp"
+        f = self.fs.open(tmp, "wb")
+        try:
+            f.write(encode(bytes(data)))
+            f.flush()
+        finally:
+            f.close()
+        self.fs.sync()
+        if self._exists(p):
+            cur, why = self._read(p)
+            if cur is None:
+                self.log("storage: %s was corrupt (%s); kept as %s.bad" % (name, why, name))
+                self._remove(p + ".bad")
+                self.fs.rename(p, p + ".bad")
+            else:
+                self._remove(p + ".bak")
+                self.fs.rename(p, p + ".bak")
+        self.fs.rename(tmp, p)
+        self.fs.sync()
+
+    def load(self, name):
+        """Newest checked copy of `name` (bytes), or None if there is none."""
+        p = self.path(name)
+        data, why = self._read(p)
+        if data is not None:
+            return data
+        reasons = [why]
+        for suffix, what in ((".tmp", "unrenamed new save"), (".bak", "backup")):
+            d, w = self._read(p + suffix)
+            if d is not None:
+                self.log("storage: %s unusable (%s); loaded %s %s%s"
+                         % (name, why, what, name, suffix))
+                return d
+            reasons.append(w)
+        if reasons != ["missing", "missing", "missing"]:
+            self.log("storage: no valid copy of %s (%s)" % (name, "; ".join(reasons)))
+        return None
+
+    def exists(self, name):
+        return self.load(name) is not None
+
+    def delete(self, name):
+        p = self.path(name)
+        for suffix in ("", ".tmp", ".bak"):
+            self._remove(p + suffix)
