@@ -16,6 +16,7 @@ COMMANDS = {
     "scores": ("host_tools.scores", "leaderboard and statistics"),
     "emulate": ("host_tools.emulator", "run the handheld app on this computer"),
     "mpycheck": ("host_tools.mpycheck", "compile firmware/ with mpy-cross"),
+    "hardware": ("host_tools.hardware", "regenerate board.py + wiring.svg from hardware/pins.json"),
 }
 
 

@@ -1,0 +1,165 @@
+"""Everything derived from hardware/pins.json: board config and wiring diagram.
+
+`python -m host_tools hardware` rewrites firmware/hal/board.py and
+hardware/wiring.svg from the pin map; `--check` only reports whether they are
+stale (tests/hardware runs the same comparison), so code, docs and the
+diagram cannot disagree with the one pin map.
+"""
+import json
+import os
+import sys
+from xml.sax.saxutils import escape
+
+from host_tools import ROOT
+from hal.buttons import NAMES as BUTTON_NAMES
+
+PINS_JSON = os.path.join(ROOT, "hardware", "pins.json")
+BOARD_PY = os.path.join(ROOT, "firmware", "hal", "board.py")
+WIRING_SVG = os.path.join(ROOT, "hardware", "wiring.svg")
+
+# Waveshare module header names for the driver's signals
+EPD_HEADER = (("VCC", "3V3"), ("GND", "GND"), ("DIN", "mosi"), ("CLK", "sck"),
+              ("CS", "cs"), ("DC", "dc"), ("RST", "rst"), ("BUSY", "busy"))
+
+
+def load(path=PINS_JSON):
+    with open(path) as f:
+        return json.load(f)
+
+
+def board_source(pins):
+    """Text of firmware/hal/board.py for this pin map."""
+    e = pins["esp32"]
+    b = pins["blinka"]
+    bat = e["battery"]
+    ratio = (bat["r_top"] + bat["r_bottom"]) / bat["r_bottom"]
+    lines = [
+        '"""Pins of the reference build, GENERATED from hardware/pins.json.',
+        "",
+        "Do not edit: change the pin map and run `python -m host_tools hardware`.",
+        'Button tuples follow hal.buttons order: %s."""' % " ".join(BUTTON_NAMES),
+        "",
+        "# ESP32 (machine.Pin numbers)",
+        "SPI_ID = %d" % e["spi"]["id"],
+        "SPI_BAUD = %d" % e["spi"]["baudrate"],
+        "SCK = %d" % e["spi"]["sck"],
+        "MOSI = %d" % e["spi"]["mosi"],
+        "EPD_CS = %d" % e["display"]["cs"],
+        "EPD_DC = %d" % e["display"]["dc"],
+        "EPD_RST = %d" % e["display"]["rst"],
+        "EPD_BUSY = %d" % e["display"]["busy"],
+        "BUTTON_PINS = (%s)" % ", ".join(str(e["buttons"][n]) for n in BUTTON_NAMES),
+        "BATTERY_ADC = %d" % bat["adc"],
+        "BATTERY_RATIO = %r" % ratio,
+        "CHARGE_PIN = %d" % e["charging"]["pin"],
+        "CHARGE_ACTIVE = %d" % (0 if e["charging"]["active"] == "low" else 1),
+        "",
+        "# Blinka (board.<name>)",
+        "BLINKA_SPI_BAUD = %d" % b["spi"]["baudrate"],
+        "BLINKA_SCK = %r" % b["spi"]["sck"],
+        "BLINKA_MOSI = %r" % b["spi"]["mosi"],
+        "BLINKA_EPD = (%s)  # cs, dc, rst, busy" % ", ".join(
+            repr(b["display"][k]) for k in ("cs", "dc", "rst", "busy")),
+        "BLINKA_BUTTONS = (%s)" % ", ".join(repr(b["buttons"][n]) for n in BUTTON_NAMES),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _text(x, y, s, size=13, anchor="start", weight="normal"):
+    return ('<text x="%d" y="%d" font-family="monospace" font-size="%d" '
+            'text-anchor="%s" font-weight="%s">%s</text>' % (x, y, size, anchor, weight, escape(str(s))))
+
+
+def wiring_svg(pins):
+    """A wiring diagram: the devkit's used GPIOs wired to each part."""
+    e = pins["esp32"]
+    rows = []   # (gpio, signal label, part, part pin)
+    spi = e["spi"]
+    d = e["display"]
+    sig = {"mosi": spi["mosi"], "sck": spi["sck"], "cs": d["cs"], "dc": d["dc"],
+           "rst": d["rst"], "busy": d["busy"]}
+    for hdr, s in EPD_HEADER:
+        if s in sig:
+            rows.append((sig[s], s.upper(), "display", hdr))
+    for n in BUTTON_NAMES:
+        rows.append((e["buttons"][n], "BTN_" + n.upper(), "buttons", n.upper()))
+    rows.append((e["battery"]["adc"], "VBAT/2", "power", "divider mid"))
+    rows.append((e["charging"]["pin"], "CHRG", "power", "TP4056 CHRG"))
+    row_h = 26
+    top = 90
+    h = top + row_h * len(rows) + 170
+    w = 980
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">' % (w, h, w, h),
+           '<rect width="100%" height="100%" fill="white"/>',
+           _text(20, 30, "Pocket Rummikub reference wiring (generated from hardware/pins.json)", 16, weight="bold"),
+           _text(20, 52, e["board"], 12)]
+    # the devkit column
+    out.append('<rect x="20" y="%d" width="230" height="%d" fill="#eef" stroke="black"/>'
+               % (top - 26, row_h * len(rows) + 40))
+    out.append(_text(135, top - 8, "ESP32 devkit", 14, "middle", "bold"))
+    parts = {}
+    for i, (gpio, label, part, ppin) in enumerate(rows):
+        y = top + 14 + i * row_h
+        out.append(_text(30, y + 4, "GPIO%-2d %s" % (gpio, label)))
+        parts.setdefault(part, []).append((y, ppin))
+    # part boxes on the right, each spanning its rows
+    titles = {"display": d["part"], "buttons": "7 buttons to 3V3, 100k pull-downs (ext1 wake, ANY_HIGH)",
+              "power": "LiPo + TP4056 charger; 1M/1M divider + 100nF on VBAT"}
+    for part, items in parts.items():
+        y0 = items[0][0] - 14
+        y1 = items[-1][0] + 12
+        out.append('<rect x="560" y="%d" width="400" height="%d" fill="#efe" stroke="black"/>'
+                   % (y0, y1 - y0))
+        out.append(_text(575, y0 + 14, titles[part][:52], 11, weight="bold"))
+        for y, ppin in items:
+            out.append('<line x1="250" y1="%d" x2="560" y2="%d" stroke="black"/>' % (y, y))
+            out.append('<circle cx="250" cy="%d" r="3"/>' % y)
+            out.append(_text(948, y + 4, ppin, 12, "end"))
+    # power notes
+    y = top + row_h * len(rows) + 50
+    notes = [
+        "3V3 rail: LiPo -> HT7833 LDO (4 uA quiescent) -> devkit 3V3 pin (bypass the devkit's AMS1117)",
+        "Display VCC to 3V3, GND common.  SPI id %d at %d MHz, MISO unused." % (spi["id"], spi["baudrate"] // 1000000),
+        "Avoided: GPIO6-11 (flash), GPIO16/17 (PSRAM on WROVER), strapping pins 0/2/5/12/15.",
+        "GPIO34-39 are input-only: used for BUSY (driven by the panel), VBAT and CHRG (external pulls).",
+    ]
+    for i, n in enumerate(notes):
+        out.append(_text(20, y + i * 20, n, 12))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def outputs(pins=None):
+    pins = pins or load()
+    return {BOARD_PY: board_source(pins), WIRING_SVG: wiring_svg(pins)}
+
+
+def stale(pins=None):
+    bad = []
+    for path, text in outputs(pins).items():
+        try:
+            with open(path) as f:
+                if f.read() == text:
+                    continue
+        except OSError:
+            pass
+        bad.append(path)
+    return bad
+
+
+def main(argv):
+    if "-h" in argv or "--help" in argv:
+        print("usage: python -m host_tools hardware [--check]\n"
+              "regenerate firmware/hal/board.py and hardware/wiring.svg from hardware/pins.json")
+        return 0
+    if "--check" in argv:
+        bad = stale()
+        for p in bad:
+            print("stale: %s (run python -m host_tools hardware)" % os.path.relpath(p, ROOT), file=sys.stderr)
+        return 1 if bad else 0
+    for path, text in outputs().items():
+        with open(path, "w") as f:
+            f.write(text)
+        print("wrote %s" % os.path.relpath(path, ROOT))
+    return 0
