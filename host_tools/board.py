@@ -1,0 +1,191 @@
+"""Talk to a MicroPython board's REPL through mpremote's serial transport.
+
+Only what flashing needs: ask what firmware runs, hash files on the board
+(the board does the hashing, so unchanged files never cross the cable),
+write and remove files, soft-reset.  Paths are relative: the board's cwd is
+its flash root, and in devsim the folder that stands for it.
+"""
+import ast
+import contextlib
+import io
+import time
+
+from host_tools.flash_common import FlashError
+
+# Runs on the board (MicroPython): print "path sha256" for every .py/.mpy
+# under ROOTS and for each of FILES that exists.  Iterative walk, bounded.
+SCAN = """
+import os, hashlib, binascii
+def _h(p):
+    h = hashlib.sha256()
+    f = open(p, 'rb')
+    while True:
+        b = f.read(1024)
+        if not b:
+            break
+        h.update(b)
+    f.close()
+    return binascii.hexlify(h.digest()).decode()
+def _walk(top):
+    st = [top]
+    n = 0
+    while st and n < 400:
+        d = st.pop()
+        n += 1
+        for e in os.ilistdir(d):
+            p = d + '/' + e[0]
+            if e[1] & 0x4000:
+                st.append(p)
+            elif p.endswith('.py') or p.endswith('.mpy'):
+                print(p, _h(p))
+for t in %r:
+    try:
+        _walk(t)
+    except OSError:
+        pass
+for p in %r:
+    try:
+        print(p, _h(p))
+    except OSError:
+        pass
+"""
+
+MKDIRS = """
+import os
+for d in %r:
+    try:
+        os.mkdir(d)
+    except OSError:
+        pass
+"""
+
+
+def version_string(impl_version):
+    """(1, 27, 0, '') -> '1.27.0'; (1, 29, 0, 'preview') -> '1.29.0-preview'."""
+    s = "%d.%d.%d" % tuple(impl_version[:3])
+    if len(impl_version) > 3 and impl_version[3]:
+        s += "-" + impl_version[3]
+    return s
+
+
+class Board:
+    """An open REPL connection.  Every failure becomes a FlashError."""
+
+    def __init__(self, port, timeout=10.0):
+        from mpremote.transport_serial import SerialTransport
+        from mpremote.transport import TransportError
+        self._TransportError = TransportError
+        self.port = port
+        self.timeout = timeout
+        try:
+            # A read timeout keeps a silent device from hanging us forever.
+            self.t = SerialTransport(port, baudrate=115200, timeout=1)
+        except (TransportError, OSError) as e:
+            raise FlashError("cannot open %s: %s" % (port, e)) from None
+
+    def close(self):
+        try:
+            if self.t.in_raw_repl:
+                self.t.exit_raw_repl()
+            self.t.close()
+        except OSError:
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _silent(self):
+        return FlashError("device on %s never answered the MicroPython REPL"
+                          % self.port)
+
+    def raw(self, soft_reset=False):
+        """Enter the raw REPL (optionally soft-resetting on the way)."""
+        try:
+            # mpremote prints what it got when this fails; we say it in one line.
+            with contextlib.redirect_stdout(io.StringIO()):
+                self.t.enter_raw_repl(soft_reset=soft_reset,
+                                      timeout_overall=self.timeout)
+        except (self._TransportError, OSError):
+            raise self._silent() from None
+
+    def run(self, code):
+        """Execute code on the board, return its stdout as text."""
+        if not self.t.in_raw_repl:
+            self.raw()
+        try:
+            return self.t.exec(code).decode()
+        except self._TransportError as e:
+            err = getattr(e, "error_output", "") or str(e)
+            lines = err.strip().splitlines()
+            raise FlashError("device error: %s" % (lines[-1] if lines else e)) from None
+        except OSError as e:
+            raise FlashError("lost %s: %s" % (self.port, e)) from None
+
+    def firmware(self):
+        """(version, machine) of the running MicroPython, e.g.
+        ('1.27.0', 'Generic ESP32 module with SPIRAM with ESP32')."""
+        out = self.run("import sys\nprint(repr((tuple(sys.implementation.version),"
+                       " getattr(sys.implementation, '_machine', ''))))")
+        ver, machine = ast.literal_eval(out.strip())
+        return version_string(ver), machine
+
+    def hashes(self, roots, files):
+        """{path: sha256 hex} for .py/.mpy files under roots, and files."""
+        out = self.run(SCAN % (list(roots), list(files)))
+        found = {}
+        for line in out.splitlines():
+            parts = line.split()
+            if len(parts) == 2:
+                found[parts[0]] = parts[1]
+        return found
+
+    def mkdirs(self, dirs):
+        if dirs:
+            self.run(MKDIRS % (sorted(dirs, key=len),))
+
+    def write(self, path, data, progress=None):
+        cb = (lambda done, total: progress(done)) if progress else None
+        try:
+            self.t.fs_writefile(path, data, chunk_size=512, progress_callback=cb)
+        except (self._TransportError, OSError) as e:
+            raise FlashError("cannot write %s on the device: %s" % (path, e)) from None
+
+    def read(self, path):
+        """File contents as text, or None if the board has no such file."""
+        out = self.run("try:\n f=open(%r)\n print(repr(f.read()))\n f.close()\n"
+                       "except OSError:\n print('None')" % path)
+        return ast.literal_eval(out.strip())
+
+    def remove(self, paths):
+        if paths:
+            self.run("import os\nfor p in %r:\n os.remove(p)" % (sorted(paths),))
+
+    def soft_reset(self):
+        """Ctrl-D from the raw REPL: the board restarts its interpreter
+        (boot.py runs) and comes back in the raw REPL."""
+        if not self.t.in_raw_repl:
+            self.raw()
+        self.t.in_raw_repl = False
+        self.raw(soft_reset=True)
+
+
+def wait_for_repl(port, seconds, poll=1.0):
+    """After a flash the board boots (first boot formats its filesystem):
+    keep knocking until the REPL answers; return (version, machine)."""
+    deadline = time.monotonic() + seconds
+    last = ""
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise FlashError("device on %s never answered the REPL within %g s%s"
+                             % (port, seconds, last))
+        try:
+            with Board(port, timeout=max(0.5, min(left, 3.0))) as b:
+                return b.firmware()
+        except FlashError as e:
+            # a USB board may vanish while it reboots: say so if it stays gone
+            last = "" if "never answered" in str(e) else " (last: %s)" % e
+        time.sleep(min(poll, max(0.0, deadline - time.monotonic())))

@@ -1,0 +1,118 @@
+"""The one MicroPython release the handheld runs, and where its image comes from.
+
+The image is either a file the user names (FIRMWARE=path) or the pinned
+release, downloaded once by mpflash into a cache.  Either way it is used only
+if its SHA-256 matches the pin: a wrong or damaged file never reaches flash.
+"""
+import hashlib
+import os
+from collections import namedtuple
+
+from host_tools.flash_common import FlashError
+
+# version: as the board reports it (sys.implementation.version, joined);
+# machine: a piece of sys.implementation._machine that marks this build.
+Release = namedtuple("Release", "version board port filename url sha256 machine")
+
+# The official ESP32_GENERIC build with SPIRAM support, for the ESP32-WROVER.
+# sha256 is None until someone with access to micropython.org records it
+# (`sha256sum` of the downloaded file): until then flash refuses every image
+# and prints the hash it saw, so nothing unchecked is ever written.
+PINNED = Release(
+    version="1.27.0",
+    board="ESP32_GENERIC-SPIRAM",
+    port="esp32",
+    filename="ESP32_GENERIC-SPIRAM-20251209-v1.27.0.bin",
+    url="https://micropython.org/resources/firmware/"
+        "ESP32_GENERIC-SPIRAM-20251209-v1.27.0.bin",
+    sha256=None,
+    machine="with SPIRAM",
+)
+
+
+def default_cache_dir():
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
+        os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "pocket-rummikub", "firmware")
+
+
+def sha256_of(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 16), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def check_image(path, release):
+    """Return path if its SHA-256 is the pinned one, else FlashError."""
+    if not os.path.isfile(path):
+        raise FlashError("firmware file not found: %s" % path)
+    got = sha256_of(path)
+    if release.sha256 is None:
+        raise FlashError("no SHA-256 pinned for MicroPython %s yet: check %s "
+                         "(sha256 %s) and record it in host_tools/firmware_cache.py"
+                         % (release.version, path, got))
+    if got != release.sha256.lower():
+        raise FlashError("firmware hash mismatch: %s has sha256 %s, MicroPython %s "
+                         "(%s) is %s" % (path, got, release.version, release.board,
+                                         release.sha256))
+    return path
+
+
+def cached_name(release):
+    """Where mpflash keeps the image: <cache>/<port>/<board>-v<version>.bin."""
+    return os.path.join(release.port, "%s-v%s.bin" % (release.board, release.version))
+
+
+def fetch(release, cache_dir):
+    """Download the release into cache_dir with mpflash (once)."""
+    os.makedirs(cache_dir, exist_ok=True)
+    # mpflash keeps its database in its firmware folder, chosen at import.
+    old = os.environ.get("MPFLASH_FIRMWARE")
+    os.environ["MPFLASH_FIRMWARE"] = cache_dir
+    try:
+        from pathlib import Path
+        from loguru import logger
+        logger.remove()                    # its tracebacks are not our error
+        from mpflash.config import config
+        from mpflash.db.core import _init_database, migrate_database
+        from mpflash.download import download
+        from mpflash.errors import MPFlashError
+        config.firmware_folder = Path(cache_dir)
+        _init_database(config.db_path)
+        migrate_database(boards=True, firmwares=True)
+        base = release.board.split("-")[0]     # download page: ESP32_GENERIC
+        download([release.port], [base], ["v" + release.version],
+                 destination=Path(cache_dir))
+    except ImportError as e:
+        raise FlashError("cannot download firmware: %s (install requirements.txt "
+                         "or pass FIRMWARE=path)" % e) from None
+    except MPFlashError as e:
+        raise FlashError("cannot download MicroPython %s (%s): download %s by hand "
+                         "and pass FIRMWARE=path" % (release.version, e, release.url)) \
+            from None
+    finally:
+        if old is None:
+            os.environ.pop("MPFLASH_FIRMWARE", None)
+        else:
+            os.environ["MPFLASH_FIRMWARE"] = old
+
+
+def firmware_image(release, path=None, cache_dir=None, download=True):
+    """Path of a checked image: the given file, else the cached release
+    (fetched first if missing and download is allowed)."""
+    if path:
+        return check_image(path, release)
+    cache_dir = cache_dir or default_cache_dir()
+    cached = os.path.join(cache_dir, cached_name(release))
+    if not os.path.isfile(cached):
+        if not download:
+            raise FlashError("MicroPython %s is not in %s: pass FIRMWARE=path"
+                             % (release.version, cache_dir))
+        fetch(release, cache_dir)
+        if not os.path.isfile(cached):
+            raise FlashError("download of MicroPython %s did not produce %s: "
+                             "download %s by hand and pass FIRMWARE=path"
+                             % (release.version, cached, release.url))
+    return check_image(cached, release)

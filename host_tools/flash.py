@@ -1,0 +1,157 @@
+"""`python -m host_tools flash --port PORT` (`make flash PORT=...`).
+
+1. compile firmware/ to .mpy (build/flash) and report the bundle size;
+2. make sure the board runs the pinned MicroPython (ask its REPL; if not,
+   erase + write + verify with esptool, then wait for the REPL);
+3. deploy the bundle with mpremote, copying only changed files, write
+   version.json, soft-reset and check the board reports that version.
+Every failure is one line on stderr and exit status 1.  Without --port it
+lists the serial ports it can see.
+"""
+import argparse
+import errno
+import os
+import sys
+
+from host_tools import FIRMWARE
+from host_tools.flash_common import FlashError
+
+URL_SCHEMES = ("socket://", "rfc2217://", "loop://")
+
+
+def list_ports(out=sys.stdout):
+    from serial.tools import list_ports as lp
+    ports = sorted(lp.comports(), key=lambda p: p.device)
+    if not ports:
+        print("no serial ports found: is the board plugged in (and its USB "
+              "driver loaded)?", file=out)
+    else:
+        print("serial ports (pass one as PORT=..., e.g. make flash PORT=%s):"
+              % ports[0].device, file=out)
+        for p in ports:
+            print("  %-16s %s" % (p.device, p.description or ""), file=out)
+
+
+def check_port(port):
+    """Open and close the port once so the common mistakes get named."""
+    import serial
+    if not port.startswith(URL_SCHEMES) and not os.path.exists(port):
+        raise FlashError("no such port: %s (run `make flash` without PORT to "
+                         "list ports)" % port)
+    try:
+        serial.serial_for_url(port, baudrate=115200, timeout=0.1).close()
+    except serial.SerialException as e:
+        code = e.errno if e.errno is not None else getattr(e.__cause__, "errno", None)
+        text = str(e)
+        if code == errno.EACCES or "Permission denied" in text:
+            raise FlashError("permission denied on %s: add yourself to the port's "
+                             "group (e.g. sudo usermod -aG dialout $USER) and log "
+                             "in again" % port) from None
+        if code == errno.EBUSY or "busy" in text.lower():
+            raise FlashError("%s is busy: close other serial programs "
+                             "(screen, Thonny, mpremote)" % port) from None
+        raise FlashError("cannot open %s: %s" % (port, text)) from None
+
+
+def report_bundle(bundle):
+    print("bundle: %d files, %.1f KiB (%d bytes), hash %s" % (
+        len(bundle.files), bundle.size / 1024.0, bundle.size, bundle.digest[:12]))
+
+
+def ensure_micropython(port, release, args):
+    """Step 2: return the (version, machine) the board runs afterwards."""
+    from host_tools.board import Board, wait_for_repl
+    from host_tools.esp_write import write_image
+    from host_tools.firmware_cache import check_image, firmware_image
+    if args.firmware:       # a named file is checked before the board is touched
+        check_image(args.firmware, release)
+    try:
+        with Board(port, timeout=args.repl_timeout) as b:
+            ver, machine = b.firmware()
+    except FlashError:
+        ver, machine = None, ""
+    if ver == release.version and release.machine in machine:
+        print("board runs MicroPython %s (%s): firmware step skipped" % (ver, machine))
+        return ver, machine
+    seen = "board reports %s (%s)" % (ver, machine) if ver else "no REPL answered"
+    image = firmware_image(release, args.firmware, args.cache_dir)
+    print("flashing MicroPython %s from %s (%s)" % (release.version, image, seen))
+    write_image(port, image, chip=args.chip)
+    print("waiting for the REPL ...")
+    ver, machine = wait_for_repl(port, args.boot_timeout)
+    if ver != release.version or release.machine not in machine:
+        raise FlashError("after flashing, the board reports MicroPython %s (%s), "
+                         "expected %s (%s)" % (ver, machine, release.version,
+                                               release.machine))
+    return ver, machine
+
+
+def run(args):
+    from host_tools import deploy, firmware_cache
+    from host_tools.board import Board
+    release = firmware_cache.PINNED
+    if args.sha256:
+        release = release._replace(sha256=args.sha256.lower())
+    if args.mp_version:
+        release = release._replace(version=args.mp_version)
+    if args.machine is not None:
+        release = release._replace(machine=args.machine)
+
+    bundle = deploy.build_bundle(args.build_dir, source=args.source, march=args.march)
+    report_bundle(bundle)
+    check_port(args.port)
+    if not args.skip_firmware:
+        ensure_micropython(args.port, release, args)
+    info = deploy.version_info(bundle, deploy.git_commit())
+    with Board(args.port, timeout=args.repl_timeout) as b:
+        deploy.deploy(b, bundle, info)
+    print("device reports version %s, bundle %s: done" % (info["commit"],
+                                                          info["bundle"][:12]))
+
+
+def parser():
+    from host_tools.firmware_cache import PINNED, default_cache_dir
+    from host_tools.deploy import BUILD_DIR
+    ap = argparse.ArgumentParser(prog="python -m host_tools flash",
+                                 description=__doc__.split("\n\n")[0])
+    ap.add_argument("--port", help="serial port of the board, e.g. /dev/ttyUSB0 "
+                    "(or socket://host:port); omit to list ports")
+    ap.add_argument("--firmware", metavar="FILE",
+                    help="MicroPython image to use instead of the cached download")
+    ap.add_argument("--sha256", help="expected SHA-256 of the image (default: "
+                    "the pinned release's)")
+    ap.add_argument("--mp-version", help="MicroPython version the board must "
+                    "report (default %s)" % PINNED.version)
+    ap.add_argument("--machine", help="text the board's sys.implementation._machine "
+                    "must contain (default %r)" % PINNED.machine)
+    ap.add_argument("--chip", default="ESP32", help="chip esptool must find")
+    ap.add_argument("--skip-firmware", action="store_true",
+                    help="only deploy the app")
+    ap.add_argument("--cache-dir", default=default_cache_dir(),
+                    help="where the downloaded release is kept")
+    ap.add_argument("--source", default=FIRMWARE, help=argparse.SUPPRESS)
+    ap.add_argument("--build-dir", default=BUILD_DIR,
+                    help="where the .mpy bundle is built")
+    ap.add_argument("--march", default="xtensawin",
+                    help="mpy-cross native-code target (ESP32: xtensawin)")
+    ap.add_argument("--repl-timeout", type=float, default=3.0,
+                    help="seconds to wait for a REPL answer")
+    ap.add_argument("--boot-timeout", type=float, default=30.0,
+                    help="seconds to wait for the REPL after flashing")
+    return ap
+
+
+def main(argv):
+    args = parser().parse_args(argv)
+    if not args.port:
+        list_ports()
+        return 2
+    try:
+        run(args)
+    except FlashError as e:
+        print("flash: error: %s" % e, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("flash: interrupted", file=sys.stderr)
+        return 130
+    return 0
