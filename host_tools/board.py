@@ -148,6 +148,8 @@ class Board:
 
     def write(self, path, data, progress=None):
         cb = (lambda done, total: progress(done)) if progress else None
+        if not self.t.in_raw_repl:
+            self.raw()
         try:
             self.t.fs_writefile(path, data, chunk_size=512, progress_callback=cb)
         except (self._TransportError, OSError) as e:

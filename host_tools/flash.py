@@ -97,9 +97,9 @@ def run(args):
     if args.machine is not None:
         release = release._replace(machine=args.machine)
 
+    check_port(args.port)
     bundle = deploy.build_bundle(args.build_dir, source=args.source, march=args.march)
     report_bundle(bundle)
-    check_port(args.port)
     if not args.skip_firmware:
         ensure_micropython(args.port, release, args)
     info = deploy.version_info(bundle, deploy.git_commit())

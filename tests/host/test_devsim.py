@@ -1,0 +1,61 @@
+"""devsim: the MicroPython unix port as a board, driven by the real mpremote CLI."""
+import hashlib
+import os
+import subprocess
+import sys
+
+from host_tools.board import Board
+from host_tools.devsim import DevSim
+
+MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
+
+
+def mpremote(port, *args):
+    r = subprocess.run([MPREMOTE, "connect", port, *args], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 0, r.stderr + r.stdout
+    return r.stdout
+
+
+def test_mpremote_files_land_in_the_folder_and_soft_reset_restarts(tmp_path):
+    blob = bytes(range(256)) * 9 + b"\r\n\x03\x04\x01"   # control bytes too
+    (tmp_path / "blob.bin").write_bytes(blob)
+    dev = tmp_path / "flash"
+    with DevSim(str(dev)) as sim:
+        out = mpremote(sim.port, "exec", "zz = 5", "+", "exec", "print('zz' in globals())",
+                       "+", "soft-reset", "+", "exec", "print('zz' in globals())",
+                       "+", "fs", "mkdir", "d", "+",
+                       "fs", "cp", str(tmp_path / "blob.bin"), ":d/blob.bin",
+                       "+", "fs", "sha256sum", ":d/blob.bin")
+        resets = sim.resets
+    lines = out.split()
+    assert lines[:2] == ["True", "False"]          # the reset wiped the interpreter
+    assert resets >= 1
+    assert (dev / "d" / "blob.bin").read_bytes() == blob
+    assert hashlib.sha256(blob).hexdigest() in out  # hashed on the "device"
+
+
+def test_tcp_port_and_cwd_is_the_folder(tmp_path):
+    with DevSim(str(tmp_path), tcp_port=0) as sim:
+        assert sim.port.startswith("socket://127.0.0.1:")
+        out = mpremote(sim.port, "exec", "import os; print(os.getcwd())")
+        # a second connection finds the same board, still answering
+        with Board(sim.port) as b:
+            assert b.run("print(6 * 7)").strip() == "42"
+    assert out.strip() == os.path.realpath(str(tmp_path))
+
+
+def test_command_line_prints_its_port(tmp_path):
+    p = subprocess.Popen([sys.executable, "-m", "host_tools.devsim", str(tmp_path),
+                          "--tcp", "0"], stdout=subprocess.PIPE, text=True,
+                         cwd=os.path.dirname(os.path.dirname(os.path.dirname(
+                             os.path.abspath(__file__)))))
+    try:
+        port = p.stdout.readline().strip()
+        assert port.startswith("socket://")
+        with Board(port) as b:
+            b.write("hello.txt", b"hi")
+        assert (tmp_path / "hello.txt").read_bytes() == b"hi"
+    finally:
+        p.terminate()
+        p.wait(10)

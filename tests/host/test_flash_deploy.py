@@ -1,0 +1,128 @@
+"""Deploy with mpremote to the MicroPython unix port standing in for the board
+(devsim), then look at what landed in the folder that stands for its flash."""
+import hashlib
+import json
+import os
+import pty
+import shutil
+
+import pytest
+
+from host_tools import FIRMWARE, flash
+from host_tools.board import Board
+from host_tools.deploy import (VERSION_FILE, build_bundle, check, deploy,
+                               git_commit, version_info)
+from host_tools.devsim import DevSim
+from host_tools.flash_common import FlashError
+
+
+@pytest.fixture
+def src(tmp_path):
+    """A private copy of firmware/ the test may edit."""
+    d = tmp_path / "src"
+    shutil.copytree(FIRMWARE, d, ignore=shutil.ignore_patterns("__pycache__"))
+    return d
+
+
+@pytest.fixture
+def board(tmp_path):
+    with DevSim(str(tmp_path / "flash")) as sim:
+        yield sim
+
+
+def folder_hashes(root):
+    out = {}
+    for d, _, files in os.walk(root):
+        for f in files:
+            p = os.path.join(d, f)
+            out[os.path.relpath(p, root).replace(os.sep, "/")] = \
+                hashlib.sha256(open(p, "rb").read()).hexdigest()
+    return out
+
+
+def test_flash_command_deploys_then_second_run_copies_nothing(tmp_path, src, board,
+                                                               capsys):
+    with Board(board.port) as b:
+        ver, machine = b.firmware()
+    argv = ["--port", board.port, "--source", str(src), "--build-dir",
+            str(tmp_path / "build"), "--mp-version", ver, "--machine", machine[:5]]
+    assert flash.main(argv) == 0
+    out = capsys.readouterr().out
+    bundle = build_bundle(str(tmp_path / "build2"), source=str(src))
+    n = len(bundle.files)
+    assert "bundle: %d files" % n in out and "(%d bytes)" % bundle.size in out
+    assert "firmware step skipped" in out
+    assert "deploy: %d copied, 0 removed, 0 unchanged" % n in out
+
+    landed = folder_hashes(tmp_path / "flash")
+    version = json.loads(open(tmp_path / "flash" / VERSION_FILE).read())
+    assert version == {"commit": git_commit(), "bundle": bundle.digest, "files": n}
+    del landed[VERSION_FILE]
+    assert landed == bundle.hashes
+    assert not [p for p in landed if p.endswith(".py")]   # all compiled
+
+    resets = board.resets
+    assert flash.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "deploy: 0 copied, 0 removed, %d unchanged" % n in out
+    assert board.resets > resets            # it still soft-reset and re-checked
+    # the board runs the compiled engine
+    with Board(board.port) as b:
+        got = b.run("from rummikub.tiles import parse_tile, fmt_tile\n"
+                    "print(fmt_tile(parse_tile('R5')))")
+    assert got.strip() == "R5"
+
+
+def test_only_the_edited_module_is_copied_and_stale_code_removed(tmp_path, src, board):
+    dev = tmp_path / "flash"
+    bundle = build_bundle(str(tmp_path / "b1"), source=str(src))
+    with Board(board.port) as b:
+        first = deploy(b, bundle, version_info(bundle, "c1"), log=lambda s: None)
+    assert len(first.copy) == len(bundle.files)
+
+    with open(src / "rummikub" / "tiles.py", "a") as f:
+        f.write("\n\ndef _deploy_probe():\n    return 42\n")
+    (dev / "rummikub" / "gone.mpy").write_bytes(b"M\x06old")   # stale module
+    (dev / "compat.py").write_text("raise ImportError\n")      # would shadow .mpy
+    (dev / "scores.log").write_bytes(b"keep me")               # user data
+    bundle2 = build_bundle(str(tmp_path / "b2"), source=str(src))
+    assert bundle2.digest != bundle.digest
+    with Board(board.port) as b:
+        second = deploy(b, bundle2, version_info(bundle2, "c2"), log=lambda s: None)
+        probe = b.run("from rummikub.tiles import _deploy_probe\nimport compat\n"
+                      "print(_deploy_probe())")
+    assert second.copy == ["rummikub/tiles.mpy"]
+    assert second.remove == ["compat.py", "rummikub/gone.mpy"]
+    assert probe.strip() == "42"
+    assert (dev / "scores.log").read_bytes() == b"keep me"
+    assert not (dev / "rummikub" / "gone.mpy").exists()
+    assert json.loads((dev / VERSION_FILE).read_text())["commit"] == "c2"
+
+
+def test_check_catches_a_board_that_differs(tmp_path, board):
+    bundle = build_bundle(str(tmp_path / "b"))
+    info = version_info(bundle, "abc")
+    dev = tmp_path / "flash"
+    with Board(board.port) as b:
+        deploy(b, bundle, info, log=lambda s: None)
+        (dev / "rummikub" / "tiles.mpy").write_bytes(b"broken")
+        with pytest.raises(FlashError, match="differ from the bundle.*rummikub/tiles.mpy"):
+            check(b, bundle, info)
+        deploy(b, bundle, info, log=lambda s: None)      # repairs just that file
+        (dev / VERSION_FILE).write_text('{"commit": "other"}')
+        with pytest.raises(FlashError, match="device reports version"):
+            check(b, bundle, info)
+
+
+def test_silent_device_is_one_line_error(tmp_path, capsys):
+    master, slave = pty.openpty()        # a port with nothing behind it
+    try:
+        rc = flash.main(["--port", os.ttyname(slave), "--skip-firmware",
+                         "--repl-timeout", "0.5", "--build-dir", str(tmp_path / "b")])
+    finally:
+        os.close(master)
+        os.close(slave)
+    err = capsys.readouterr().err
+    assert rc == 1
+    assert err.count("\n") == 1
+    assert "never answered the MicroPython REPL" in err
