@@ -70,6 +70,12 @@ def test_pins_exist_and_avoid_flash_psram_strapping(pins):
         assert gpio not in STRAPPING, "%s: GPIO%d is a strapping pin" % (name, gpio)
 
 
+def test_reserved_pins_unused(pins):
+    used = {gpio for _, gpio, _ in _esp32_roles(pins)}
+    for gpio in pins["esp32"]["reserved"]:
+        assert int(gpio) not in used, "GPIO%s is reserved" % gpio
+
+
 def test_outputs_not_on_input_only_pins(pins):
     for name, gpio, direction in _esp32_roles(pins):
         if direction == "out":

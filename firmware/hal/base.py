@@ -1,0 +1,120 @@
+"""The hardware interface the app sees: display, buttons, storage, clock, power.
+
+A backend (hal.esp32, hal.blinka, host_tools.emulator.backend) subclasses Hal
+and fills in the platform hooks; everything else here is shared, so the app
+runs unchanged on all three:
+
+    hal.display      hal.epd_ssd1683.SSD1683: a 400x300 MONO_HLSB FrameBuffer
+                     (WHITE=1, BLACK=0) with refresh_full(), refresh_fast(),
+                     refresh_partial(x, y, w, h), sleep(), .counts
+    hal.storage      hal.storage.Storage: save(name, bytes), load(name)
+    hal.start()      call once at boot; returns the first button events (the
+                     press that woke the board from deep sleep, if any)
+    hal.poll()       sample the buttons; list of (kind, button) events
+                     (including those sampled while a refresh was blocking)
+    hal.wait(ms)     poll every poll_ms for up to ms; returns at first events
+    hal.ticks_ms(), hal.sleep_ms(ms)
+    hal.battery_mv(), hal.battery_percent(), hal.charging()
+    hal.wake_reason()  "power" (cold boot), "button" (ext1 wake) or "timer"
+    hal.deep_sleep()   arm wake-on-any-button and power down (the ESP32 never
+                       returns from it; it boots again into main.py)
+"""
+from compat import ticks_diff
+from hal.buttons import Buttons
+
+WAKE_POWER = "power"
+WAKE_BUTTON = "button"
+WAKE_TIMER = "timer"
+
+# LiPo open-circuit voltage (mV) -> percent, light load, 25 C
+_LIPO = ((4200, 100), (4100, 90), (4000, 80), (3900, 65), (3800, 50),
+         (3750, 40), (3700, 30), (3650, 20), (3600, 12), (3500, 5), (3300, 0))
+
+
+def lipo_percent(mv):
+    """State of charge estimated from the cell voltage (piecewise linear)."""
+    if mv is None:
+        return None
+    if mv >= _LIPO[0][0]:
+        return 100
+    for i in range(1, len(_LIPO)):
+        v1, p1 = _LIPO[i]
+        if mv >= v1:
+            v0, p0 = _LIPO[i - 1]
+            return p1 + (p0 - p1) * (mv - v1) // (v0 - v1)
+    return 0
+
+
+class Hal:
+    name = "base"
+    poll_ms = 20
+
+    def __init__(self, display, storage, buttons=None):
+        self.display = display
+        self.storage = storage
+        self.buttons = buttons or Buttons()
+        self._pending = []
+        self._sampled = None
+
+    # -- platform hooks (backends override)
+    def read_buttons(self):
+        """Raw button lines as a bitmask (bit = hal.buttons.UP ... START)."""
+        raise NotImplementedError
+
+    def ticks_ms(self):
+        raise NotImplementedError
+
+    def sleep_ms(self, ms):
+        raise NotImplementedError
+
+    def wake_reason(self):
+        return WAKE_POWER
+
+    def wake_buttons(self):
+        """Bitmask of the buttons that woke the board (ext1 status)."""
+        return 0
+
+    def battery_mv(self):
+        return None
+
+    def charging(self):
+        return False
+
+    def deep_sleep(self):
+        raise NotImplementedError
+
+    # -- shared behaviour
+    def start(self):
+        """Boot: a button wake counts as that button's first press."""
+        if self.wake_reason() == WAKE_BUTTON:
+            return self.buttons.wake(self.wake_buttons(), self.ticks_ms())
+        return []
+
+    def poll(self):
+        ev = self._pending
+        self._pending = []
+        now = self.ticks_ms()
+        self._sampled = now
+        ev.extend(self.buttons.update(self.read_buttons(), now))
+        return ev
+
+    def background_poll(self):
+        """Sample buttons while a refresh blocks (backends call it from the
+        display bus's busy-wait sleep), so a press during a 1.2 s refresh is
+        not lost; the events come out of the next poll()."""
+        now = self.ticks_ms()
+        if self._sampled is None or ticks_diff(now, self._sampled) >= self.poll_ms:
+            self._sampled = now
+            self._pending.extend(self.buttons.update(self.read_buttons(), now))
+
+    def wait(self, ms):
+        """Poll until events arrive or ms pass; returns the events (maybe [])."""
+        t0 = self.ticks_ms()
+        while True:
+            ev = self.poll()
+            if ev or ticks_diff(self.ticks_ms(), t0) >= ms:
+                return ev
+            self.sleep_ms(self.poll_ms)
+
+    def battery_percent(self):
+        return lipo_percent(self.battery_mv())

@@ -1,0 +1,165 @@
+"""The emulator's hal backend: the device's hal, with a computer behind it.
+
+    clock = Clock()                      # virtual ms; Clock(realtime=True) also waits
+    hal = EmulatorHal("/tmp/save", clock=clock)
+    events = hal.start()                 # [] on a cold boot
+    hal.display.text("hi", 0, 0, 0); hal.display.refresh_fast()
+    hal.save_png("screen.png")          # what the glass shows (not the framebuffer)
+    hal.press(A, hold_ms=80)             # scripted input, from now
+    hal.keys = bit(UP)                   # live input (a window's keyboard)
+    events = hal.run_for(500)            # poll every poll_ms while time passes
+
+- display: the real hal.epd_ssd1683 driver talking to a simulated SSD1683
+  (ssd1683_sim.SimPanel); refreshes take their real time on the clock
+  (full 3 s, fast 1.2 s, partial 0.4 s; override with latency={...}).
+  hal.panel.glass is the shown image (bytes, 1 = white), hal.image() a PIL
+  image, hal.panel.counts the refreshes the panel performed.
+- buttons: hal.press()/hal.keys feed the same hal.buttons logic as hardware.
+- storage: hal.storage is hal.storage.Storage on a folder.
+- clock: tests advance it (hal.clock.advance(ms) or run_for); nothing sleeps
+  for real unless realtime=True.
+- deep sleep: hal.deep_sleep() raises DeepSleep; the clock jumps to the next
+  scripted press; `hal = hal.reboot(exc)` boots again like the ESP32 would
+  (same folder, same glass, fresh driver and button state, wake press first).
+"""
+import os
+import time
+
+from host_tools import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
+from hal.base import Hal, WAKE_POWER, WAKE_BUTTON
+from hal.buttons import Buttons, COUNT, NAMES
+from hal.epd_ssd1683 import SSD1683
+from hal.storage import Storage
+
+from host_tools.emulator.ssd1683_sim import SimPanel
+
+BOOT_MS = 350          # ESP32 wake + MicroPython start-up before main runs
+
+
+class DeepSleep(Exception):
+    """The app powered down; .wake_at (ms or None = never) and .buttons."""
+
+    def __init__(self, wake_at, buttons):
+        super().__init__("deep sleep until %s" % (wake_at,))
+        self.wake_at = wake_at
+        self.buttons = buttons
+
+
+class Clock:
+    """Milliseconds since emulator start; advances only when told to."""
+
+    def __init__(self, realtime=False, speed=1.0):
+        self.now = 0
+        self.realtime = realtime
+        self.speed = speed
+
+    def ticks_ms(self):
+        return self.now
+
+    def sleep_ms(self, ms):
+        if self.realtime and ms > 0:
+            time.sleep(ms / 1000.0 / self.speed)
+        self.now += ms
+
+    def advance(self, ms):
+        self.now += ms
+
+
+def button_id(b):
+    if isinstance(b, str):
+        return NAMES.index(b.lower())
+    if not 0 <= b < COUNT:
+        raise ValueError("no button %r" % (b,))
+    return b
+
+
+class EmulatorHal(Hal):
+    name = "emulator"
+
+    def __init__(self, root, clock=None, panel=None, latency=None, realtime=False,
+                 buttons=None, wake=(WAKE_POWER, 0), battery_mv=3900, log=print, script=None):
+        os.makedirs(root, exist_ok=True)
+        self.root = root
+        self.clock = clock or Clock(realtime)
+        self.panel = panel or SimPanel(self.clock, latency)
+        self.log = log
+        super().__init__(SSD1683(self.panel), Storage(root, log=log), buttons or Buttons())
+        self.script = script if script is not None else []   # [start, end, bit]
+        self.keys = 0
+        self._wake = wake
+        self.battery = battery_mv
+        self.is_charging = False
+        self.sleeps = 0
+        self.panel.on_wait = self.background_poll   # buttons keep working during refreshes
+
+    # -- hal hooks
+    def ticks_ms(self):
+        return self.clock.ticks_ms()
+
+    def sleep_ms(self, ms):
+        self.clock.sleep_ms(ms)
+
+    def read_buttons(self):
+        now = self.clock.now
+        bits = self.keys
+        for start, end, m in self.script:
+            if start <= now < end:
+                bits |= m
+        return bits
+
+    def wake_reason(self):
+        return self._wake[0]
+
+    def wake_buttons(self):
+        return self._wake[1]
+
+    def battery_mv(self):
+        return self.battery
+
+    def charging(self):
+        return self.is_charging
+
+    def deep_sleep(self):
+        """Power down until the next scripted press (raises DeepSleep)."""
+        self.sleeps += 1
+        now = self.clock.now
+        starts = [s for s, e, m in self.script if s >= now]
+        if not starts:
+            raise DeepSleep(None, 0)
+        t = min(starts)
+        bits = 0
+        for s, e, m in self.script:
+            if s <= t < e:
+                bits |= m
+        self.clock.now = t
+        raise DeepSleep(t, bits)
+
+    # -- emulator controls
+    def press(self, button, at=None, hold_ms=80):
+        """Script a press of button (id or name) at `at` ms (default now)."""
+        start = self.clock.now if at is None else at
+        self.script.append([start, start + hold_ms, 1 << button_id(button)])
+        return start + hold_ms
+
+    def run_for(self, ms):
+        """Poll every poll_ms for ms; returns [(t, kind, button)]."""
+        out = []
+        end = self.clock.now + ms
+        while self.clock.now < end:
+            for kind, b in self.poll():
+                out.append((self.clock.now, kind, b))
+            self.clock.sleep_ms(self.poll_ms)
+        return out
+
+    def reboot(self, slept=None):
+        """The board starting again after deep sleep (or a reset if slept=None)."""
+        wake = (WAKE_BUTTON, slept.buttons) if slept is not None and slept.buttons else (WAKE_POWER, 0)
+        self.clock.sleep_ms(BOOT_MS)
+        return EmulatorHal(self.root, clock=self.clock, panel=self.panel, wake=wake,
+                           battery_mv=self.battery, log=self.log, script=self.script)
+
+    def image(self):
+        return self.panel.image()
+
+    def save_png(self, path, scale=1):
+        return self.panel.save_png(path, scale)
