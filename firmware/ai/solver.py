@@ -1,0 +1,219 @@
+"""The move solver: the legal end-of-turn table that places the most rack
+tiles (jokers count), then the most value, then changes the fewest sets.
+
+solve(table, rack, melded, rules, budget_ms) -> Move.  Without a budget the
+answer is proven optimal; with one, the best move found in time is returned
+and Move.optimal says whether it was proven.  A player who has not melded
+may only add new sets from the rack worth at least rules.initial_meld
+(with rules.initial_meld_table_use, the rest of the turn may then use the
+table).
+"""
+from compat import ticks_ms, ticks_diff
+from rummikub.tiles import JOKER, CODE_LIMIT, count_tiles, remove_tile
+from rummikub.melds import analyse
+from ai.dp import Problem, Timeout, UNIT
+from ai import arrange
+
+
+class Move:
+    """A solver answer.  table: the whole table after the move (unchanged
+    sets first, in their old order, then the changed and new ones);
+    changed: those new/changed sets; placed: rack tiles put down."""
+
+    def __init__(self, table, changed, placed, value, optimal, ms=0, expanded=0):
+        self.table = table
+        self.changed = changed
+        self.placed = placed
+        self.count = len(placed)
+        self.value = value
+        self.optimal = optimal
+        self.ms = ms
+        self.expanded = expanded
+
+    def __repr__(self):
+        return "Move(count=%d, value=%d, optimal=%s)" % (self.count, self.value,
+                                                         self.optimal)
+
+
+def _counts(table, rack):
+    tab = count_tiles(table)
+    rak = count_tiles((rack,))
+    jt = tab[JOKER]
+    jr = rak[JOKER]
+    tab[JOKER] = 0
+    rak[JOKER] = 0
+    return tab, rak, jt, jr
+
+
+def _placed(tab_before, sets, rack):
+    """Rack tiles the sets use beyond the table's own tiles."""
+    after = count_tiles(sets)
+    out = bytearray()
+    for t in range(CODE_LIMIT):
+        d = after[t] - tab_before[t]
+        for _ in range(d):
+            out.append(t)
+    return out
+
+
+def _value(sets, placed, ncol):
+    """Worth of what was placed: numbered tiles plus what each placed joker
+    stands for (the lowest readings, so a move is never over-praised)."""
+    v = 0
+    jr = 0
+    for t in placed:
+        if t == JOKER:
+            jr += 1
+        else:
+            v += t & 15
+    if jr:
+        readings = []
+        for s in sets:
+            _, _, st = analyse(s, ncol)
+            for i in range(len(s)):
+                if s[i] == JOKER:
+                    readings.append(st[i] & 15)
+        readings.sort()
+        v += sum(readings[:jr])
+    return v
+
+
+def _run(tab, rak, jt, jr, rules, meld, lower, deadline, free=False):
+    p = Problem(tab, rak, jt, jr, rules.ncolours, rules.copies, meld, lower,
+                deadline, free)
+    key, score = p.run()
+    if key is None or score < lower:
+        return p, None, -1
+    return p, arrange.build(p, p.path(key)), score
+
+
+def placeable(tab, rak, jokers, ncol):
+    """Rack tiles that fit some set at all, counting every tile in play
+    (an upper bound on what any move can place)."""
+    out = bytearray()
+    for code in range(CODE_LIMIT):
+        k = rak[code]
+        if not k or code == JOKER:
+            continue
+        c = code >> 4
+        n = code & 15
+        others = 0
+        for oc in range(ncol):
+            if oc != c and (tab[(oc << 4) | n] or rak[(oc << 4) | n]):
+                others += 1
+        ok = others + jokers >= 2
+        if not ok:
+            for lo in range(n - 2, n + 1):
+                if lo < 1 or lo + 2 > 13:
+                    continue
+                miss = 0
+                for m in range(lo, lo + 3):
+                    if m != n and not (tab[(c << 4) | m] or rak[(c << 4) | m]):
+                        miss += 1
+                if miss <= jokers:
+                    ok = True
+                    break
+        if ok:
+            for _ in range(k):
+                out.append(code)
+    return out
+
+
+def _melded(table, rack, rules, deadline, t0):
+    """Descend from the most tiles that could fit: each try prunes every
+    state that cannot reach its target, so a tight target is cheap."""
+    ncol = rules.ncolours
+    tab, rak, jt, jr = _counts(table, rack)
+    fit = placeable(tab, rak, jt + jr, ncol)
+    expanded = 0
+    sets = None
+    k = len(fit)
+    while k > 0:
+        p, sets, score = _run(tab, rak, jt, jr, rules, 0, k * UNIT, deadline, True)
+        expanded += p.expanded
+        if sets is not None:
+            break
+        k -= 1
+    if sets is None:
+        sets = [bytearray(s) for s in table]
+        used = 0
+    else:
+        used = 0
+        for s in sets:
+            for t in s:
+                if t == JOKER:
+                    used += 1
+    kept, changed = arrange.carve(sets, table, ncol)
+    if not arrange.add_jokers(kept, changed, jt + jr - used, ncol):
+        # no room for the spare jokers: solve with every joker counted
+        p, sets, score = _run(tab, rak, jt, jr, rules, 0, 0, deadline)
+        expanded += p.expanded
+        if sets is None or score < UNIT:
+            return _none(table, t0, expanded)
+        return _finish(table, rack, sets, ncol, True, t0, expanded)
+    after = kept + changed
+    placed = _placed(count_tiles(table), after, rack)
+    if not placed:
+        return _none(table, t0, expanded)
+    return Move(after, changed, placed, _value(after, placed, ncol), True,
+                ticks_diff(ticks_ms(), t0), expanded)
+
+
+def solve(table, rack, melded, rules, budget_ms=None):
+    """Best move for `rack` on `table` (lists of bytearray / bytearray)."""
+    t0 = ticks_ms()
+    deadline = None if budget_ms is None else t0 + budget_ms
+    ncol = rules.ncolours
+    table = [bytearray(s) for s in table]
+    rack = bytearray(rack)
+    expanded = 0
+    try:
+        if melded:
+            return _melded(table, rack, rules, deadline, t0)
+        return _meld(table, rack, rules, deadline, t0)
+    except Timeout:
+        return _none(table, t0, expanded, optimal=False)
+
+
+def _meld(table, rack, rules, deadline, t0):
+    ncol = rules.ncolours
+    empty = bytearray(CODE_LIMIT)
+    _, rak, _, jr = _counts((), rack)
+    need = rules.initial_meld if rules.initial_meld > 0 else 1
+    p, sets, score = _run(empty, rak, 0, jr, rules, need, 0, deadline)
+    if sets is None or score < UNIT:
+        return _none(table, t0, p.expanded)
+    move = _finish(table, rack, sets, ncol, True, t0, p.expanded, fresh=True)
+    if not rules.initial_meld_table_use:
+        return move
+    # variant: after the meld the same turn may use the table
+    left = bytearray(rack)
+    for t in move.placed:
+        remove_tile(left, t)
+    if not left:
+        return move
+    newt = table + sets
+    tab, rak, jt, jr = _counts(newt, left)
+    p2, sets2, score2 = _run(tab, rak, jt, jr, rules, 0, 0, deadline)
+    if sets2 is None or score2 < UNIT:
+        return move
+    m2 = _finish(table, rack, sets2, ncol, False, t0, p.expanded + p2.expanded)
+    return m2
+
+
+def _none(table, t0, expanded, optimal=True):
+    return Move([bytearray(s) for s in table], [], bytearray(), 0, optimal,
+                ticks_diff(ticks_ms(), t0), expanded)
+
+
+def _finish(table, rack, sets, ncol, optimal, t0, expanded, fresh=False):
+    tab = count_tiles(table)
+    if fresh:
+        kept = [bytearray(s) for s in table]
+        changed = sets
+    else:
+        kept, changed = arrange.carve(sets, table, ncol)
+    after = kept + changed
+    placed = _placed(tab, after, rack)
+    return Move(after, changed, placed, _value(after, placed, ncol), optimal,
+                ticks_diff(ticks_ms(), t0), expanded)
