@@ -19,8 +19,9 @@ from host_tools.flash_common import FlashError
 URL_SCHEMES = ("socket://", "rfc2217://", "loop://")
 
 
-def list_ports(out=sys.stdout):
+def list_ports(out=None):
     from serial.tools import list_ports as lp
+    out = out or sys.stdout
     ports = sorted(lp.comports(), key=lambda p: p.device)
     if not ports:
         print("no serial ports found: is the board plugged in (and its USB "
@@ -29,7 +30,8 @@ def list_ports(out=sys.stdout):
         print("serial ports (pass one as PORT=..., e.g. make flash PORT=%s):"
               % ports[0].device, file=out)
         for p in ports:
-            print("  %-16s %s" % (p.device, p.description or ""), file=out)
+            desc = p.description if p.description not in (None, "n/a") else ""
+            print("  %-16s %s" % (p.device, desc), file=out)
 
 
 def check_port(port):

@@ -1,0 +1,138 @@
+"""flash's front door: port listing and port errors, the firmware cache and
+its hash pin, the offline download, the bundle build."""
+import hashlib
+import os
+import pty
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from host_tools import FIRMWARE, ROOT, flash
+from host_tools.deploy import build_bundle
+from host_tools.firmware_cache import PINNED, cached_name, check_image, firmware_image
+from host_tools.flash_common import FlashError, Progress
+
+DEAD_PROXY = "http://127.0.0.1:9"        # nothing listens: every fetch fails at once
+
+
+def test_no_port_lists_the_ports(capsys):
+    assert flash.main([]) == 2
+    out = capsys.readouterr().out
+    assert "serial ports (pass one as PORT=" in out or "no serial ports found" in out
+
+
+def test_missing_port_is_named(capsys):
+    assert flash.main(["--port", "/dev/ttyUSB_nope"]) == 1
+    err = capsys.readouterr().err
+    assert err == "flash: error: no such port: /dev/ttyUSB_nope (run `make flash` " \
+                  "without PORT to list ports)\n"
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not os.path.exists("/usr/bin/python3"),
+                    reason="needs root to run the tool as an unprivileged user")
+def test_permission_denied_is_named():
+    """Root opens anything, so run the tool as nobody against a root-only pty."""
+    master, slave = pty.openpty()
+    path = os.ttyname(slave)
+    os.chmod(path, 0o600)
+    site = [p for p in sys.path if p.endswith("site-packages")]
+    env = {"PYTHONPATH": os.pathsep.join([ROOT] + site), "HOME": "/tmp",
+           "PATH": "/usr/bin:/bin"}
+    try:
+        r = subprocess.run(["/usr/bin/python3", "-m", "host_tools", "flash", "--port",
+                            path], capture_output=True, text=True, env=env, cwd="/",
+                           user=65534, timeout=60)
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert r.returncode == 1, r.stderr
+    assert r.stderr.startswith("flash: error: permission denied on %s: add yourself"
+                               % path)
+    assert r.stderr.count("\n") == 1
+
+
+def put_in_cache(cache, data):
+    p = os.path.join(str(cache), cached_name(PINNED))
+    os.makedirs(os.path.dirname(p), exist_ok=True)
+    with open(p, "wb") as f:
+        f.write(data)
+    return p
+
+
+def test_cached_release_is_used_without_download(tmp_path, monkeypatch):
+    monkeypatch.setenv("HTTPS_PROXY", DEAD_PROXY)
+    p = put_in_cache(tmp_path, b"image bytes")
+    rel = PINNED._replace(sha256=hashlib.sha256(b"image bytes").hexdigest())
+    assert firmware_image(rel, cache_dir=str(tmp_path)) == p
+
+
+def test_cached_or_given_file_with_wrong_hash_is_refused(tmp_path):
+    p = put_in_cache(tmp_path, b"tampered")
+    rel = PINNED._replace(sha256=hashlib.sha256(b"genuine").hexdigest())
+    with pytest.raises(FlashError, match="firmware hash mismatch: .* has sha256 %s"
+                       % hashlib.sha256(b"tampered").hexdigest()):
+        firmware_image(rel, cache_dir=str(tmp_path))
+    with pytest.raises(FlashError, match="firmware hash mismatch"):
+        firmware_image(rel, path=p)
+    with pytest.raises(FlashError, match="firmware file not found"):
+        firmware_image(rel, path=str(tmp_path / "nope.bin"))
+
+
+def test_an_unpinned_release_refuses_every_image(tmp_path):
+    p = tmp_path / "fw.bin"
+    p.write_bytes(b"x")
+    with pytest.raises(FlashError, match="no SHA-256 pinned .* %s"
+                       % hashlib.sha256(b"x").hexdigest()):
+        check_image(str(p), PINNED._replace(sha256=None))
+
+
+def test_offline_download_is_one_line(tmp_path):
+    """The whole command, with no REPL on the port and no network: mpflash's
+    download fails and the user gets one line saying what to do."""
+    master, slave = pty.openpty()
+    env = dict(os.environ, HTTPS_PROXY=DEAD_PROXY, https_proxy=DEAD_PROXY,
+               XDG_CACHE_HOME=str(tmp_path / "cache"))
+    env.pop("NO_PROXY", None)
+    env.pop("no_proxy", None)
+    try:
+        r = subprocess.run([sys.executable, "-m", "host_tools", "flash", "--port",
+                            os.ttyname(slave), "--repl-timeout", "0.3", "--build-dir",
+                            str(tmp_path / "b"), "--sha256", "0" * 64],
+                           capture_output=True, text=True, env=env, cwd=ROOT,
+                           timeout=120)
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert r.returncode == 1
+    assert r.stderr.count("\n") == 1, r.stderr
+    assert r.stderr.startswith("flash: error: cannot download MicroPython %s ("
+                               % PINNED.version)
+    assert "pass FIRMWARE=path" in r.stderr
+
+
+def test_bundle_compiles_modules_and_keeps_main_as_source(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIRMWARE, src, ignore=shutil.ignore_patterns("__pycache__"))
+    (src / "main.py").write_text("import compat\n")
+    b = build_bundle(str(tmp_path / "build"), source=str(src))
+    assert b.hashes["main.py"] == hashlib.sha256(b"import compat\n").hexdigest()
+    assert "compat.mpy" in b.files and "rummikub/tiles.mpy" in b.files
+    assert all(p.endswith(".mpy") for p in b.files if p != "main.py")
+    assert b.size == sum(os.path.getsize(f) for f in b.files.values())
+    with open(b.files["rummikub/tiles.mpy"], "rb") as f:
+        assert f.read(2) == b"M\x06"                     # mpy v6
+
+    (src / "broken.py").write_text("def f(:\n")
+    with pytest.raises(FlashError, match="mpy-cross failed: broken.py"):
+        build_bundle(str(tmp_path / "build"), source=str(src))
+
+
+def test_progress_bar_ends_with_one_line(tmp_path):
+    log = tmp_path / "log"
+    with open(log, "w") as f:
+        with Progress("deploy", 200, stream=f) as bar:
+            bar.update(50)
+            bar.advance(150)
+    assert log.read_text() == "deploy     [" + "#" * 28 + "] 100% 200/200 B\n"
