@@ -12,7 +12,7 @@ from compat import ticks_ms, ticks_diff
 from rummikub.tiles import JOKER, CODE_LIMIT, count_tiles, remove_tile
 from rummikub.melds import analyse
 from ai.dp import Problem, Timeout, UNIT
-from ai import arrange
+from ai import arrange, greedy
 
 
 class Move:
@@ -172,18 +172,48 @@ def solve(table, rack, melded, rules, budget_ms=None):
             return _melded(table, rack, rules, deadline, t0)
         return _meld(table, rack, rules, deadline, t0)
     except Timeout:
-        return _none(table, t0, expanded, optimal=False)
+        return _fallback(table, rack, melded, rules, t0)
+
+
+def _fallback(table, rack, melded, rules, t0):
+    """Out of time: the best cheap move (new rack sets, then lay-offs)."""
+    ncol = rules.ncolours
+    sets = greedy.rack_runs_groups(rack, ncol)
+    if not melded and greedy.meld_value(sets, ncol) < rules.initial_meld:
+        sets = []
+    after = [bytearray(s) for s in table] + sets
+    if melded:
+        left = bytearray(rack)
+        for s in sets:
+            for t in s:
+                remove_tile(left, t)
+        after, _ = greedy.lay_off(after, left, ncol)
+    placed = _placed(count_tiles(table), after, rack)
+    if not placed:
+        return _none(table, t0, 0, optimal=False)
+    kept, changed = arrange.carve(after, table, ncol)
+    after = kept + changed
+    return Move(after, changed, placed, _value(after, placed, ncol), False,
+                ticks_diff(ticks_ms(), t0), 0)
+
+
+def rack_sets(rack, rules, need=0, deadline=None):
+    """The most rack tiles that form new sets by themselves (worth at least
+    `need` points together), as a list of sets; [] if none."""
+    _, rak, _, jr = _counts((), rack)
+    p, sets, score = _run(bytearray(CODE_LIMIT), rak, 0, jr, rules,
+                          need if need > 0 else 0, 0, deadline)
+    if sets is None or score < UNIT:
+        return []
+    return sets
 
 
 def _meld(table, rack, rules, deadline, t0):
     ncol = rules.ncolours
-    empty = bytearray(CODE_LIMIT)
-    _, rak, _, jr = _counts((), rack)
-    need = rules.initial_meld if rules.initial_meld > 0 else 1
-    p, sets, score = _run(empty, rak, 0, jr, rules, need, 0, deadline)
-    if sets is None or score < UNIT:
-        return _none(table, t0, p.expanded)
-    move = _finish(table, rack, sets, ncol, True, t0, p.expanded, fresh=True)
+    sets = rack_sets(rack, rules, rules.initial_meld, deadline)
+    if not sets:
+        return _none(table, t0, 0)
+    move = _finish(table, rack, sets, ncol, True, t0, 0, fresh=True)
     if not rules.initial_meld_table_use:
         return move
     # variant: after the meld the same turn may use the table
@@ -197,8 +227,7 @@ def _meld(table, rack, rules, deadline, t0):
     p2, sets2, score2 = _run(tab, rak, jt, jr, rules, 0, 0, deadline)
     if sets2 is None or score2 < UNIT:
         return move
-    m2 = _finish(table, rack, sets2, ncol, False, t0, p.expanded + p2.expanded)
-    return m2
+    return _finish(table, rack, sets2, ncol, False, t0, p2.expanded)
 
 
 def _none(table, t0, expanded, optimal=True):
