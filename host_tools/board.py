@@ -10,7 +10,7 @@ import contextlib
 import io
 import time
 
-from host_tools.flash_common import FlashError
+from host_tools.flash_common import FlashError, Progress
 
 # Runs on the board (MicroPython): print "path sha256" for every .py/.mpy
 # under ROOTS and for each of FILES that exists.  Iterative walk, bounded.
@@ -177,17 +177,22 @@ class Board:
 def wait_for_repl(port, seconds, poll=1.0):
     """After a flash the board boots (first boot formats its filesystem):
     keep knocking until the REPL answers; return (version, machine)."""
-    deadline = time.monotonic() + seconds
+    start = time.monotonic()
+    deadline = start + seconds
     last = ""
-    while True:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise FlashError("device on %s never answered the REPL within %g s%s"
-                             % (port, seconds, last))
-        try:
-            with Board(port, timeout=max(0.5, min(left, 3.0))) as b:
-                return b.firmware()
-        except FlashError as e:
-            # a USB board may vanish while it reboots: say so if it stays gone
-            last = "" if "never answered" in str(e) else " (last: %s)" % e
-        time.sleep(min(poll, max(0.0, deadline - time.monotonic())))
+    with Progress("boot", int(seconds), unit="s") as bar:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise FlashError("device on %s never answered the REPL within %g s%s"
+                                 % (port, seconds, last))
+            try:
+                with Board(port, timeout=max(0.5, min(left, 3.0))) as b:
+                    found = b.firmware()
+                bar.update(bar.total)
+                return found
+            except FlashError as e:
+                # a USB board may vanish while it reboots: say so if it stays gone
+                last = "" if "never answered" in str(e) else " (last: %s)" % e
+            time.sleep(min(poll, max(0.0, deadline - time.monotonic())))
+            bar.update(int(time.monotonic() - start))

@@ -34,15 +34,20 @@ class Progress:
     def advance(self, n):
         self.update(self.done + n)
 
-    def close(self):
+    def close(self, ok=True):
+        """Print the final line; after a failure only end the bar's line, so
+        the error that follows stands alone."""
         if self._closed:
             return
         self._closed = True
-        self.stream.write(("\r" if self.tty else "") + self._line() + "\n")
+        if ok:
+            self.stream.write(("\r" if self.tty else "") + self._line() + "\n")
+        elif self.tty:
+            self.stream.write("\n")
         self.stream.flush()
 
     def __enter__(self):
         return self
 
-    def __exit__(self, *exc):
-        self.close()
+    def __exit__(self, exc_type, *exc):
+        self.close(ok=exc_type is None)
