@@ -17,10 +17,22 @@ runs unchanged on all three:
     hal.battery_mv(), hal.battery_percent(), hal.charging()
     hal.wake_reason()  "power" (cold boot), "button" (ext1 wake) or "timer"
     hal.deep_sleep()   arm wake-on-any-button and power down (the ESP32 never
-                       returns from it; it boots again into main.py)
+                       returns from it; it boots again into main.py; other
+                       backends raise SleepWake, see hal.reboot())
 """
 from compat import ticks_diff
 from hal.buttons import Buttons
+
+class SleepWake(Exception):
+    """Raised by deep_sleep() where the machine cannot really power down
+    (emulator, Linux/Blinka): the caller starts the app again as after a
+    wake, with `hal = hal.reboot(exc)`; .buttons is the waking bitmask."""
+
+    def __init__(self, buttons=0, wake_at=None):
+        super().__init__("woken by buttons 0x%02x" % buttons)
+        self.buttons = buttons
+        self.wake_at = wake_at
+
 
 WAKE_POWER = "power"
 WAKE_BUTTON = "button"

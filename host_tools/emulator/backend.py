@@ -26,7 +26,7 @@ import os
 import time
 
 from host_tools import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
-from hal.base import Hal, WAKE_POWER, WAKE_BUTTON
+from hal.base import Hal, SleepWake, WAKE_POWER, WAKE_BUTTON
 from hal.buttons import Buttons, COUNT, NAMES
 from hal.epd_ssd1683 import SSD1683
 from hal.storage import Storage
@@ -36,13 +36,11 @@ from host_tools.emulator.ssd1683_sim import SimPanel
 BOOT_MS = 350          # ESP32 wake + MicroPython start-up before main runs
 
 
-class DeepSleep(Exception):
+class DeepSleep(SleepWake):
     """The app powered down; .wake_at (ms or None = never) and .buttons."""
 
     def __init__(self, wake_at, buttons):
-        super().__init__("deep sleep until %s" % (wake_at,))
-        self.wake_at = wake_at
-        self.buttons = buttons
+        super().__init__(buttons, wake_at)
 
 
 class Clock:

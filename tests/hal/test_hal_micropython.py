@@ -34,3 +34,13 @@ def test_driver_fits_a_small_heap():
     assert words[0] == "ok"
     # 2 full-screen images (2 RAMs) per full/fast refresh, window bytes for partials
     assert int(words[2]) > 4 * 15000
+
+
+def test_esp32_backend_on_micropython_with_recording_machine():
+    # the real hal.esp32 module, on the real runtime; only machine/esp32 faked
+    path = [os.path.join(ROOT, p) for p in
+            ("firmware", "tests/engine", "tests/hal_mp/fake_esp32", "tests/hal_mp", "tests")]
+    p = run([os.path.join(HAL_MP, "run_mp.py"), os.path.join(HAL_MP, "esp32_checks.py")],
+            path=path, timeout=60)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "9 passed, 0 failed" in p.stdout

@@ -1,0 +1,121 @@
+"""Recording stand-in for the ESP32 `machine` module (MicroPython tests only).
+
+Only what needs hardware is faked: pins hold levels the test sets, SPI
+records bytes with the DC level they were sent under, the BUSY pin follows a
+scripted schedule, and deep sleep raises so the test can look at the state.
+"""
+import time
+
+log = []                  # ("spi", dc, bytes) / ("deepsleep", ms) / ...
+levels = {}               # gpio -> input level the test drives
+pins = {}                 # gpio -> Pin
+state = {"reset_cause": 1, "wake_reason": 0, "ext1_status": 0, "busy_polls": 0}
+
+PWRON_RESET = 1
+DEEPSLEEP_RESET = 4
+EXT0_WAKE = 2
+EXT1_WAKE = 3
+TIMER_WAKE = 4
+
+
+class DeepSleepCalled(Exception):
+    pass
+
+
+def reset_all():
+    del log[:]
+    levels.clear()
+    pins.clear()
+    state.update({"reset_cause": 1, "wake_reason": 0, "ext1_status": 0, "busy_polls": 0})
+
+
+class Pin:
+    IN = 1
+    OUT = 3
+    PULL_DOWN = 2
+    PULL_UP = 1
+
+    def __init__(self, n, mode=IN, pull=None, value=None):
+        if n in (6, 7, 8, 9, 10, 11):
+            raise ValueError("GPIO%d is the flash" % n)
+        if mode == Pin.OUT and n >= 34:
+            raise ValueError("GPIO%d is input-only" % n)
+        if pull is not None and n >= 34:
+            raise ValueError("GPIO%d has no internal pulls" % n)
+        self.n = n
+        self.mode = mode
+        self.pull = pull
+        self.level = value if value is not None else 0
+        pins[n] = self
+
+    def value(self, v=None):
+        if v is None:
+            if self.mode == Pin.OUT:
+                return self.level
+            if self.n == BUSY_PIN[0] and state["busy_polls"] > 0:
+                state["busy_polls"] -= 1
+                return 1
+            return levels.get(self.n, 0)
+        self.level = 1 if v else 0
+        log.append(("pin", self.n, self.level))
+
+
+BUSY_PIN = [None]
+
+
+class SPI:
+    def __init__(self, id, baudrate=0, polarity=0, phase=0, sck=None, mosi=None, miso=None):
+        self.args = (id, baudrate, polarity, phase, sck.n, mosi.n, miso)
+        log.append(("spi_init",) + self.args)
+
+    def write(self, buf):
+        dc = pins[DC_PIN[0]].level if DC_PIN[0] in pins else None
+        cs = pins[CS_PIN[0]].level if CS_PIN[0] in pins else None
+        log.append(("spi", dc, cs, bytes(buf)))
+
+
+DC_PIN = [None]
+CS_PIN = [None]
+
+
+class ADC:
+    ATTN_11DB = 3
+
+    def __init__(self, pin):
+        self.pin = pin.n
+        self.att = None
+
+    def atten(self, a):
+        self.att = a
+
+    def read_uv(self):
+        if self.att != ADC.ATTN_11DB:
+            raise ValueError("ADC not set to 11 dB: 2.1 V would clip")
+        return levels.get(("uv", self.pin), 0)
+
+
+class _Mem:
+    def __getitem__(self, addr):
+        if addr == 0x3FF480D0:
+            return state["ext1_status"] | 0xFFFC0000   # high bits: must be masked
+        raise ValueError("unexpected register 0x%x" % addr)
+
+
+mem32 = _Mem()
+
+
+def reset_cause():
+    return state["reset_cause"]
+
+
+def wake_reason():
+    return state["wake_reason"]
+
+
+def deepsleep(ms=0):
+    log.append(("deepsleep", ms))
+    raise DeepSleepCalled()
+
+
+def sleep_ms(ms):
+    time.sleep_ms(ms)
