@@ -136,3 +136,27 @@ def test_check_command_reports_stale(tmp_path, pins, monkeypatch):
     monkeypatch.setattr(hardware, "outputs", lambda p=None: {
         hardware.BOARD_PY: hardware.board_source(pins)})
     assert hardware.main(["--check"]) == 1
+
+
+def test_power_doc_is_generated_and_sane():
+    with open(hardware.POWER_MD) as f:
+        assert f.read() == hardware.power_md(), "run: python -m host_tools hardware"
+    b = hardware.power_budget()
+    assert 5 < b["sleep_ua"] < 100
+    assert b["refresh_uah"]["partial"] < b["refresh_uah"]["fast"] < b["refresh_uah"]["full"]
+    # twice the cell, twice the games; games follow from the per-game energy
+    big = dict(hardware.POWER, battery_mah=(2400.0, "x"))
+    assert abs(hardware.power_budget(big)["games"] - 2 * b["games"]) < 1e-6
+    assert abs(b["games"] * b["game_mah"] - 1200 * 0.85) < 1e-6
+
+
+def test_bom_has_parts_prices_and_the_pin_map_parts():
+    import csv
+    with open(os.path.join(os.path.dirname(hardware.PINS_JSON), "bom.csv")) as f:
+        rows = list(csv.DictReader(f))
+    assert all(r["qty"].isdigit() and float(r["approx_unit_usd"]) >= 0 for r in rows)
+    parts = " ".join(r["part_number"] for r in rows)
+    for pn in ("ESP32-DevKitC-VE", "4.2inch e-Paper Module (V2)", "HT7833", "TP4056"):
+        assert pn in parts
+    switches = sum(int(r["qty"]) for r in rows if r["part_number"] == "B3F-1000")
+    assert switches == len(NAMES)
