@@ -132,6 +132,21 @@ class Board:
         ver, machine = ast.literal_eval(out.strip())
         return version_string(ver), machine
 
+    def mpy_abi(self):
+        """sys.implementation._mpy: which .mpy files this board can load."""
+        return int(self.run("import sys\nprint(getattr(sys.implementation, "
+                            "'_mpy', 0))").strip())
+
+    def start_app(self):
+        """Leave the raw REPL and soft-reset in the friendly one, where a
+        board runs main.py.  Nothing is awaited: the app owns the port now."""
+        try:
+            if self.t.in_raw_repl:
+                self.t.exit_raw_repl()
+            self.t.serial.write(b"\x04")
+        except OSError as e:
+            raise FlashError("lost %s: %s" % (self.port, e)) from None
+
     def hashes(self, roots, files):
         """{path: sha256 hex} for .py/.mpy files under roots, and files."""
         out = self.run(SCAN % (list(roots), list(files)))

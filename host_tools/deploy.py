@@ -102,9 +102,42 @@ def plan(bundle, device_hashes):
     return Plan(copy, remove)
 
 
+ARCHES = ["none", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",
+          "armv7emdp", "xtensa", "xtensawin", "rv32imc", "rv64imc"]
+
+
+def mpy_mismatch(path, abi):
+    """Why the board (sys.implementation._mpy == abi) cannot load this .mpy,
+    or None.  Bytecode needs the same major version; native code also the
+    same architecture and sub-version."""
+    with open(path, "rb") as f:
+        head = f.read(3)
+    major, arch, sub = head[1], head[2] >> 2, head[2] & 3
+    b_major, b_arch, b_sub = abi & 0xFF, abi >> 10, (abi >> 8) & 3
+
+    def name(a):
+        return ARCHES[a] if a < len(ARCHES) else str(a)
+    if major != b_major:
+        return "it is mpy v%d, the board loads v%d" % (major, b_major)
+    if arch and (arch != b_arch or sub != b_sub):
+        return "its native code is mpy v%d.%d for %s, the board runs v%d.%d %s" % (
+            major, sub, name(arch), b_major, b_sub, name(b_arch))
+    return None
+
+
+def check_loadable(bundle, abi):
+    for p in sorted(bundle.files):
+        if p.endswith(".mpy"):
+            why = mpy_mismatch(bundle.files[p], abi)
+            if why:
+                raise FlashError("the board cannot load %s: %s (rebuild with "
+                                 "--march for this board)" % (p, why))
+
+
 def deploy(board, bundle, info, log=print):
     """Bring the board to exactly this bundle, then soft-reset and check that
     it reports info.  Returns the Plan that was carried out."""
+    check_loadable(bundle, board.mpy_abi())
     roots, files = scan_targets(bundle)
     todo = plan(bundle, board.hashes(roots, files))
     want = json.dumps(info, sort_keys=True)

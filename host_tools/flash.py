@@ -107,6 +107,7 @@ def run(args):
     info = deploy.version_info(bundle, deploy.git_commit())
     with Board(args.port, timeout=args.repl_timeout) as b:
         deploy.deploy(b, bundle, info)
+        b.start_app()
     print("device reports version %s, bundle %s: done" % (info["commit"],
                                                           info["bundle"][:12]))
 

@@ -45,10 +45,11 @@ def test_flash_command_deploys_then_second_run_copies_nothing(tmp_path, src, boa
     with Board(board.port) as b:
         ver, machine = b.firmware()
     argv = ["--port", board.port, "--source", str(src), "--build-dir",
-            str(tmp_path / "build"), "--mp-version", ver, "--machine", machine[:5]]
+            str(tmp_path / "build"), "--mp-version", ver, "--machine", machine[:5],
+            "--march", "x64"]
     assert flash.main(argv) == 0
     out = capsys.readouterr().out
-    bundle = build_bundle(str(tmp_path / "build2"), source=str(src))
+    bundle = build_bundle(str(tmp_path / "build2"), source=str(src), march="x64")
     n = len(bundle.files)
     assert "bundle: %d files" % n in out and "(%d bytes)" % bundle.size in out
     assert "firmware step skipped" in out
@@ -75,7 +76,7 @@ def test_flash_command_deploys_then_second_run_copies_nothing(tmp_path, src, boa
 
 def test_only_the_edited_module_is_copied_and_stale_code_removed(tmp_path, src, board):
     dev = tmp_path / "flash"
-    bundle = build_bundle(str(tmp_path / "b1"), source=str(src))
+    bundle = build_bundle(str(tmp_path / "b1"), source=str(src), march="x64")
     with Board(board.port) as b:
         first = deploy(b, bundle, version_info(bundle, "c1"), log=lambda s: None)
     assert len(first.copy) == len(bundle.files)
@@ -85,7 +86,7 @@ def test_only_the_edited_module_is_copied_and_stale_code_removed(tmp_path, src, 
     (dev / "rummikub" / "gone.mpy").write_bytes(b"M\x06old")   # stale module
     (dev / "compat.py").write_text("raise ImportError\n")      # would shadow .mpy
     (dev / "scores.log").write_bytes(b"keep me")               # user data
-    bundle2 = build_bundle(str(tmp_path / "b2"), source=str(src))
+    bundle2 = build_bundle(str(tmp_path / "b2"), source=str(src), march="x64")
     assert bundle2.digest != bundle.digest
     with Board(board.port) as b:
         second = deploy(b, bundle2, version_info(bundle2, "c2"), log=lambda s: None)
@@ -99,8 +100,23 @@ def test_only_the_edited_module_is_copied_and_stale_code_removed(tmp_path, src, 
     assert json.loads((dev / VERSION_FILE).read_text())["commit"] == "c2"
 
 
+def test_native_code_must_match_the_board(tmp_path, src, board):
+    (src / "fastmod.py").write_text(
+        "from compat import micropython\n\n@micropython.native\n"
+        "def twice(x):\n    return x * 2\n")
+    esp = build_bundle(str(tmp_path / "esp"), source=str(src))   # xtensawin
+    with Board(board.port) as b:
+        with pytest.raises(FlashError, match="cannot load fastmod.mpy: its native "
+                           "code is mpy v6.3 for xtensawin, the board runs v6.3 x64"):
+            deploy(b, esp, version_info(esp, "c"), log=lambda s: None)
+        assert not (tmp_path / "flash" / "fastmod.mpy").exists()   # refused up front
+        host = build_bundle(str(tmp_path / "x64"), source=str(src), march="x64")
+        deploy(b, host, version_info(host, "c"), log=lambda s: None)
+        assert b.run("import fastmod\nprint(fastmod.twice(21))").strip() == "42"
+
+
 def test_check_catches_a_board_that_differs(tmp_path, board):
-    bundle = build_bundle(str(tmp_path / "b"))
+    bundle = build_bundle(str(tmp_path / "b"), march="x64")
     info = version_info(bundle, "abc")
     dev = tmp_path / "flash"
     with Board(board.port) as b:
