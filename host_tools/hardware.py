@@ -125,14 +125,14 @@ def wiring_svg(pins):
         out.append(_text(30, y + 4, "GPIO%-2d %s" % (gpio, label)))
         parts.setdefault(part, []).append((y, ppin))
     # part boxes on the right, each spanning its rows
-    titles = {"display": d["part"], "buttons": "7 buttons to 3V3, 100k pull-downs (ext1 wake, ANY_HIGH)",
-              "power": "LiPo + TP4056 charger; 1M/1M divider + 100nF on VBAT"}
+    titles = {"display": "e-paper module (SSD1683)", "buttons": "buttons to 3V3, 100k pull-downs",
+              "power": "LiPo, TP4056, 1M/1M + 100nF"}
     for part, items in parts.items():
         y0 = items[0][0] - 14
         y1 = items[-1][0] + 12
         out.append('<rect x="560" y="%d" width="400" height="%d" fill="#efe" stroke="black"/>'
                    % (y0, y1 - y0))
-        out.append(_text(575, y0 + 14, titles[part][:52], 11, weight="bold"))
+        out.append(_text(575, y0 + 16, titles[part], 12, weight="bold"))
         for y, ppin in items:
             out.append('<line x1="250" y1="%d" x2="560" y2="%d" stroke="black"/>' % (y, y))
             out.append('<circle cx="250" cy="%d" r="3"/>' % y)
