@@ -12,6 +12,7 @@ COMMANDS = {
     "tournament": ("host_tools.tournament", "AI against AI, win rates"),
     "bench": ("host_tools.bench", "solver benchmark"),
     "flash": ("host_tools.flash", "flash MicroPython and the app to a board"),
+    "devsim": ("host_tools.devsim", "MicroPython unix port as a board on a pty"),
     "sync": ("host_tools.sync", "pull match scores off a device"),
     "scores": ("host_tools.scores", "leaderboard and statistics"),
     "emulate": ("host_tools.emulator", "run the handheld app on this computer"),

@@ -115,8 +115,11 @@ def run(args):
 def parser():
     from host_tools.firmware_cache import PINNED, default_cache_dir
     from host_tools.deploy import BUILD_DIR
-    ap = argparse.ArgumentParser(prog="python -m host_tools flash",
-                                 description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(
+        prog="python -m host_tools flash",
+        description="Build the app bundle, make sure the board runs the pinned "
+                    "MicroPython (%s %s), deploy only what changed." % (
+                        PINNED.board, PINNED.version))
     ap.add_argument("--port", help="serial port of the board, e.g. /dev/ttyUSB0 "
                     "(or socket://host:port); omit to list ports")
     ap.add_argument("--firmware", metavar="FILE",
