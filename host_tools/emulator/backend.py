@@ -156,7 +156,12 @@ class EmulatorHal(Hal):
         return EmulatorHal(self.root, clock=self.clock, panel=self.panel, wake=wake,
                            battery_mv=self.battery, log=self.log, script=self.script)
 
-    def image(self):
+    def image(self, source="glass"):
+        """PIL image of the glass (what the panel shows) or of the framebuffer
+        (what has been drawn, refreshed or not)."""
+        if source == "framebuffer":
+            from PIL import Image
+            return Image.frombytes("1", (self.display.width, self.display.height), bytes(self.display.buf))
         return self.panel.image()
 
     def save_png(self, path, scale=1):

@@ -106,6 +106,14 @@ def test_png_is_the_glass(hal, tmp_path):
     assert img.getpixel((10, 0)) == 255 and img.getpixel((200, 200)) == 255
 
 
+def test_framebuffer_image_before_refresh(hal):
+    d = hal.display
+    d.fill(WHITE)
+    d.fill_rect(0, 0, 4, 4, BLACK)
+    assert hal.image("framebuffer").convert("L").getpixel((0, 0)) == 0
+    assert hal.image().convert("L").getpixel((0, 0)) == 255    # not refreshed yet
+
+
 def test_scripted_buttons_and_names(hal):
     hal.press("a", at=100, hold_ms=100)
     hal.press(UP, at=300, hold_ms=700)
