@@ -191,14 +191,15 @@ class StdioPort:
 
 
 def serve(port, endpoint, quiet_ms=50):
-    """Answer requests until BYE or the port closes.  A partial frame left
-    when the line goes quiet for quiet_ms is dropped and re-scanned."""
+    """Answer requests until BYE (returns True) or the port closes (False).
+    A partial frame left when the line goes quiet for quiet_ms is dropped
+    and re-scanned."""
     dec = P.Decoder()
     send = port.write
     while True:
         data = port.read(quiet_ms)
         if data is None:
-            return
+            return False
         if data:
             dec.feed(data)
         elif not dec.stale():
@@ -212,7 +213,7 @@ def serve(port, endpoint, quiet_ms=50):
             if fr is None:
                 break
             if not endpoint.handle(fr[0], fr[1], fr[2], send):
-                return
+                return True
 
 
 def run(log_path="scores.log", quiet_ms=50):

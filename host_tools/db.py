@@ -1,0 +1,186 @@
+"""The host's score database (standard sqlite3).
+
+Every record pulled off a device is kept raw (device id, log id, seq) next
+to the tables built from it, in the same transaction that moves the resume
+point forward: a sync cut off anywhere leaves either all of a batch or none
+of it, and the next sync asks for what comes after.  A match is keyed by
+(device id, match id) and a round by (device id, match id, round), so a
+record sent twice changes nothing.
+"""
+import json
+import sqlite3
+import time
+
+from sync import protocol as P
+from sync import records as R
+
+DEFAULT_PATH = "scores.db"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS devices (
+    device_id TEXT PRIMARY KEY, fw_version TEXT, first_seen REAL, last_seen REAL);
+CREATE TABLE IF NOT EXISTS logs (
+    device_id TEXT NOT NULL, log_id INTEGER NOT NULL,
+    last_seq INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (device_id, log_id));
+CREATE TABLE IF NOT EXISTS records (
+    device_id TEXT NOT NULL, log_id INTEGER NOT NULL, seq INTEGER NOT NULL,
+    kind INTEGER NOT NULL, body BLOB NOT NULL, synced_at REAL NOT NULL,
+    PRIMARY KEY (device_id, log_id, seq));
+CREATE TABLE IF NOT EXISTS players (
+    player_id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE IF NOT EXISTS matches (
+    device_id TEXT NOT NULL, match_id INTEGER NOT NULL,
+    nplayers INTEGER NOT NULL, nrounds INTEGER, winner_seat INTEGER,
+    rules TEXT, finished INTEGER NOT NULL DEFAULT 0,
+    first_synced REAL NOT NULL, finished_synced REAL,
+    PRIMARY KEY (device_id, match_id));
+CREATE TABLE IF NOT EXISTS match_players (
+    device_id TEXT NOT NULL, match_id INTEGER NOT NULL, seat INTEGER NOT NULL,
+    player_id INTEGER NOT NULL REFERENCES players, total INTEGER, wins INTEGER,
+    PRIMARY KEY (device_id, match_id, seat));
+CREATE TABLE IF NOT EXISTS rounds (
+    device_id TEXT NOT NULL, match_id INTEGER NOT NULL, round_no INTEGER NOT NULL,
+    winner_seat INTEGER, exhausted INTEGER,
+    PRIMARY KEY (device_id, match_id, round_no));
+CREATE TABLE IF NOT EXISTS scores (
+    device_id TEXT NOT NULL, match_id INTEGER NOT NULL, round_no INTEGER NOT NULL,
+    seat INTEGER NOT NULL, player_id INTEGER NOT NULL REFERENCES players,
+    score INTEGER NOT NULL, rack_left INTEGER,
+    PRIMARY KEY (device_id, match_id, round_no, seat));
+"""
+
+
+class Db:
+    def __init__(self, path=DEFAULT_PATH):
+        self.path = path
+        self.con = sqlite3.connect(path, timeout=10)
+        # WAL without an fsync per commit: a commit lost to a power cut only
+        # means those records are asked for again (the device keeps them).
+        self.con.execute("PRAGMA journal_mode = WAL")
+        self.con.execute("PRAGMA synchronous = NORMAL")
+        self.con.executescript(SCHEMA)
+        self.con.execute("PRAGMA foreign_keys = ON")
+
+    def close(self):
+        self.con.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # -- sync bookkeeping ----------------------------------------------------
+    def seen_device(self, device_id, fw_version):
+        now = time.time()
+        with self.con:
+            self.con.execute(
+                "INSERT INTO devices VALUES (?, ?, ?, ?) ON CONFLICT(device_id) "
+                "DO UPDATE SET fw_version = excluded.fw_version, last_seen = excluded.last_seen",
+                (device_id, fw_version, now, now))
+
+    def last_seq(self, device_id, log_id):
+        row = self.con.execute("SELECT last_seq FROM logs WHERE device_id = ? AND log_id = ?",
+                               (device_id, log_id)).fetchone()
+        return row[0] if row else 0
+
+    def store(self, device_id, log_id, recs):
+        """Keep records [(kind, seq, payload)] in seq order and apply them;
+        all in one transaction.  Returns (new records, matches finished)."""
+        now = time.time()
+        new = finished = 0
+        with self.con:
+            c = self.con
+            for kind, seq, payload in recs:
+                cur = c.execute("INSERT OR IGNORE INTO records VALUES (?, ?, ?, ?, ?, ?)",
+                                (device_id, log_id, seq, kind, bytes(payload), now))
+                if not cur.rowcount:
+                    continue          # already have it: a resend
+                new += 1
+                if kind == P.ROUND:
+                    self._round(device_id, R.decode_round(payload), now)
+                elif kind == P.MATCH:
+                    finished += self._match(device_id, R.decode_match(payload), now)
+            if recs:
+                c.execute("INSERT INTO logs VALUES (?, ?, ?) ON CONFLICT(device_id, log_id) "
+                          "DO UPDATE SET last_seq = max(last_seq, excluded.last_seq)",
+                          (device_id, log_id, recs[-1][1]))
+        return new, finished
+
+    def player_id(self, name):
+        c = self.con
+        c.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (name,))
+        return c.execute("SELECT player_id FROM players WHERE name = ?", (name,)).fetchone()[0]
+
+    def _ensure_match(self, device_id, match_id, n, now):
+        self.con.execute("INSERT OR IGNORE INTO matches (device_id, match_id, nplayers, "
+                         "first_synced) VALUES (?, ?, ?, ?)", (device_id, match_id, n, now))
+
+    def _round(self, device_id, d, now):
+        mid, rno = d["match_id"], d["round"]
+        self._ensure_match(device_id, mid, len(d["names"]), now)
+        self.con.execute("INSERT OR IGNORE INTO rounds VALUES (?, ?, ?, ?, ?)",
+                         (device_id, mid, rno, d["winner"], int(d["exhausted"])))
+        for seat, name in enumerate(d["names"]):
+            self.con.execute("INSERT OR IGNORE INTO scores VALUES (?, ?, ?, ?, ?, ?, ?)",
+                             (device_id, mid, rno, seat, self.player_id(name),
+                              d["scores"][seat], d["racks"][seat]))
+
+    def _match(self, device_id, d, now):
+        c = self.con
+        mid = d["match_id"]
+        self._ensure_match(device_id, mid, len(d["names"]), now)
+        cur = c.execute("UPDATE matches SET nplayers = ?, nrounds = ?, winner_seat = ?, "
+                        "rules = ?, finished = 1, finished_synced = ? "
+                        "WHERE device_id = ? AND match_id = ? AND finished = 0",
+                        (len(d["names"]), len(d["rounds"]), d["winner"],
+                         json.dumps(d["rules"], sort_keys=True), now, device_id, mid))
+        if not cur.rowcount:
+            return 0                  # finished before: never count it twice
+        pids = [self.player_id(n) for n in d["names"]]
+        for seat, pid in enumerate(pids):
+            c.execute("INSERT OR REPLACE INTO match_players VALUES (?, ?, ?, ?, ?, ?)",
+                      (device_id, mid, seat, pid, d["totals"][seat], d["wins"][seat]))
+        # rounds whose own record was lost on the device: take them from here
+        for r, row in enumerate(d["rounds"]):
+            best = max(range(len(row)), key=lambda i: (row[i], -i))
+            c.execute("INSERT OR IGNORE INTO rounds VALUES (?, ?, ?, ?, NULL)",
+                      (device_id, mid, r + 1, best))
+            for seat, pid in enumerate(pids):
+                c.execute("INSERT OR IGNORE INTO scores VALUES (?, ?, ?, ?, ?, ?, NULL)",
+                          (device_id, mid, r + 1, seat, pid, row[seat]))
+        return 1
+
+    # -- reading -------------------------------------------------------------
+    def records(self, device_id, log_id):
+        return self.con.execute("SELECT kind, seq, body FROM records WHERE device_id = ? "
+                                "AND log_id = ? ORDER BY seq", (device_id, log_id)).fetchall()
+
+    def player_stats(self):
+        """One row per player: name, matches, match wins, rounds, rounds won,
+        points, average rack left (None if never known)."""
+        q = """
+        SELECT p.name,
+          (SELECT count(*) FROM match_players mp JOIN matches m USING (device_id, match_id)
+             WHERE mp.player_id = p.player_id AND m.finished = 1),
+          (SELECT count(*) FROM match_players mp JOIN matches m USING (device_id, match_id)
+             WHERE mp.player_id = p.player_id AND m.finished = 1 AND m.winner_seat = mp.seat),
+          (SELECT count(*) FROM scores s WHERE s.player_id = p.player_id),
+          (SELECT count(*) FROM scores s JOIN rounds r USING (device_id, match_id, round_no)
+             WHERE s.player_id = p.player_id AND r.winner_seat = s.seat),
+          (SELECT coalesce(sum(score), 0) FROM scores s WHERE s.player_id = p.player_id),
+          (SELECT avg(rack_left) FROM scores s WHERE s.player_id = p.player_id
+             AND s.rack_left IS NOT NULL)
+        FROM players p ORDER BY p.name"""
+        return self.con.execute(q).fetchall()
+
+    def points_timeline(self):
+        """(name, match order, points in that match) for finished matches,
+        in the order they were synced."""
+        q = """
+        SELECT p.name, m.device_id, m.match_id, mp.total
+        FROM matches m JOIN match_players mp USING (device_id, match_id)
+        JOIN players p ON p.player_id = mp.player_id
+        WHERE m.finished = 1
+        ORDER BY m.finished_synced, m.device_id, m.match_id"""
+        return self.con.execute(q).fetchall()

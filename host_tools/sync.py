@@ -1,0 +1,239 @@
+"""`python -m host_tools sync --port PORT`: pull new score records off a device.
+
+HELLO, then GET batches after the last seq the database holds for this
+device's log; each batch is committed to SQLite before it is acknowledged,
+so the device only marks records synced once they are safe here, and a sync
+cut off anywhere resumes from the database next time.  Damaged frames,
+error replies and silences are retried with a fresh request seq; replies to
+older requests are ignored, and resent records change nothing in the DB.
+"""
+import argparse
+import struct
+import sys
+import time
+
+from sync import protocol as P
+
+from host_tools.db import Db, DEFAULT_PATH
+
+RECORD_KINDS = (P.LOG_START, P.ROUND, P.MATCH)
+
+
+class SyncError(Exception):
+    """The device did not give a usable answer (after retries)."""
+
+
+class Link:
+    """Framed requests over a pyserial port, with timeouts and retries."""
+
+    def __init__(self, ser, timeout=1.0, quiet=0.1, retries=10, say=None):
+        self.ser = ser
+        self.timeout = timeout
+        self.quiet = quiet
+        self.retries = retries
+        self.say = say or (lambda msg: None)
+        self.dec = P.Decoder()
+        self.seq = int(time.time()) & 0xFFFF    # request seqs differ per session
+        self.bad_frames = 0
+        self.retried = 0
+
+    def send(self, ftype, payload=b""):
+        self.seq = (self.seq + 1) & 0xFFFFFFFF or 1
+        self.ser.write(P.encode(ftype, self.seq, payload))
+        return self.seq
+
+    def recv(self, deadline):
+        """Next intact frame, or None at the deadline; FrameError if damaged."""
+        while True:
+            fr = self.dec.next()
+            if fr is not None:
+                return fr
+            left = deadline - time.monotonic()
+            if left <= 0:
+                if self.dec.stale():      # a cut frame blocks the buffer
+                    continue
+                return None
+            self.ser.timeout = left
+            data = self.ser.read(1)
+            if data:     # then whatever else is waiting, without blocking
+                self.ser.timeout = 0
+                self.dec.feed(data + self.ser.read(4096))
+
+    def request(self, ftype, payload, expect, on_record=None):
+        """Send until the reply of type `expect` to this very request comes;
+        return its payload.  Record frames seen meanwhile go to on_record."""
+        name = P.NAMES[ftype]
+        for attempt in range(self.retries):
+            if attempt:
+                self.retried += 1
+            seq = self.send(ftype, payload)
+            deadline = time.monotonic() + self.timeout
+            why = "no answer to %s" % name
+            while True:
+                try:
+                    fr = self.recv(deadline)
+                except P.FrameError as e:
+                    self.bad_frames += 1
+                    self.say("bad frame from device: %s" % e)
+                    why = "damaged reply"
+                    deadline = min(deadline, time.monotonic() + self.quiet)
+                    continue
+                if fr is None:
+                    break
+                t, s, p = fr
+                if t == P.ERR:
+                    if s in (0, seq):
+                        why = "device says: %s" % p.decode("utf-8", "replace")
+                        break
+                elif t == expect and s == seq:
+                    return p
+                elif t in RECORD_KINDS and on_record:
+                    on_record(t, s, p)
+                    deadline = time.monotonic() + self.timeout
+            self.say("%s; retrying (%d/%d)" % (why, attempt + 1, self.retries))
+        raise SyncError("device gave no usable answer to %s after %d tries (%s)"
+                        % (name, self.retries, why))
+
+
+def parse_hello(p):
+    ver, log_id, last, synced = struct.unpack_from("<BIII", p, 0)
+    dev, pos = P.get_str(p, 13)
+    fw, pos = P.get_str(p, pos)
+    if ver != 1:
+        raise SyncError("device speaks sync protocol %d, this tool speaks 1" % ver)
+    return {"device_id": dev, "version": fw, "log_id": log_id,
+            "last_seq": last, "synced": synced}
+
+
+def parse_end(p):
+    last, n = struct.unpack_from("<IB", p, 0)
+    return last, list(struct.unpack_from("<%dI" % n, p, 5))
+
+
+def pull(link, db, batch=16, say=None):
+    """Bring the database up to date with the device; returns a summary."""
+    say = say or (lambda msg: None)
+    hello = parse_hello(link.request(P.HELLO, b"", P.HELLO_OK))
+    dev, log_id = hello["device_id"], hello["log_id"]
+    db.seen_device(dev, hello["version"])
+    after = db.last_seq(dev, log_id)
+    say("device %s, firmware %s: log has %d records, %d new"
+        % (dev, hello["version"], hello["last_seq"], max(0, hello["last_seq"] - after)))
+    new = finished = 0
+    stuck = 0
+    acked = hello["synced"]
+    while True:
+        got = {}
+
+        def keep(t, s, p):
+            if s > after:
+                got[s] = (t, s, p)
+
+        last, sent = parse_end(link.request(P.GET, struct.pack("<IB", after, batch),
+                                            P.END, keep))
+        good = []
+        for s in sent:            # the unbroken run of what the device sent
+            if s not in got or s <= (good[-1][1] if good else after):
+                break
+            good.append(got[s])
+        if good:
+            n, f = db.store(dev, log_id, good)
+            new += n
+            finished += f
+            after = good[-1][1]
+            stuck = 0
+        if len(good) < len(sent):
+            stuck += 1
+            say("%d of %d records damaged on the way; asking again"
+                % (len(sent) - len(good), len(sent)))
+            if stuck >= link.retries:
+                raise SyncError("records after seq %d keep arriving damaged" % after)
+            continue
+        if after > acked:
+            acked = struct.unpack("<I", link.request(P.ACK, struct.pack("<I", after),
+                                                     P.ACK_OK))[0]
+        if not sent or after >= last:
+            break
+    return {"device_id": dev, "log_id": log_id, "new": new, "finished": finished,
+            "last_seq": after, "synced": acked}
+
+
+def push_players(link, names):
+    out = bytearray([len(names)])
+    for n in names:
+        P.put_str(out, n)
+    link.request(P.PLAYERS, bytes(out), P.OK)
+
+
+def push_settings(link, settings):
+    out = bytearray()
+    P.put_pairs(out, settings)
+    link.request(P.SETTINGS, bytes(out), P.OK)
+
+
+def parse_setting(text):
+    """'name=value' with value int, true/false or text."""
+    if "=" not in text:
+        raise ValueError("setting %r is not name=value" % text)
+    k, v = text.split("=", 1)
+    low = v.strip().lower()
+    if low in ("true", "false"):
+        return k.strip(), low == "true"
+    try:
+        return k.strip(), int(v)
+    except ValueError:
+        return k.strip(), v.strip()
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="python -m host_tools sync",
+                                 description="Pull finished rounds and matches off a handheld.")
+    ap.add_argument("--port", required=True, help="serial port or pyserial URL (socket://host:port)")
+    ap.add_argument("--baud", type=int, default=115200)
+    ap.add_argument("--db", default=DEFAULT_PATH, help="SQLite file (default %(default)s)")
+    ap.add_argument("--timeout", type=float, default=1.0, help="seconds to wait for an answer")
+    ap.add_argument("--retries", type=int, default=10)
+    ap.add_argument("--players", help="comma-separated player names to push to the device")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="push a setting (rule names as in RULES.md), repeatable")
+    ap.add_argument("--stay", action="store_true", help="leave the device in sync mode")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    try:
+        settings = dict(parse_setting(s) for s in args.set)
+        if settings:
+            from sync.endpoint import check_settings
+            check_settings(settings)
+    except ValueError as e:
+        print("sync: %s" % e, file=sys.stderr)
+        return 2
+    import serial
+    say = (lambda m: print("  " + m, file=sys.stderr)) if args.verbose else None
+    try:
+        ser = serial.serial_for_url(args.port, baudrate=args.baud, timeout=args.timeout)
+    except (serial.SerialException, OSError, ValueError) as e:
+        print("sync: cannot open %s: %s" % (args.port, e), file=sys.stderr)
+        return 1
+    try:
+        link = Link(ser, timeout=args.timeout, retries=args.retries, say=say)
+        with Db(args.db) as db:
+            s = pull(link, db, say=say)
+            print("%s: %d new records, %d matches finished; synced to seq %d"
+                  % (s["device_id"], s["new"], s["finished"], s["last_seq"]))
+            if args.players:
+                names = [n.strip() for n in args.players.split(",") if n.strip()]
+                push_players(link, names)
+                print("pushed %d player names" % len(names))
+            if settings:
+                push_settings(link, settings)
+                print("pushed settings: %s" % ", ".join(sorted(settings)))
+            if not args.stay:
+                link.request(P.BYE, b"", P.OK)
+        return 0
+    except SyncError as e:
+        print("sync: %s" % e, file=sys.stderr)
+    except (serial.SerialException, OSError) as e:
+        print("sync: connection lost (%s); run sync again to resume" % e, file=sys.stderr)
+    finally:
+        ser.close()
+    return 1

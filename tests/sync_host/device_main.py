@@ -1,0 +1,13 @@
+"""The stand-in device: MicroPython unix port serving sync on its stdio
+(a raw pty), from the folder that plays its flash.  After BYE it goes back
+to serving, as the handheld would when the user opens sync again."""
+import sys
+import micropython
+from sync.endpoint import Endpoint, StdioPort, serve
+from sync.scorelog import ScoreLog
+
+micropython.kbd_intr(-1)
+quiet = int(sys.argv[1]) if len(sys.argv) > 1 else 50
+port = StdioPort()
+while serve(port, Endpoint(ScoreLog("scores.log")), quiet):
+    pass

@@ -1,0 +1,253 @@
+"""Test rig: the MicroPython unix port as the handheld, behind a fault proxy.
+
+Device: `micropython device_main.py` with stdin/stdout on a raw pty, its
+working folder standing for the flash filesystem.  FaultProxy: a loopback
+TCP port the host tool opens as `socket://127.0.0.1:N` (pyserial), joined to
+the device's pty; it cuts both byte streams into frames and, as its plan
+says, drops bytes, flips bits, duplicates, truncates or loses frames, adds
+noise, hangs up on the host, or resets the device.
+"""
+import os
+import random
+import select
+import signal
+import socket
+import subprocess
+import threading
+import tty
+from collections import Counter
+
+from sync import protocol as P
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+MP = os.path.join(ROOT, ".venv", "bin", "micropython")
+FAULTS = ("drop", "flip", "dup", "trunc", "lose", "noise", "disconnect", "reset")
+
+
+class Device:
+    """One MicroPython process serving sync; reset() = power cycle."""
+
+    def __init__(self, folder, device_id="dev-test", version="test-1", quiet_ms=20,
+                 heap="64k"):
+        self.folder = str(folder)
+        self.quiet_ms = quiet_ms
+        self.heap = heap
+        self.resets = 0
+        self.proc = None
+        self.lock = threading.Lock()
+        with open(os.path.join(self.folder, "device_id"), "w") as f:
+            f.write(device_id)
+        with open(os.path.join(self.folder, "version.json"), "w") as f:
+            f.write('{"version": "%s"}' % version)
+        self.start()
+
+    def start(self):
+        master, slave = os.openpty()
+        tty.setraw(slave)
+        env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
+        with open(os.path.join(self.folder, "stderr.txt"), "ab") as err:
+            self.proc = subprocess.Popen(
+                [MP, "-X", "heapsize=" + self.heap, os.path.join(HERE, "device_main.py"),
+                 str(self.quiet_ms)], stdin=slave, stdout=slave, stderr=err,
+                cwd=self.folder, env=env)
+        os.close(slave)
+        os.set_blocking(master, False)
+        self.fd = master
+
+    def kill(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+        os.close(self.fd)
+
+    def reset(self):
+        with self.lock:
+            self.kill()
+            self.resets += 1
+            self.start()
+
+    def alive(self):
+        with self.lock:
+            return self.proc.poll() is None
+
+    def stderr(self):
+        with open(os.path.join(self.folder, "stderr.txt")) as f:
+            return f.read()
+
+
+class RandomPlan:
+    """Each frame is hit with probability p, by a fault drawn from kinds."""
+
+    def __init__(self, seed, p=0.25, kinds=FAULTS):
+        self.rng = random.Random(seed)
+        self.p = p
+        self.kinds = kinds
+
+    def __call__(self, direction, index, frame):
+        if self.rng.random() < self.p:
+            return self.rng.choice(self.kinds)
+        return None
+
+
+class HangUpAfter:
+    """Hang up on the host right after frame number n of the connection."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def __call__(self, direction, index, frame):
+        return "disconnect" if index == self.n else None
+
+
+def fast_close(ser):
+    """pyserial's socket:// close() sleeps 0.3 s; tests hang up at once."""
+    sock = getattr(ser, "_socket", None)
+    if sock is None:
+        ser.close()
+        return
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+    sock.close()
+    ser._socket = None
+    ser.is_open = False
+
+
+class PtyHost:
+    """The host end as a real pty (the path a USB serial port would have);
+    stands in for the accepted socket in FaultProxy."""
+
+    def __init__(self):
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        self.path = os.ttyname(self.slave)
+
+    def fileno(self):
+        return self.master
+
+    def recv(self, n):
+        return os.read(self.master, n)
+
+    def sendall(self, data):
+        os.write(self.master, data)
+
+    def close(self):
+        pass
+
+
+class FaultProxy(threading.Thread):
+    """host="tcp": the host opens self.url (socket://); "pty": a pty path."""
+
+    def __init__(self, device, plan=None, seed=1, host="tcp"):
+        super().__init__(daemon=True)
+        self.device = device
+        self.plan = plan
+        self.rng = random.Random(seed)
+        self.counts = Counter()
+        self.lsock = socket.socket()
+        self.lsock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.lsock.bind(("127.0.0.1", 0))
+        self.lsock.listen(1)
+        self.port = self.lsock.getsockname()[1]
+        self.url = "socket://127.0.0.1:%d" % self.port
+        self.pty = None
+        if host == "pty":
+            self.pty = PtyHost()
+            self.url = self.pty.path
+        self.stopping = False
+        self.error = None
+        self.start()
+
+    def faults(self):
+        return sum(self.counts.values())
+
+    def stop(self):
+        self.stopping = True
+        self.join(5)
+
+    def run(self):
+        try:
+            self._run()
+        except Exception as e:      # surfaced by the test through .error
+            self.error = e
+            raise
+
+    def _run(self):
+        host = self.pty
+        dec = {"h2d": P.Decoder(), "d2h": P.Decoder()}
+        index = 0
+        while not self.stopping:
+            socks = [self.lsock, self.device.fd] + ([host] if host else [])
+            ready = select.select(socks, [], [], 0.05)[0]
+            if self.lsock in ready:
+                if host:
+                    host.close()
+                host = self.lsock.accept()[0]
+                host.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                dec = {"h2d": P.Decoder(), "d2h": P.Decoder()}
+                index = 0
+            if host and host in ready:
+                try:
+                    data = host.recv(4096)
+                except OSError:
+                    data = b""
+                if not data:
+                    host.close()
+                    host = None
+                else:
+                    dec["h2d"].feed(data)
+            if self.device.fd in ready:
+                try:
+                    data = os.read(self.device.fd, 4096)
+                except OSError:
+                    data = b""
+                if host:
+                    dec["d2h"].feed(data)
+            for direction in ("h2d", "d2h"):
+                while host:
+                    fr = dec[direction].next()
+                    if fr is None:
+                        break
+                    index += 1
+                    frame = P.encode(*fr)
+                    action = self.plan(direction, index, frame) if self.plan else None
+                    host = self._deliver(direction, frame, action, host)
+
+    def _deliver(self, direction, frame, action, host):
+        rng = self.rng
+        out = [frame]
+        if action:
+            self.counts[action] += 1
+        if action == "drop":
+            b = bytearray(frame)
+            for _ in range(rng.randint(1, 3)):
+                del b[rng.randrange(len(b))]
+            out = [bytes(b)]
+        elif action == "flip":
+            b = bytearray(frame)
+            b[rng.randrange(len(b))] ^= 1 << rng.randrange(8)
+            out = [bytes(b)]
+        elif action == "dup":
+            out = [frame, frame]
+        elif action == "trunc":
+            out = [frame[:rng.randrange(1, len(frame))]]
+        elif action == "lose":
+            out = []
+        elif action == "noise":
+            out = [bytes(rng.randrange(256) for _ in range(rng.randint(1, 12))), frame]
+        data = b"".join(out)
+        try:
+            if direction == "h2d":
+                os.write(self.device.fd, data)
+            else:
+                host.sendall(data)
+        except OSError:
+            pass
+        if action == "disconnect":
+            host.close()
+            return None
+        if action == "reset":
+            self.device.reset()
+        return host

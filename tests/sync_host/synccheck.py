@@ -1,0 +1,100 @@
+"""Shared pieces of the sync tests: a match generator that writes the device
+log step by step, and the check that the host DB agrees with that log."""
+import os
+import random
+
+from sync import protocol as P
+from sync import records as R
+from sync.scorelog import ScoreLog
+
+NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay"]
+DEVICE_ID = "dev-test"
+
+
+class Book:
+    """Plays matches into a device log one step (a round or the match end)
+    at a time, so syncs also catch matches half way."""
+
+    def __init__(self, path, seed):
+        self.log = ScoreLog(path)
+        self.rng = random.Random(seed)
+        self.cur = None
+
+    def step(self):
+        rng = self.rng
+        if self.cur is None:
+            names = rng.sample(NAMES, rng.randint(2, 4))
+            self.cur = {"id": self.log.new_match_id(), "names": names, "rows": [],
+                        "winners": [], "rounds": rng.randint(1, 3)}
+        m = self.cur
+        n = len(m["names"])
+        if len(m["rows"]) < m["rounds"]:
+            winner = rng.randrange(n)
+            racks = [0 if i == winner else rng.randint(1, 90) for i in range(n)]
+            row = [-r for r in racks]
+            row[winner] = sum(racks)
+            m["rows"].append(row)
+            m["winners"].append(winner)
+            self.log.append_round(m["id"], len(m["rows"]), m["names"], row, racks,
+                                  winner, rng.random() < 0.2)
+            return
+        totals = [sum(r[i] for r in m["rows"]) for i in range(n)]
+        wins = [m["winners"].count(i) for i in range(n)]
+        best = max(range(n), key=lambda i: (wins[i], totals[i], -i))
+        rules = rng.choice([{}, {"joker_penalty": 20}, {"initial_meld": 25, "extra_draws": True}])
+        self.log.append_match(m["id"], m["names"], m["rows"], totals, wins, best, rules)
+        self.cur = None
+
+
+def device_records(path):
+    log = ScoreLog(path).refresh()
+    return log, {s: (k, p) for k, s, p in log.records()}
+
+
+def assert_consistent(db, path, complete=False):
+    """The DB holds an unbroken prefix of the device log, byte for byte, and
+    its tables say exactly what those records say (nothing twice)."""
+    log, recs = device_records(path)
+    rows = db.records(DEVICE_ID, log.log_id)
+    last = db.last_seq(DEVICE_ID, log.log_id)
+    for kind, seq, body in rows:
+        assert recs[seq] == (kind, bytes(body)), seq
+    assert [r[1] for r in rows] == [s for s in sorted(recs) if s <= last]
+    assert log.synced() <= last, "device marked records synced the host lacks"
+    if complete:
+        assert last == log.last_seq, (last, log.last_seq)
+    c = db.con
+    matches = {}
+    rounds = {}
+    for kind, seq, body in rows:
+        if kind == P.MATCH:
+            d = R.decode_match(body)
+            matches[d["match_id"]] = d
+        elif kind == P.ROUND:
+            d = R.decode_round(body)
+            rounds[(d["match_id"], d["round"])] = d
+    got = {mid: (w, n) for mid, w, n in c.execute(
+        "SELECT match_id, winner_seat, nrounds FROM matches WHERE device_id = ? "
+        "AND finished = 1", (DEVICE_ID,))}
+    assert got == {mid: (d["winner"], len(d["rounds"])) for mid, d in matches.items()}
+    for mid, d in matches.items():
+        tot = [t for (t,) in c.execute("SELECT total FROM match_players WHERE device_id = ? "
+                                       "AND match_id = ? ORDER BY seat", (DEVICE_ID, mid))]
+        assert tot == d["totals"]
+    got = {(m, r): (w, bool(x)) for m, r, w, x in c.execute(
+        "SELECT match_id, round_no, winner_seat, exhausted FROM rounds WHERE device_id = ?",
+        (DEVICE_ID,))}
+    assert got == {k: (d["winner"], d["exhausted"]) for k, d in rounds.items()}
+    got = {(m, r, seat): (name, sc, rk) for m, r, seat, name, sc, rk in c.execute(
+        "SELECT match_id, round_no, seat, name, score, rack_left FROM scores "
+        "JOIN players USING (player_id) WHERE device_id = ?", (DEVICE_ID,))}
+    want = {}
+    for (m, r), d in rounds.items():
+        for seat, name in enumerate(d["names"]):
+            want[(m, r, seat)] = (name, d["scores"][seat], d["racks"][seat])
+    assert got == want
+    return len(matches), len(rows)
+
+
+def device_log(folder):
+    return os.path.join(str(folder), "scores.log")

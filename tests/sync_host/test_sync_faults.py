@@ -1,0 +1,144 @@
+"""End to end under injected faults: the firmware's sync endpoint on the
+MicroPython unix port, the host's pull() over pyserial, a fault proxy in
+between.  After every session the DB must hold an unbroken, byte-exact prefix
+of the device log with nothing counted twice; at the end, all of it."""
+import os
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+
+import serial
+
+from devlink import Device, FaultProxy, RandomPlan, HangUpAfter, fast_close
+from synccheck import Book, assert_consistent, device_log
+from host_tools.db import Db
+from host_tools.sync import Link, SyncError, pull
+
+TIMEOUT, QUIET = 0.1, 0.03
+CORRUPT = ("drop", "flip", "dup", "trunc", "lose", "noise")
+
+
+def session(proxy, db, msgs, retries=6, summary=None):
+    ser = serial.serial_for_url(proxy.url, timeout=TIMEOUT)
+    try:
+        s = pull(Link(ser, timeout=TIMEOUT, quiet=QUIET, retries=retries, say=msgs.append),
+                 db, batch=6)
+        if summary is not None:
+            summary.update(s)
+        return "complete"
+    except SyncError:
+        return "gave up"
+    except serial.SerialException:
+        return "hung up"
+    finally:
+        fast_close(ser)
+
+
+def rig(folder, seed, plan, target, steps_per_session, max_sessions=400):
+    """One device + proxy + host DB: sessions with new results logged before
+    each, until the proxy has injected `target` faults; then a clean sync."""
+    folder.mkdir()
+    book = Book(device_log(folder), seed)
+    dev = Device(folder)
+    proxy = FaultProxy(dev, plan, seed)
+    db = Db(str(folder) + ".db")
+    msgs, outcomes = [], Counter()
+    try:
+        for i in range(max_sessions):
+            if proxy.faults() >= target:
+                break
+            for _ in range(steps_per_session):
+                book.step()
+            outcomes[session(proxy, db, msgs)] += 1
+            assert proxy.error is None, proxy.error
+            assert dev.alive(), (i, dev.proc.returncode, dev.stderr(), dict(proxy.counts))
+            assert_consistent(db, device_log(folder))
+        proxy.plan = None                      # the line is good again
+        assert session(proxy, db, msgs) == "complete"
+        matches, records = assert_consistent(db, device_log(folder), complete=True)
+        assert dev.stderr() == ""              # the device never crashed
+    finally:
+        proxy.stop()
+        dev.kill()
+        db.close()
+    assert proxy.faults() >= target
+    return proxy.counts, outcomes, msgs, matches
+
+
+def campaign(tmp_path, seeds, plan, target, steps_per_session=2):
+    """Rigs in parallel (the time goes into waiting out lost frames)."""
+    with ThreadPoolExecutor(len(seeds)) as ex:
+        futs = [ex.submit(rig, tmp_path / ("dev%d" % s), s, plan(s), target, steps_per_session)
+                for s in seeds]
+        results = [f.result() for f in futs]
+    counts, outcomes, msgs, matches = Counter(), Counter(), [], 0
+    for c, o, m, n in results:
+        counts.update(c)
+        outcomes.update(o)
+        msgs.extend(m)
+        matches += n
+    print("faults %d %s outcomes %s matches %d"
+          % (sum(counts.values()), dict(counts), dict(outcomes), matches))
+    return counts, outcomes, msgs, matches
+
+
+def test_all_fault_kinds(tmp_path):
+    counts, outcomes, msgs, matches = campaign(tmp_path, (1, 2, 3, 4),
+                                               lambda s: RandomPlan(s, 0.2), 120)
+    assert all(counts[k] > 20 for k in counts) and len(counts) == 8
+    assert outcomes["complete"] and outcomes["hung up"] and matches > 20
+    # damaged frames both ways were named and retried
+    assert any("bad frame from device: CRC mismatch" in m for m in msgs)
+    assert any("device says: bad frame: CRC mismatch" in m for m in msgs)
+
+
+def test_corruption_only(tmp_path):
+    counts, outcomes, msgs, matches = campaign(
+        tmp_path, (5, 6, 7, 8), lambda s: RandomPlan(s, 0.3, CORRUPT), 100, steps_per_session=4)
+    assert outcomes["complete"] > outcomes["gave up"]
+
+
+def test_device_resets_mid_sync(tmp_path):
+    counts, outcomes, msgs, matches = campaign(
+        tmp_path, (9, 10, 11), lambda s: RandomPlan(s, 0.15, ("reset", "reset", "lose", "flip")),
+        60)
+    assert counts["reset"] >= 60
+
+
+def test_hang_up_after_every_frame_in_turn(tmp_path):
+    """A full sync of a fresh log, cut right after frame 1, 2, ... (both
+    directions counted); each time the next sync resumes from what the DB
+    kept, fetches only the rest, and ends with the whole log, once."""
+    folder = tmp_path / "device"
+    folder.mkdir()
+    book = Book(device_log(folder), 4)
+    for _ in range(40):
+        book.step()
+    dev = Device(folder)
+    proxy = FaultProxy(dev, None, 4)
+    frames = Counter()
+    proxy.plan = lambda d, i, f: frames.update([d])
+    probe = Db(str(tmp_path / "probe.db"))
+    assert session(proxy, probe, []) == "complete"
+    nrec = assert_consistent(probe, device_log(folder), complete=True)[1]
+    probe.close()
+    total = sum(frames.values())
+    assert total > 20 and frames["h2d"] > 5
+    outcomes = Counter()
+    try:
+        for n in range(1, total + 1):
+            os.remove(device_log(folder) + ".synced")    # a new host, a fresh device mark
+            db = Db(str(tmp_path / ("host%d.db" % n)))
+            proxy.plan = HangUpAfter(n)
+            outcomes[session(proxy, db, [])] += 1
+            kept = assert_consistent(db, device_log(folder))[1]
+            proxy.plan = None
+            summary = {}
+            assert session(proxy, db, [], summary=summary) == "complete"
+            assert summary["new"] == nrec - kept
+            assert_consistent(db, device_log(folder), complete=True)
+            db.close()
+    finally:
+        proxy.stop()
+        dev.kill()
+    # cut after the very last reply, the host has already finished
+    assert proxy.counts["disconnect"] == total and outcomes["hung up"] >= total - 1
