@@ -6,6 +6,7 @@
     hal.display.text("hi", 0, 0, 0); hal.display.refresh_fast()
     hal.save_png("screen.png")          # what the glass shows (not the framebuffer)
     hal.press(A, hold_ms=80)             # scripted input, from now
+    hal.play("100 a\n+300 right 600")   # a script: AT|+DELTA BUTTON [HOLD]
     hal.keys = bit(UP)                   # live input (a window's keyboard)
     events = hal.run_for(500)            # poll every poll_ms while time passes
 
@@ -65,6 +66,8 @@ class Clock:
 
 def button_id(b):
     if isinstance(b, str):
+        if b.lower() not in NAMES:
+            raise ValueError("no button %r (buttons: %s)" % (b, " ".join(NAMES)))
         return NAMES.index(b.lower())
     if not 0 <= b < COUNT:
         raise ValueError("no button %r" % (b,))
@@ -138,6 +141,35 @@ class EmulatorHal(Hal):
         start = self.clock.now if at is None else at
         self.script.append([start, start + hold_ms, 1 << button_id(button)])
         return start + hold_ms
+
+    def play(self, text, start=None):
+        """Script presses from text, one per line: `AT BUTTON [HOLD]`.
+
+        AT is ms after `start` (default now), or `+MS` after the previous
+        press's start; BUTTON a name (up down left right a b start); HOLD ms
+        (default 80).  `#` starts a comment.  Returns the last release time.
+        Bad lines raise ValueError naming the line.
+        """
+        t = self.clock.now if start is None else start
+        base = t
+        end = t
+        for n, line in enumerate(text.splitlines(), 1):
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            parts = line.split()
+            try:
+                if len(parts) not in (2, 3):
+                    raise ValueError("want AT BUTTON [HOLD]")
+                at = parts[0]
+                t = t + int(at[1:]) if at.startswith("+") else base + int(at)
+                hold = int(parts[2]) if len(parts) == 3 else 80
+                if hold <= 0:
+                    raise ValueError("hold must be > 0 ms")
+                end = max(end, self.press(parts[1], at=t, hold_ms=hold))
+            except ValueError as e:
+                raise ValueError("button script line %d %r: %s" % (n, line, e))
+        return end
 
     def run_for(self, ms):
         """Poll every poll_ms for ms; returns [(t, kind, button)]."""

@@ -137,6 +137,23 @@ def test_presses_during_a_blocking_refresh_are_not_lost(hal):
     assert hal.poll() == [(PRESS, A), (RELEASE, A), (CLICK, A)]
 
 
+def test_button_script_text(hal):
+    end = hal.play("""
+        # comment line
+        100 a
+        +300 right 600   # held: repeats
+        2000 START 1000
+    """)
+    assert end == 3000
+    ev = [(k, b) for t, k, b in hal.run_for(3200)]
+    assert ev[:3] == [(PRESS, A), (RELEASE, A), (CLICK, A)]
+    assert (LONG, START) in ev
+    with pytest.raises(ValueError, match="line 2 .*no button 'x'"):
+        hal.play("10 a\n20 x")
+    with pytest.raises(ValueError, match="line 1"):
+        hal.play("soon a")
+
+
 def test_storage_is_a_folder(hal, tmp_path):
     hal.storage.save("game", b"hello")
     assert (tmp_path / "data" / "game").exists()
