@@ -10,8 +10,10 @@ The unix port exits where a board soft-resets (Ctrl-D), so the bridge prints
 what a board prints ("MPY: soft reboot") and starts a fresh interpreter in the
 REPL mode the board would come back in (raw if the host had entered raw REPL).
 
-Limits, by design: Ctrl-C does not interrupt running code (the unix port only
-sees it as a byte on a raw pty), DTR/RTS do nothing, main.py is not run.
+With run_main, a reset into the friendly REPL (hard_reset(), or Ctrl-D there)
+runs main.py first, as a board does.  Limits, by design: Ctrl-C does not
+interrupt running code (the unix port only sees it as a byte on a raw pty),
+DTR/RTS do nothing.
 
     python -m host_tools.devsim FOLDER [--tcp PORT]   # prints the port name
 """
@@ -38,11 +40,12 @@ def micropython_exe():
 class DevSim:
     """One simulated board.  start() returns the port name to open."""
 
-    def __init__(self, folder, tcp_port=None, heap=None, exe=None):
+    def __init__(self, folder, tcp_port=None, heap=None, exe=None, run_main=False):
         self.folder = os.path.abspath(folder)
         self.tcp_port = tcp_port
         self.heap = heap
         self.exe = exe or micropython_exe()
+        self.run_main = run_main  # run main.py after a reset into the friendly REPL
         self.resets = 0          # soft resets seen (the tests count them)
         self.raw = False         # REPL mode the host last asked for
         self.port = None
@@ -51,6 +54,8 @@ class DevSim:
         self._to_child = bytearray()
         self._to_host = bytearray()
         self._stop = threading.Event()
+        self._want_hard_reset = threading.Event()
+        self._banner = None
         self._thread = None
         self._lsock = self._conn = None
         self._hm = self._hs = None
@@ -100,33 +105,18 @@ class DevSim:
         master, slave = pty.openpty()
         tty.setraw(slave)
         cmd = [self.exe] + (["-X", "heapsize=%s" % self.heap] if self.heap else [])
+        if self.run_main and not self.raw and os.path.exists(
+                os.path.join(self.folder, "main.py")):
+            cmd += ["-i", "main.py"]        # run it, then the REPL, as a board does
         env = dict(os.environ, MICROPYPATH=":.frozen:lib")
         self._child = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave,
                                        cwd=self.folder, env=env, close_fds=True,
                                        start_new_session=True)
         os.close(slave)
         self._cfd = master
-        # Swallow the unix port's banner; a board in raw mode shows none.
-        seen = self._read_child_until(BANNER_END, 10)
-        if self.raw:
-            self._to_child += b"\x01"
-        else:
-            self._to_host += seen
-
-    def _read_child_until(self, ending, timeout):
-        seen = b""
-        end = time.monotonic() + timeout
-        while not seen.endswith(ending) and time.monotonic() < end:
-            r, _, _ = select.select([self._cfd], [], [], 0.1)
-            if r:
-                try:
-                    chunk = os.read(self._cfd, 4096)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                seen += chunk
-        return seen
+        # A board coming back in raw mode shows no banner: hide the unix
+        # port's, then enter raw REPL (done in the pump, never blocking it).
+        self._banner = bytearray() if self.raw else None
 
     def _kill_child(self):
         if self._child is not None:
@@ -144,6 +134,18 @@ class DevSim:
         self._to_child.clear()
         self._to_host += SOFT_REBOOT
         self._spawn()
+
+    def _hard_reset(self):
+        self._kill_child()
+        self.resets += 1
+        self._to_child.clear()
+        self.raw = False                    # a board always boots friendly
+        self._spawn()
+
+    def hard_reset(self):
+        """Like pressing EN: the interpreter is killed wherever it is and a
+        fresh one boots (running main.py if run_main)."""
+        self._want_hard_reset.set()
 
     # -- the bridge ------------------------------------------------------
     def _host_rfd(self):
@@ -193,6 +195,9 @@ class DevSim:
 
     def _pump(self):
         while not self._stop.is_set():
+            if self._want_hard_reset.is_set():
+                self._want_hard_reset.clear()
+                self._hard_reset()
             hfd = self._host_rfd()
             host_w = self._hm if self._hm is not None else self._conn
             if host_w is None:
@@ -211,6 +216,12 @@ class DevSim:
                     data = b""
                 if not data:            # the interpreter exited: soft reset
                     self._soft_reset()
+                    continue
+                if self._banner is not None:
+                    self._banner += data
+                    if self._banner.endswith(BANNER_END):
+                        self._banner = None
+                        self._to_child[:0] = b"\x01"
                     continue
                 self._to_host += data
             if hfd in r:
@@ -232,8 +243,11 @@ def main(argv=None):
     ap.add_argument("--tcp", type=int, metavar="PORT",
                     help="listen on 127.0.0.1:PORT (0: any free port) instead of a pty")
     ap.add_argument("--heap", help="MicroPython heap size, e.g. 2m")
+    ap.add_argument("--run-main", action="store_true",
+                    help="run main.py after each reset into the friendly REPL")
     args = ap.parse_args(argv)
-    sim = DevSim(args.folder, tcp_port=args.tcp, heap=args.heap)
+    sim = DevSim(args.folder, tcp_port=args.tcp, heap=args.heap,
+                 run_main=args.run_main)
     print(sim.start(), flush=True)
     try:
         while True:

@@ -3,6 +3,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import time
 
 from host_tools.board import Board
 from host_tools.devsim import DevSim
@@ -59,3 +60,31 @@ def test_command_line_prints_its_port(tmp_path):
     finally:
         p.terminate()
         p.wait(10)
+
+
+def test_run_main_follows_board_reset_rules(tmp_path):
+    """main.py runs at power-on, after a hard reset and after a friendly soft
+    reset, but not after a soft reset from the raw REPL (as on a board)."""
+    (tmp_path / "main.py").write_text(
+        "f = open('boots.txt', 'a')\nf.write('x')\nf.close()\nprint('app up')\n")
+    boots = tmp_path / "boots.txt"
+
+    def wait_boots(n):
+        for _ in range(200):
+            if boots.exists() and len(boots.read_text()) == n:
+                return True
+            time.sleep(0.02)
+        return False
+
+    with DevSim(str(tmp_path), run_main=True) as sim:
+        assert wait_boots(1)
+        with Board(sim.port) as b:
+            b.soft_reset()                       # raw REPL: main.py skipped
+            assert b.run("print(1)").strip() == "1"
+            assert len(boots.read_text()) == 1
+            b.start_app()                        # friendly Ctrl-D: main.py runs
+        assert wait_boots(2)
+        sim.hard_reset()
+        assert wait_boots(3)
+        with Board(sim.port) as b:               # and the REPL is there after it
+            assert b.run("print(2)").strip() == "2"
