@@ -6,7 +6,7 @@ module (extmod/modframebuf.c) call for call: same clipping, same Bresenham
 line, same midpoint ellipse, same 8x8 font.  tests/hal/test_framebuf_shim.py
 compares it with the real module of the unix port byte for byte.
 Formats: MONO_VLSB, MONO_HLSB, MONO_HMSB (what a 1-bit e-ink panel needs).
-Not provided: poly(), RGB565/GS2/GS4/GS8.  Never imported on the device.
+Not provided: RGB565/GS2/GS4/GS8.  Never imported on the device.
 """
 from binascii import unhexlify
 
@@ -264,6 +264,46 @@ class FrameBuffer:
                 err += ychange
                 ychange += two_a2
 
+    def poly(self, x, y, coords, col, fill=False):
+        """Polygon from an array of x,y pairs (buffer protocol, like the C)."""
+        pts = memoryview(coords)
+        n = len(pts) // 2
+        if n == 0:
+            return
+        if not fill:
+            px1, py1 = pts[0], pts[1]
+            i = n * 2 - 1
+            while i >= 0:
+                py2 = pts[i]
+                px2 = pts[i - 1]
+                i -= 2
+                self.line(x + px1, y + py1, x + px2, y + py2, col)
+                px1, py1 = px2, py2
+            return
+        ys = [pts[2 * k + 1] for k in range(n)]
+        for row in range(min(ys), max(ys) + 1):
+            nodes = []
+            px1, py1 = pts[0], pts[1]
+            i = n * 2 - 1
+            while i >= 0:
+                py2 = pts[i]
+                px2 = pts[i - 1]
+                i -= 2
+                if py1 != py2 and ((py1 > row >= py2) or (py1 <= row < py2)):
+                    num = _cdiv(32 * (px2 - px1) * (row - py1), py2 - py1)
+                    nodes.append(_cdiv(32 * px1 + num + 16, 32))
+                elif row == max(py1, py2):
+                    if py1 < py2:
+                        self._set_checked(x + px2, y + py2, col, 1)
+                    elif py2 < py1:
+                        self._set_checked(x + px1, y + py1, col, 1)
+                    else:
+                        self.line(x + px1, y + py1, x + px2, y + py2, col)
+                px1, py1 = px2, py2
+            nodes.sort()
+            for k in range(0, len(nodes) - 1, 2):
+                self._clip_fill(x + nodes[k], y + row, nodes[k + 1] - nodes[k] + 1, 1, col)
+
     def blit(self, src, x, y, key=-1, palette=None):
         if isinstance(src, tuple):
             src = FrameBuffer(*src)
@@ -330,6 +370,12 @@ class FrameBuffer:
                         col_bits >>= 1
                         y += 1
                 x0 += 1
+
+
+def _cdiv(a, b):
+    """C integer division (truncates toward zero)."""
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
 
 
 def _span(a, b, msb):

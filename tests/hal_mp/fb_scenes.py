@@ -88,6 +88,26 @@ def _scene_blit_scroll(fb, fbmod):
     fb.scroll(-5, 3)
 
 
+def _scene_poly(fb):
+    from array import array
+    fb.fill(0)
+    star = array("h", [0, -40, 12, -12, 40, -10, 18, 8, 26, 40, 0, 20, -26, 40, -18, 8, -40, -10, -12, -12])
+    fb.poly(100, 100, star, 1)
+    fb.poly(200, 100, star, 1, True)
+    tri = array("h", [0, 0, 60, 10, 20, 50])
+    fb.poly(300, 50, tri, 1, True)
+    fb.poly(380, 270, tri, 1, True)        # clipped
+    flat = array("h", [0, 0, 30, 0, 30, 20, 0, 20])
+    fb.poly(20, 200, flat, 1, True)
+    fb.poly(60, 200, flat, 1)
+    odd = array("h", [5, 5, 50, 30, 5])      # odd count: last value ignored
+    fb.poly(150, 200, odd, 1, True)
+    tile = array("b", [3, 0, 27, 0, 30, 3, 30, 37, 27, 40, 3, 40, 0, 37, 0, 3])
+    fb.poly(250, 200, tile, 1, True)
+    fb.poly(290, 200, tile, 1, False)
+    fb.poly(-10, -10, tri, 1, True)
+
+
 def _scene_random(fb):
     """Many random calls (own LCG: same numbers on both runtimes)."""
     state = [12345]
@@ -132,7 +152,7 @@ def scenes(fbmod):
     for fname, fmt in fmts:
         for name, fn in (("basic", _scene_basic), ("lines", _scene_lines),
                          ("text", _scene_text), ("ellipse", _scene_ellipse),
-                         ("random", _scene_random)):
+                         ("random", _scene_random), ("poly", _scene_poly)):
             buf, fb = _new(fbmod, fmt, 400, 300)
             fn(fb)
             out.append((fname + "/" + name, bytes(buf)))
