@@ -51,12 +51,13 @@ def device_records(path):
     return log, {s: (k, p) for k, s, p in log.records()}
 
 
-def assert_consistent(db, path, complete=False):
+def assert_consistent(db, path, complete=False, device_id=None):
     """The DB holds an unbroken prefix of the device log, byte for byte, and
     its tables say exactly what those records say (nothing twice)."""
+    dev = device_id or DEVICE_ID
     log, recs = device_records(path)
-    rows = db.records(DEVICE_ID, log.log_id)
-    last = db.last_seq(DEVICE_ID, log.log_id)
+    rows = db.records(dev, log.log_id)
+    last = db.last_seq(dev, log.log_id)
     for kind, seq, body in rows:
         assert recs[seq] == (kind, bytes(body)), seq
     assert [r[1] for r in rows] == [s for s in sorted(recs) if s <= last]
@@ -75,19 +76,19 @@ def assert_consistent(db, path, complete=False):
             rounds[(d["match_id"], d["round"])] = d
     got = {mid: (w, n) for mid, w, n in c.execute(
         "SELECT match_id, winner_seat, nrounds FROM matches WHERE device_id = ? "
-        "AND finished = 1", (DEVICE_ID,))}
+        "AND finished = 1", (dev,))}
     assert got == {mid: (d["winner"], len(d["rounds"])) for mid, d in matches.items()}
     for mid, d in matches.items():
         tot = [t for (t,) in c.execute("SELECT total FROM match_players WHERE device_id = ? "
-                                       "AND match_id = ? ORDER BY seat", (DEVICE_ID, mid))]
+                                       "AND match_id = ? ORDER BY seat", (dev, mid))]
         assert tot == d["totals"]
     got = {(m, r): (w, bool(x)) for m, r, w, x in c.execute(
         "SELECT match_id, round_no, winner_seat, exhausted FROM rounds WHERE device_id = ?",
-        (DEVICE_ID,))}
+        (dev,))}
     assert got == {k: (d["winner"], d["exhausted"]) for k, d in rounds.items()}
     got = {(m, r, seat): (name, sc, rk) for m, r, seat, name, sc, rk in c.execute(
         "SELECT match_id, round_no, seat, name, score, rack_left FROM scores "
-        "JOIN players USING (player_id) WHERE device_id = ?", (DEVICE_ID,))}
+        "JOIN players USING (player_id) WHERE device_id = ?", (dev,))}
     want = {}
     for (m, r), d in rounds.items():
         for seat, name in enumerate(d["names"]):

@@ -1,0 +1,108 @@
+"""`python -m host_tools scores`: leaderboard and per-player statistics from
+the database `sync` fills; `--csv [FILE]` exports the table, `--plot FILE.png`
+draws each player's running points total over the matches synced."""
+import argparse
+import csv
+import os
+import sys
+
+from host_tools.db import Db, DEFAULT_PATH
+
+COLUMNS = ("rank", "player", "matches", "match_wins", "rounds", "rounds_won",
+           "points", "avg_rack_left")
+
+
+def leaderboard(db):
+    """Rows (dicts) best first: most match wins, then most points, then name."""
+    rows = []
+    for name, m, mw, r, rw, pts, rack in db.player_stats():
+        rows.append({"player": name, "matches": m, "match_wins": mw, "rounds": r,
+                     "rounds_won": rw, "points": pts,
+                     "avg_rack_left": None if rack is None else round(rack, 1)})
+    rows.sort(key=lambda d: (-d["match_wins"], -d["points"], d["player"]))
+    for i, d in enumerate(rows):
+        d["rank"] = i + 1
+    return rows
+
+
+def format_table(rows):
+    head = ("#", "player", "matches", "won", "rounds", "rounds won", "points", "avg rack")
+    body = [(str(d["rank"]), d["player"], str(d["matches"]), str(d["match_wins"]),
+             str(d["rounds"]), str(d["rounds_won"]), "%+d" % d["points"],
+             "-" if d["avg_rack_left"] is None else "%.1f" % d["avg_rack_left"])
+            for d in rows]
+    widths = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
+    lines = []
+    for r in [head] + body:
+        cells = [r[i].ljust(widths[i]) if i == 1 else r[i].rjust(widths[i])
+                 for i in range(len(r))]
+        lines.append("  ".join(cells).rstrip())
+    lines.insert(1, "-" * len(lines[0]))
+    return "\n".join(lines)
+
+
+def write_csv(rows, out):
+    w = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    w.writeheader()
+    for d in rows:
+        w.writerow(d)
+
+
+def timelines(db):
+    """{player: ([match numbers], [running points])} over finished matches."""
+    order = {}
+    lines = {}
+    for name, dev, mid, total in db.points_timeline():
+        x = order.setdefault((dev, mid), len(order) + 1)
+        xs, ys = lines.setdefault(name, ([], []))
+        xs.append(x)
+        ys.append((ys[-1] if ys else 0) + total)
+    return lines
+
+
+def plot(db, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for name, (xs, ys) in sorted(timelines(db).items()):
+        ax.plot(xs, ys, marker="o", markersize=3, label=name)
+    ax.axhline(0, color="grey", linewidth=0.5)
+    ax.set_xlabel("match (in the order synced)")
+    ax.set_ylabel("running points")
+    ax.set_title("Pocket Rummikub: points over time")
+    ax.legend(loc="best", fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="python -m host_tools scores",
+                                 description="Leaderboard and statistics of synced matches.")
+    ap.add_argument("--db", default=DEFAULT_PATH, help="SQLite file (default %(default)s)")
+    ap.add_argument("--csv", nargs="?", const="-", metavar="FILE",
+                    help="write the table as CSV (to stdout without FILE)")
+    ap.add_argument("--plot", metavar="FILE.png", help="draw running points per player")
+    args = ap.parse_args(argv)
+    if not os.path.exists(args.db):
+        print("scores: no score database at %s; run `python -m host_tools sync` first"
+              % args.db, file=sys.stderr)
+        return 1
+    with Db(args.db) as db:
+        rows = leaderboard(db)
+        if args.csv:
+            if args.csv == "-":
+                write_csv(rows, sys.stdout)
+            else:
+                with open(args.csv, "w", newline="") as f:
+                    write_csv(rows, f)
+                print("wrote %d players to %s" % (len(rows), args.csv))
+        elif rows:
+            print(format_table(rows))
+        else:
+            print("no matches synced yet")
+        if args.plot:
+            plot(db, args.plot)
+            print("wrote %s" % args.plot)
+    return 0

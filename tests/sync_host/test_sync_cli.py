@@ -1,0 +1,111 @@
+"""`python -m host_tools sync` and `scores` as a user runs them: the host on a
+real pty path (as a USB serial port), the device on the MicroPython unix port."""
+import csv
+import io
+import json
+import subprocess
+import sys
+
+from PIL import Image
+
+from devlink import Device, FaultProxy, PtyHost, ROOT
+from synccheck import Book, assert_consistent, device_log, device_records
+from sync import protocol as P
+from sync import records as R
+
+
+def tool(*args):
+    r = subprocess.run([sys.executable, "-m", "host_tools"] + list(args), cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    return r.returncode, r.stdout, r.stderr
+
+
+def expected_stats(path):
+    """Per-player statistics computed straight from the device log."""
+    st = {}
+    _, recs = device_records(path)
+    for kind, body in recs.values():
+        if kind == P.ROUND:
+            d = R.decode_round(body)
+            for i, n in enumerate(d["names"]):
+                s = st.setdefault(n, {"matches": 0, "match_wins": 0, "rounds": 0,
+                                      "rounds_won": 0, "points": 0, "racks": []})
+                s["rounds"] += 1
+                s["rounds_won"] += d["winner"] == i
+                s["points"] += d["scores"][i]
+                s["racks"].append(d["racks"][i])
+        elif kind == P.MATCH:
+            d = R.decode_match(body)
+            for i, n in enumerate(d["names"]):
+                st[n]["matches"] += 1
+                st[n]["match_wins"] += d["winner"] == i
+    return st
+
+
+def test_sync_then_scores(tmp_path):
+    folder = tmp_path / "device"
+    folder.mkdir()
+    book = Book(device_log(folder), 7)
+    for _ in range(30):
+        book.step()
+    dev = Device(folder, device_id="handheld-7", version="abc123")
+    proxy = FaultProxy(dev, host="pty")
+    db = str(tmp_path / "scores.db")
+    try:
+        rc, out, err = tool("sync", "--port", proxy.url, "--db", db, "--timeout", "0.5",
+                            "--players", "Ana, Bo,Cy", "--set", "joker_penalty=20",
+                            "--set", "contrast=3")
+        assert rc == 0, err
+        nmatch = sum(1 for k, _ in device_records(device_log(folder))[1].values()
+                     if k == P.MATCH)
+        assert "handheld-7: 31 new records, %d matches finished" % nmatch in out
+        assert "pushed 3 player names" in out
+        with open(folder / "players.json") as f:
+            assert json.load(f) == ["Ana", "Bo", "Cy"]
+        with open(folder / "settings.json") as f:
+            assert json.load(f) == {"joker_penalty": 20, "contrast": 3}
+        for _ in range(6):
+            book.step()
+        rc, out, err = tool("sync", "--port", proxy.url, "--db", db, "--timeout", "0.5")
+        assert rc == 0 and "6 new records" in out, err
+        rc, out, err = tool("sync", "--port", proxy.url, "--db", db, "--timeout", "0.5")
+        assert rc == 0 and "0 new records" in out, err
+        from host_tools.db import Db
+        with Db(db) as d:
+            assert_consistent(d, device_log(folder), complete=True, device_id="handheld-7")
+            assert d.con.execute("SELECT fw_version FROM devices").fetchall() == [("abc123",)]
+    finally:
+        proxy.stop()
+        dev.kill()
+    want = expected_stats(device_log(folder))
+    rc, out, err = tool("scores", "--db", db, "--csv")
+    assert rc == 0, err
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert sorted(r["player"] for r in rows) == sorted(want)
+    for r in rows:
+        w = want[r["player"]]
+        for k in ("matches", "match_wins", "rounds", "rounds_won", "points"):
+            assert int(r[k]) == w[k], (r, w)
+        assert abs(float(r["avg_rack_left"]) - sum(w["racks"]) / len(w["racks"])) < 0.051
+    ranked = [(-int(r["match_wins"]), -int(r["points"])) for r in rows]
+    assert ranked == sorted(ranked) and rows[0]["rank"] == "1"
+    rc, out, err = tool("scores", "--db", db, "--plot", str(tmp_path / "p.png"))
+    assert rc == 0, err
+    assert out.splitlines()[0].split()[:3] == ["#", "player", "matches"]
+    assert rows[0]["player"] in out.splitlines()[2]
+    with Image.open(tmp_path / "p.png") as im:
+        assert im.size == (800, 450)
+        assert len(im.convert("RGB").getcolors(1 << 16)) > 3   # lines were drawn
+
+
+def test_clear_errors(tmp_path):
+    rc, out, err = tool("sync", "--port", str(tmp_path / "ttyNONE"), "--db", "x.db")
+    assert rc == 1 and "cannot open" in err and str(tmp_path) in err
+    rc, out, err = tool("sync", "--port", "x", "--set", "joker_penalty=lots")
+    assert rc == 2 and "joker_penalty" in err
+    rc, out, err = tool("scores", "--db", str(tmp_path / "none.db"))
+    assert rc == 1 and "no score database" in err
+    silent = PtyHost()          # a port with nothing answering on it
+    rc, out, err = tool("sync", "--port", silent.path, "--db", str(tmp_path / "s.db"),
+                        "--timeout", "0.1", "--retries", "2")
+    assert rc == 1 and "no usable answer to HELLO after 2 tries" in err
