@@ -71,6 +71,7 @@ class SSD1683(framebuf.FrameBuffer):
         self.width = WIDTH
         self.height = HEIGHT
         self.counts = {"full": 0, "fast": 0, "partial": 0}
+        self.partials_since_clean = 0   # for a ghosting policy: full/fast resets it
         self.busy_ms = 0          # total time spent waiting on BUSY
         self.last_busy_ms = 0
         self._ready = False       # controller initialised since reset/sleep
@@ -148,6 +149,7 @@ class SSD1683(framebuf.FrameBuffer):
         self._send_rows(_WRITE_RED, 0, ROW_BYTES, 0, HEIGHT)
         self._update(SEQ_FULL, TIMEOUT_FULL, "full refresh")
         self.counts["full"] += 1
+        self.partials_since_clean = 0
         self._synced = True
 
     def refresh_fast(self):
@@ -160,6 +162,7 @@ class SSD1683(framebuf.FrameBuffer):
         self._send_rows(_WRITE_RED, 0, ROW_BYTES, 0, HEIGHT)
         self._update(SEQ_FAST, TIMEOUT_FAST, "fast refresh")
         self.counts["fast"] += 1
+        self.partials_since_clean = 0
         self._synced = True
 
     def refresh_partial(self, x, y, w, h):
@@ -191,6 +194,7 @@ class SSD1683(framebuf.FrameBuffer):
         self._window(x0, y0, (xb1 << 3) - 1, y1 - 1)
         self._send_rows(_WRITE_RED, xb0, xb1, y0, y1)
         self.counts["partial"] += 1
+        self.partials_since_clean += 1
         return "partial"
 
     def sleep(self):

@@ -261,3 +261,19 @@ def test_realtime_clock_really_waits():
     t = time.monotonic()
     c.sleep_ms(200)
     assert c.now == 200 and time.monotonic() - t >= 0.0015
+
+
+def test_selftest_runs_in_the_emulator(tmp_path):
+    from hal import selftest
+    hal = EmulatorHal(str(tmp_path / "d"), log=lambda s: None)
+    hal.play("\n".join("%d %s 150" % (5000 + 400 * i, n) for i, n in
+                       enumerate(["up", "down", "left", "right", "a", "b"])))
+    report = selftest.run(hal, max_ms=15000)
+    assert report["storage"] and report["wake"] == "power"
+    assert report["pressed"] == ["up", "down", "left", "right", "a", "b"]
+    assert report["counts"]["full"] == 1 and report["counts"]["partial"] == 12
+    assert bytes(hal.panel.glass) == bytes(hal.display.buf)
+    hal.play("0 start 1500")
+    with pytest.raises(DeepSleep):
+        selftest.run(hal)
+    assert hal.panel.asleep

@@ -106,6 +106,11 @@ def test_partial_refresh_sends_only_window_bytes():
     assert bus.take() == ([(0x3C, bytes([0x80])), (0x21, bytes([0x00, 0x00]))] + win
                           + [(0x24, data), (0x22, bytes([0xFF])), (0x20, b"")] + win + [(0x26, data)])
     assert epd.counts == {"full": 1, "fast": 0, "partial": 1}
+    assert epd.partials_since_clean == 1
+    epd.refresh_partial(0, 0, 8, 8)
+    assert epd.partials_since_clean == 2
+    epd.refresh_fast()
+    assert epd.partials_since_clean == 0
 
 
 def test_partial_window_clipped_to_screen_and_large_rows():
