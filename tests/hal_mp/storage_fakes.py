@@ -6,6 +6,7 @@ PowerCut is raised, leaving the real files exactly as a cut would.
 Runs on CPython and MicroPython.
 """
 import os
+import sys
 import time
 
 
@@ -72,7 +73,8 @@ _n = [0]
 
 def fresh_dir():
     _n[0] += 1
-    base = "/tmp/hal_storage_%d_%d" % (int(time.time() * 1000) % 100000000, _n[0])
+    # both runtimes may run this file at the same moment (pytest -n 2)
+    base = "/tmp/hal_storage_%s_%d_%d" % (sys.implementation.name, int(time.time() * 1000) % 100000000, _n[0])
     try:
         os.mkdir(base)
     except OSError:
