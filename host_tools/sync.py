@@ -171,6 +171,43 @@ def push_settings(link, settings):
     link.request(P.SETTINGS, bytes(out), P.OK)
 
 
+def read_until(ser, marker, timeout):
+    """Bytes up to and including marker; SyncError if it does not come."""
+    deadline = time.monotonic() + timeout
+    buf = b""
+    while marker not in buf:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise SyncError("no MicroPython REPL answered on the port (waited for %r, got %r)"
+                            % (marker, buf[-60:]))
+        ser.timeout = left
+        buf += ser.read(1)
+        ser.timeout = 0
+        buf += ser.read(4096)
+    return buf
+
+
+def enter_repl_sync(ser, timeout=2.0):
+    """Interrupt the running app and start the sync endpoint through the raw
+    REPL (as mpremote drives it); its frames follow the REPL's 'OK'."""
+    ser.write(b"\r\x03\x03")
+    time.sleep(0.05)
+    ser.reset_input_buffer()
+    ser.write(b"\r\x01")
+    read_until(ser, b"raw REPL; CTRL-B to exit\r\n>", timeout)
+    ser.write(b"import sync.endpoint as e\ne.run()\n\x04")
+    read_until(ser, b"OK", timeout)
+
+
+def leave_repl_sync(ser, timeout=2.0):
+    """After BYE: wait for the raw REPL prompt, then soft-reset so the
+    device's main.py (the app) starts again."""
+    read_until(ser, b"\x04>", timeout)
+    ser.write(b"\x02")
+    time.sleep(0.05)
+    ser.write(b"\x04")
+
+
 def parse_setting(text):
     """'name=value' with value int, true/false or text."""
     if "=" not in text:
@@ -197,6 +234,9 @@ def main(argv):
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="push a setting (rule names as in RULES.md), repeatable")
     ap.add_argument("--stay", action="store_true", help="leave the device in sync mode")
+    ap.add_argument("--repl", action="store_true",
+                    help="start sync mode through the MicroPython REPL (interrupts the app, "
+                         "soft-resets it afterwards) instead of the handheld's Sync screen")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
     try:
@@ -215,6 +255,8 @@ def main(argv):
         print("sync: cannot open %s: %s" % (args.port, e), file=sys.stderr)
         return 1
     try:
+        if args.repl:
+            enter_repl_sync(ser, max(2.0, args.timeout))
         link = Link(ser, timeout=args.timeout, retries=args.retries, say=say)
         with Db(args.db) as db:
             s = pull(link, db, say=say)
@@ -229,9 +271,12 @@ def main(argv):
                 print("pushed settings: %s" % ", ".join(sorted(settings)))
             if not args.stay:
                 link.request(P.BYE, b"", P.OK)
+                if args.repl:
+                    leave_repl_sync(ser, max(2.0, args.timeout))
         return 0
     except SyncError as e:
-        print("sync: %s" % e, file=sys.stderr)
+        hint = "" if args.repl else " (is the handheld on its Sync screen? else try --repl)"
+        print("sync: %s%s" % (e, hint), file=sys.stderr)
     except (serial.SerialException, OSError) as e:
         print("sync: connection lost (%s); run sync again to resume" % e, file=sys.stderr)
     finally:

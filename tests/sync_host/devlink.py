@@ -29,8 +29,10 @@ class Device:
     """One MicroPython process serving sync; reset() = power cycle."""
 
     def __init__(self, folder, device_id="dev-test", version="test-1", quiet_ms=20,
-                 heap="64k"):
+                 heap="64k", repl=False):
+        """repl=True: a bare interactive REPL (the host starts sync itself)."""
         self.folder = str(folder)
+        self.repl = repl
         self.quiet_ms = quiet_ms
         self.heap = heap
         self.resets = 0
@@ -46,11 +48,12 @@ class Device:
         master, slave = os.openpty()
         tty.setraw(slave)
         env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
+        args = [MP, "-X", "heapsize=" + self.heap]
+        if not self.repl:
+            args += [os.path.join(HERE, "device_main.py"), str(self.quiet_ms)]
         with open(os.path.join(self.folder, "stderr.txt"), "ab") as err:
-            self.proc = subprocess.Popen(
-                [MP, "-X", "heapsize=" + self.heap, os.path.join(HERE, "device_main.py"),
-                 str(self.quiet_ms)], stdin=slave, stdout=slave, stderr=err,
-                cwd=self.folder, env=env)
+            self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=err,
+                                         cwd=self.folder, env=env)
         os.close(slave)
         os.set_blocking(master, False)
         self.fd = master
@@ -140,8 +143,10 @@ class PtyHost:
 class FaultProxy(threading.Thread):
     """host="tcp": the host opens self.url (socket://); "pty": a pty path."""
 
-    def __init__(self, device, plan=None, seed=1, host="tcp"):
+    def __init__(self, device, plan=None, seed=1, host="tcp", raw=False):
+        """raw=True passes bytes through untouched (REPL text is no frame)."""
         super().__init__(daemon=True)
+        self.raw = raw
         self.device = device
         self.plan = plan
         self.rng = random.Random(seed)
@@ -196,6 +201,8 @@ class FaultProxy(threading.Thread):
                 if not data:
                     host.close()
                     host = None
+                elif self.raw:
+                    os.write(self.device.fd, data)
                 else:
                     dec["h2d"].feed(data)
             if self.device.fd in ready:
@@ -203,7 +210,9 @@ class FaultProxy(threading.Thread):
                     data = os.read(self.device.fd, 4096)
                 except OSError:
                     data = b""
-                if host:
+                if host and self.raw:
+                    host.sendall(data)
+                elif host:
                     dec["d2h"].feed(data)
             for direction in ("h2d", "d2h"):
                 while host:

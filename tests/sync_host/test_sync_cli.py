@@ -109,3 +109,26 @@ def test_clear_errors(tmp_path):
     rc, out, err = tool("sync", "--port", silent.path, "--db", str(tmp_path / "s.db"),
                         "--timeout", "0.1", "--retries", "2")
     assert rc == 1 and "no usable answer to HELLO after 2 tries" in err
+
+
+def test_sync_through_the_repl(tmp_path):
+    """--repl: the device sits at its MicroPython REPL; the tool enters the
+    raw REPL, starts sync.endpoint.run(), syncs, then soft-resets it."""
+    folder = tmp_path / "device"
+    folder.mkdir()
+    book = Book(device_log(folder), 8)
+    for _ in range(9):
+        book.step()
+    dev = Device(folder, repl=True)
+    proxy = FaultProxy(dev, host="pty", raw=True)
+    db = str(tmp_path / "scores.db")
+    try:
+        rc, out, err = tool("sync", "--port", proxy.url, "--db", db, "--repl",
+                            "--timeout", "0.5")
+        assert rc == 0, err
+        assert "dev-test: 10 new records" in out
+        dev.proc.wait(5)               # the unix port's soft reset ends the process
+        assert dev.stderr() == ""
+    finally:
+        proxy.stop()
+        dev.kill()
