@@ -17,6 +17,7 @@ from hal.spibus import SpiBus
 from hal.storage import Storage
 
 SLEEP_POLL_MS = 50
+SPI_CHUNK = 4096       # Linux spidev's default bufsiz: larger writes fail
 
 
 class BlinkaHal(Hal):
@@ -46,12 +47,17 @@ class BlinkaHal(Hal):
         self._rst = self._out(resolve(rst), True)
         self._busy = self._in(resolve(busy), None)
         self._pins = [self._in(resolve(n), digitalio.Pull.DOWN) for n in pinmap.BLINKA_BUTTONS]
-        bus = SpiBus(self.spi.write, self._setter(self._cs), self._setter(self._dc),
+        bus = SpiBus(self._spi_write, self._setter(self._cs), self._setter(self._dc),
                      self._setter(self._rst), lambda: self._busy.value, self._busy_sleep, self.ticks_ms)
         os.makedirs(root, exist_ok=True)
         self._wake = (WAKE_POWER, 0)
         self._log = log
         super().__init__(SSD1683(bus), Storage(root, log=log), buttons)
+
+    def _spi_write(self, buf):
+        mv = memoryview(buf)
+        for i in range(0, len(mv), SPI_CHUNK):
+            self.spi.write(mv[i:i + SPI_CHUNK])
 
     def _out(self, pin, value):
         p = self._dio.DigitalInOut(pin)
