@@ -54,13 +54,21 @@ class ScoreLog:
     # -- reading -----------------------------------------------------------
     def records(self, after=0):
         """Yield (kind, seq, payload) of every intact record with seq > after,
-        in order, one at a time (the file is never loaded whole)."""
+        in order, one at a time (the file is never loaded whole).  Starts
+        from where the last record handed out ended when that is at or
+        before `after` (the log only grows), so batch after batch does not
+        rescan the whole log on a slow device."""
         try:
             f = open(self.path, "rb")
         except OSError:
             return
         dec = P.Decoder()
         last = 0
+        fed = 0
+        hint = self._hint
+        if hint and hint[0] <= after and hint[1] <= _size(self.path):
+            last, fed = hint
+            f.seek(fed)
         eof = False
         try:
             while True:
@@ -78,6 +86,7 @@ class ScoreLog:
                     chunk = f.read(CHUNK)
                     if chunk:
                         dec.feed(chunk)
+                        fed += len(chunk)
                     else:
                         eof = True
                     continue
@@ -86,10 +95,12 @@ class ScoreLog:
                     continue      # stray or repeated frame: not a record
                 last = seq
                 if seq > after:
+                    self._hint = (seq, fed - dec.pending())
                     yield kind, seq, payload
         finally:
             f.close()
 
+    _hint = None
     _bad = 0
 
     def refresh(self):
@@ -99,6 +110,8 @@ class ScoreLog:
             return self
         self.log_id = self.last_seq = self.last_match = 0
         self._bad = 0
+        if self._size is not None and size < self._size:
+            self._hint = None       # the log was replaced: offsets mean nothing
         for kind, seq, payload in self.records():
             self.last_seq = seq
             if kind == P.LOG_START:

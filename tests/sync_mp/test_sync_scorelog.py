@@ -121,3 +121,30 @@ def test_missing_log_reads_empty():
     path = scratch("none")
     assert list(ScoreLog(path).records()) == []
     assert ScoreLog(path).refresh().last_seq == 0
+
+
+def test_batches_resume_from_where_the_last_ended():
+    path = scratch("hint")
+    log = ScoreLog(path)
+    fill(log, 3)
+    fresh = list(ScoreLog(path).records())
+    got = []
+    after = 0
+    while True:
+        batch = []
+        for rec in log.records(after):
+            batch.append(rec)
+            if len(batch) == 4:
+                break
+        if not batch:
+            break
+        got.extend(batch)
+        after = batch[-1][1]
+        assert log._hint[0] == after        # the next batch starts at the offset
+    assert got == fresh
+    with open(path, "ab") as f:
+        f.write(b"\xa5\x5a\x10")             # a torn append, then a whole one
+    log.append_round(log.new_match_id(), 1, ["A", "B"], [1, -1], [0, 1], 0)
+    assert [s for _, s, _ in log.records(after)] == [after + 1]
+    assert [s for _, s, _ in log.records(2)] == [s for _, s, _ in fresh[2:]] + [after + 1]
+    remove(path)

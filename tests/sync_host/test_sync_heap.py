@@ -1,0 +1,32 @@
+"""The endpoint streams a score log larger than the device's whole heap:
+compiled to .mpy like the flash bundle, under `micropython -X heapsize=32k`."""
+import os
+import subprocess
+
+from devlink import MP, HERE, ROOT
+from synccheck import Book
+from host_tools.mpycheck import mpy_cross
+from sync.scorelog import ScoreLog
+
+HEAP = 32 * 1024
+
+
+def test_stream_log_bigger_than_heap(tmp_path):
+    log = tmp_path / "scores.log"
+    book = Book(str(log), 11)
+    for _ in range(1000):
+        book.step()
+    n = ScoreLog(str(log)).refresh().last_seq
+    assert os.path.getsize(log) > 1.2 * HEAP
+    lib = tmp_path / "lib"
+    for rel in ("compat.py", "sync/__init__.py", "sync/protocol.py", "sync/records.py",
+                "sync/scorelog.py", "sync/endpoint.py"):
+        dst = lib / (rel[:-3] + ".mpy")
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([mpy_cross(), "-o", str(dst), os.path.join(ROOT, "firmware", rel)],
+                       check=True)
+    r = subprocess.run([MP, "-X", "heapsize=%d" % HEAP, os.path.join(HERE, "heap_stream.py")],
+                       cwd=tmp_path, env=dict(os.environ, MICROPYPATH=str(lib)),
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "streamed %d records" % n in r.stdout and "last %d" % n in r.stdout
