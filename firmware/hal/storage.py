@@ -17,7 +17,7 @@ from binascii import crc32
 
 MAGIC = b"PRK1"
 HEADER = 12
-MAX_SIZE = 256 * 1024
+MAX_SIZE = 64 * 1024
 
 
 class _OsFs:
@@ -47,24 +47,41 @@ def _le(n):
     return bytes((n & 0xFF, (n >> 8) & 0xFF, (n >> 16) & 0xFF, (n >> 24) & 0xFF))
 
 
+def header(data):
+    """The 12 header bytes for a payload."""
+    return MAGIC + _le(len(data)) + _le(crc32(data) & 0xFFFFFFFF)
+
+
 def encode(data):
     """The on-disk form of a payload."""
-    return MAGIC + _le(len(data)) + _le(crc32(data) & 0xFFFFFFFF) + data
+    return header(data) + data
+
+
+def _check_header(hdr):
+    """Payload length from a header; ValueError saying what is wrong."""
+    if len(hdr) < HEADER:
+        raise ValueError("truncated header (%d bytes)" % len(hdr))
+    if hdr[:4] != MAGIC:
+        raise ValueError("bad magic")
+    n = _u32(hdr, 4)
+    if n > MAX_SIZE:
+        raise ValueError("length %d over the %d byte limit" % (n, MAX_SIZE))
+    return n
+
+
+def _check_payload(hdr, data, n, extra):
+    if len(data) != n or extra:
+        raise ValueError("length %d, header says %d" % (len(data) + len(extra), n))
+    if crc32(data) & 0xFFFFFFFF != _u32(hdr, 8):
+        raise ValueError("checksum mismatch")
 
 
 def decode(raw):
     """Payload of an on-disk blob; raises ValueError saying what is wrong."""
-    if len(raw) < HEADER:
-        raise ValueError("truncated header (%d bytes)" % len(raw))
-    if raw[:4] != MAGIC:
-        raise ValueError("bad magic")
-    n = _u32(raw, 4)
-    if len(raw) != HEADER + n:
-        raise ValueError("length %d, header says %d" % (len(raw) - HEADER, n))
-    data = raw[HEADER:]
-    if crc32(data) & 0xFFFFFFFF != _u32(raw, 8):
-        raise ValueError("checksum mismatch")
-    return bytes(data)
+    n = _check_header(raw[:HEADER])
+    data = bytes(raw[HEADER:HEADER + n])
+    _check_payload(raw, data, n, raw[HEADER + n:])
+    return data
 
 
 class Storage:
@@ -92,13 +109,19 @@ class Storage:
         except OSError:
             return None, "missing"
         try:
-            raw = f.read(MAX_SIZE + HEADER + 1)
-        finally:
-            f.close()
-        try:
-            return decode(raw), None
+            # header first: never allocate more than the payload it announces
+            hdr = f.read(HEADER)
+            n = _check_header(hdr)
+            size = self.fs.stat(p)[6]
+            if size != HEADER + n:       # a damaged length must not allocate
+                raise ValueError("length %d, header says %d" % (size - HEADER, n))
+            data = f.read(n)
+            _check_payload(hdr, data, n, f.read(1))
+            return bytes(data), None
         except ValueError as e:
             return None, str(e)
+        finally:
+            f.close()
 
     def _remove(self, p):
         try:
@@ -114,7 +137,8 @@ class Storage:
         tmp = p + ".tmp"
         f = self.fs.open(tmp, "wb")
         try:
-            f.write(encode(bytes(data)))
+            f.write(header(data))
+            f.write(data)
             f.flush()
         finally:
             f.close()

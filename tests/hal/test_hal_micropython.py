@@ -44,3 +44,27 @@ def test_esp32_backend_on_micropython_with_recording_machine():
             path=path, timeout=60)
     assert p.returncode == 0, p.stdout + p.stderr
     assert "9 passed, 0 failed" in p.stdout
+
+
+HAL_STACK = ("compat.py", "hal/__init__.py", "hal/fb.py", "hal/epd_ssd1683.py", "hal/buttons.py",
+             "hal/storage.py", "hal/base.py", "hal/sleep.py")
+
+
+def test_hal_stack_fits_wroom_heap_as_mpy(tmp_path):
+    """Driver + buttons + storage + base + sleep, run as .mpy like the device.
+
+    Measured on the 64-bit unix port: needs a 56 KB heap and holds ~44 KB
+    after gc (21 KB of it module code, 15 KB the framebuffer); pointers are
+    half the size on the ESP32, so about 30 KB of a WROOM's ~110 KB."""
+    import subprocess
+    from host_tools.mpycheck import mpy_cross
+    for rel in HAL_STACK + ("../tests/hal_mp/mem_hal.py",):
+        src = os.path.normpath(os.path.join(ROOT, "firmware", rel))
+        dst = tmp_path / (os.path.basename(rel)[:-3] + ".mpy" if rel.startswith("..") else rel[:-3] + ".mpy")
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([mpy_cross(), "-o", str(dst), src], check=True)
+    p = run(["-c", "import mem_hal"], path=[str(tmp_path)], heap="64k")
+    assert p.returncode == 0, p.stdout + p.stderr
+    words = p.stdout.split()
+    assert words[0] == "ok"
+    assert int(words[1]) < 56 * 1024

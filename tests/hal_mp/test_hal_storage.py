@@ -176,7 +176,7 @@ def test_bad_names_and_sizes_rejected():
         st, _ = _store(d)
         raises(ValueError, st.save, "../x", b"1")
         raises(ValueError, st.save, "", b"1")
-        raises(ValueError, st.save, "big", bytes(256 * 1024 + 1))
+        raises(ValueError, st.save, "big", bytes(64 * 1024 + 1))
         raises(ValueError, decode, b"PRK1")
     finally:
         remove_dir(d)
