@@ -180,3 +180,48 @@ def test_bad_names_and_sizes_rejected():
         raises(ValueError, decode, b"PRK1")
     finally:
         remove_dir(d)
+
+
+class ReadSizeFs(CutFs):
+    """Records how many bytes each read asked for."""
+
+    def __init__(self):
+        super().__init__()
+        self.asked = []
+
+    def open(self, p, mode):
+        f = CutFs.open(self, p, mode)
+        if "r" not in mode:
+            return f
+        fs = self
+
+        class R:
+            def read(self, n=-1):
+                fs.asked.append(n)
+                return f.read(n)
+
+            def close(self):
+                f.close()
+        return R()
+
+
+def test_damaged_length_never_sizes_a_read():
+    d = fresh_dir()
+    try:
+        st, _ = _store(d)
+        st.save("game", S1)
+        st.save("game", S2)
+        good = _read(d + "/game")
+        for i in range(4, 8):                 # the length field
+            for v in (0x00, 0x7F, 0xFF):
+                bad = bytearray(good)
+                bad[i] = v
+                if bad == bytearray(good):
+                    continue
+                _write(d + "/game", bad)
+                fs = ReadSizeFs()
+                st2, _ = _store(d, fs)
+                assert st2.load("game") == S1
+                assert max(fs.asked) <= len(good), (i, v, fs.asked)
+    finally:
+        remove_dir(d)
