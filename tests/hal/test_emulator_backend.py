@@ -9,7 +9,7 @@ from hal.buttons import A, B, UP, START, PRESS, RELEASE, CLICK, LONG, REPEAT, bi
 from hal.epd_ssd1683 import BLACK, WHITE
 from hal.sleep import IdleSleep
 from host_tools.emulator.backend import EmulatorHal, DeepSleep, Clock, BOOT_MS
-from host_tools.emulator.ssd1683_sim import SimPanel, SimError
+from host_tools.emulator.ssd1683_sim import SimError
 
 
 @pytest.fixture
