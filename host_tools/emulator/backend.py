@@ -18,7 +18,9 @@
 - buttons: hal.press()/hal.keys feed the same hal.buttons logic as hardware.
 - storage: hal.storage is hal.storage.Storage on a folder.
 - clock: tests advance it (hal.clock.advance(ms) or run_for); nothing sleeps
-  for real unless realtime=True.
+  for real unless realtime=True.  hal.idle_hook() (if set) runs every few
+  ms while a refresh blocks, so a window can keep pumping events and
+  setting hal.keys; presses seen then come out of the next poll().
 - deep sleep: hal.deep_sleep() raises DeepSleep; the clock jumps to the next
   scripted press; `hal = hal.reboot(exc)` boots again like the ESP32 would
   (same folder, same glass, fresh driver and button state, wake press first).
@@ -91,7 +93,13 @@ class EmulatorHal(Hal):
         self.battery = battery_mv
         self.is_charging = False
         self.sleeps = 0
-        self.panel.on_wait = self.background_poll   # buttons keep working during refreshes
+        self.idle_hook = None      # called while a refresh blocks (pump a window, read keys)
+        self.panel.on_wait = self._refresh_wait    # buttons keep working during refreshes
+
+    def _refresh_wait(self):
+        if self.idle_hook:
+            self.idle_hook()
+        self.background_poll()
 
     # -- hal hooks
     def ticks_ms(self):

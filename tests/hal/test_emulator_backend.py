@@ -129,6 +129,20 @@ def test_scripted_buttons_and_names(hal):
     assert hal.wait(100) == []
 
 
+def test_idle_hook_runs_during_refresh_and_can_press_keys(hal):
+    calls = []
+
+    def hook():
+        calls.append(hal.ticks_ms())
+        hal.keys = bit(A) if len(calls) < 20 else 0
+    hal.idle_hook = hook
+    hal.display.fill(WHITE)
+    hal.display.refresh_fast()
+    assert len(calls) > 100            # every busy poll during ~1.3 s
+    hal.idle_hook = None
+    assert hal.poll() == [(PRESS, A), (RELEASE, A), (CLICK, A)]
+
+
 def test_presses_during_a_blocking_refresh_are_not_lost(hal):
     d = hal.display
     d.fill(WHITE)
