@@ -193,8 +193,11 @@ class EmulatorHal(Hal):
         """The board starting again after deep sleep (or a reset if slept=None)."""
         wake = (WAKE_BUTTON, slept.buttons) if slept is not None and slept.buttons else (WAKE_POWER, 0)
         self.clock.sleep_ms(BOOT_MS)
-        return EmulatorHal(self.root, clock=self.clock, panel=self.panel, wake=wake,
-                           battery_mv=self.battery, log=self.log, script=self.script)
+        h = EmulatorHal(self.root, clock=self.clock, panel=self.panel, wake=wake,
+                        battery_mv=self.battery, log=self.log, script=self.script)
+        h.keys = self.keys
+        h.idle_hook = self.idle_hook
+        return h
 
     def image(self, source="glass"):
         """PIL image of the glass (what the panel shows) or of the framebuffer
