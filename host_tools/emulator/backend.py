@@ -24,6 +24,8 @@
 - deep sleep: hal.deep_sleep() raises DeepSleep; the clock jumps to the next
   scripted press; `hal = hal.reboot(exc)` boots again like the ESP32 would
   (same folder, same glass, fresh driver and button state, wake press first).
+  Interactive: DeepSleep.wake_at is None when no press is scripted; wait for
+  a key yourself, then `hal = hal.reboot(SleepWake(bits))`.
 """
 import os
 import time
