@@ -267,6 +267,10 @@ def test_sleep_forever_without_input(tmp_path):
         app.run(5000)
     assert exc.value.wake_at is None
     assert hal.reboot(exc.value).wake_reason() == "power"
+    # interactive: the window saw a key while asleep
+    from hal.base import SleepWake
+    hal2 = hal.reboot(SleepWake(bit(A)))
+    assert hal2.wake_reason() == "button" and hal2.start() == [(PRESS, A)]
 
 
 def test_realtime_clock_really_waits():
