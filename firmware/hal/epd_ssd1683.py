@@ -138,6 +138,7 @@ class SSD1683(framebuf.FrameBuffer):
     def _mode1_setup(self):
         if not self._ready:
             self.init()
+        self._synced = False      # until this refresh completes
         self._cmd(_UPDATE_CTRL1, 0x40, 0x00)
         self._cmd(_BORDER, 0x05)
 
@@ -186,6 +187,7 @@ class SSD1683(framebuf.FrameBuffer):
             return "fast"
         xb0 = x0 >> 3
         xb1 = (x1 + 7) >> 3
+        self._synced = False      # a timeout below leaves the glass unknown
         self._cmd(_BORDER, 0x80)                # border: keep (VCOM)
         self._cmd(_UPDATE_CTRL1, 0x00, 0x00)   # mode 2 compares with RED RAM
         self._window(x0, y0, (xb1 << 3) - 1, y1 - 1)
@@ -195,6 +197,7 @@ class SSD1683(framebuf.FrameBuffer):
         self._send_rows(_WRITE_RED, xb0, xb1, y0, y1)
         self.counts["partial"] += 1
         self.partials_since_clean += 1
+        self._synced = True
         return "partial"
 
     def sleep(self):

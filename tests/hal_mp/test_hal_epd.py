@@ -174,3 +174,15 @@ def test_busy_timeout_is_a_clear_error():
     assert "BUSY" in msg and "reset" in msg and "ms" in msg
     # it gave up after the timeout, not immediately and not never
     assert 1000 <= bus.now <= 1100
+
+
+def test_after_a_timeout_the_next_partial_is_a_fast_refresh():
+    bus, epd = _panel()
+    epd.refresh_full()
+    bus.busy_ms = 10000                # the panel hangs in the update
+    e = raises(EPDTimeout, epd.refresh_partial, 0, 0, 8, 8)
+    assert "partial refresh" in str(e)
+    bus.now += 10000
+    bus.busy_ms = 30
+    bus.take()
+    assert epd.refresh_partial(0, 0, 8, 8) == "fast"
