@@ -171,10 +171,10 @@ def push_settings(link, settings):
     link.request(P.SETTINGS, bytes(out), P.OK)
 
 
-def read_until(ser, marker, timeout):
-    """Bytes up to and including marker; SyncError if it does not come."""
+def read_until(ser, marker, timeout, buf=b""):
+    """Bytes up to and including marker (buf: what was already read);
+    SyncError if it does not come."""
     deadline = time.monotonic() + timeout
-    buf = b""
     while marker not in buf:
         left = deadline - time.monotonic()
         if left <= 0:
@@ -199,10 +199,10 @@ def enter_repl_sync(ser, timeout=2.0):
     read_until(ser, b"OK", timeout)
 
 
-def leave_repl_sync(ser, timeout=2.0):
-    """After BYE: wait for the raw REPL prompt, then soft-reset so the
-    device's main.py (the app) starts again."""
-    read_until(ser, b"\x04>", timeout)
+def leave_repl_sync(ser, link, timeout=2.0):
+    """After BYE: wait for the raw REPL prompt (maybe already read along
+    with the last frame), then soft-reset so main.py (the app) restarts."""
+    read_until(ser, b"\x04>", timeout, bytes(link.dec.buf))
     ser.write(b"\x02")
     time.sleep(0.05)
     ser.write(b"\x04")
@@ -272,7 +272,7 @@ def main(argv):
             if not args.stay:
                 link.request(P.BYE, b"", P.OK)
                 if args.repl:
-                    leave_repl_sync(ser, max(2.0, args.timeout))
+                    leave_repl_sync(ser, link, max(2.0, args.timeout))
         return 0
     except SyncError as e:
         hint = "" if args.repl else " (is the handheld on its Sync screen? else try --repl)"
