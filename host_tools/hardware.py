@@ -12,6 +12,7 @@ from xml.sax.saxutils import escape
 
 from host_tools import ROOT
 from hal.buttons import NAMES as BUTTON_NAMES
+from hal.esp32_rtc import INPUT_ONLY, RTC_GPIO
 
 PINS_JSON = os.path.join(ROOT, "hardware", "pins.json")
 BOARD_PY = os.path.join(ROOT, "firmware", "hal", "board.py")
@@ -43,9 +44,98 @@ EPD_HEADER = (("VCC", "3V3"), ("GND", "GND"), ("DIN", "mosi"), ("CLK", "sck"),
               ("CS", "cs"), ("DC", "dc"), ("RST", "rst"), ("BUSY", "busy"))
 
 
+# ESP32 chip rules (datasheet): flash and PSRAM pins, strapping pins, ADC1,
+# GPIOs that exist; RTC_GPIO / INPUT_ONLY come from firmware/hal/esp32_rtc.py
+FLASH = set(range(6, 12))
+PSRAM = {16, 17}
+STRAPPING = {0, 2, 5, 12, 15}
+ADC1 = set(range(32, 40))
+GPIOS = set(range(0, 40)) - {20, 24, 28, 29, 30, 31}
+
+_REQUIRED = ("esp32.spi.id", "esp32.spi.baudrate", "esp32.spi.sck", "esp32.spi.mosi",
+             "esp32.display.cs", "esp32.display.dc", "esp32.display.rst", "esp32.display.busy",
+             "esp32.battery.adc", "esp32.battery.r_top", "esp32.battery.r_bottom",
+             "esp32.charging.pin", "esp32.charging.active", "esp32.wake", "esp32.reserved",
+             "esp32.board", "esp32.button_wiring",
+             "blinka.spi.sck", "blinka.spi.mosi", "blinka.spi.baudrate",
+             "blinka.display.cs", "blinka.display.dc", "blinka.display.rst", "blinka.display.busy")
+
+
+def _get(d, dotted):
+    for k in dotted.split("."):
+        if not isinstance(d, dict) or k not in d:
+            raise ValueError("pins.json: missing %s" % dotted)
+        d = d[k]
+    return d
+
+
 def load(path=PINS_JSON):
+    """The pin map; ValueError naming the first missing field."""
     with open(path) as f:
-        return json.load(f)
+        try:
+            pins = json.load(f)
+        except ValueError as e:
+            raise ValueError("%s: not valid JSON: %s" % (path, e))
+    for dotted in _REQUIRED:
+        _get(pins, dotted)
+    for side in ("esp32", "blinka"):
+        for n in BUTTON_NAMES:
+            _get(pins, "%s.buttons.%s" % (side, n))
+    return pins
+
+
+def esp32_roles(pins):
+    """[(role, gpio, "in"|"out")] for every ESP32 pin the map uses."""
+    e = pins["esp32"]
+    roles = [("spi.sck", e["spi"]["sck"], "out"), ("spi.mosi", e["spi"]["mosi"], "out")]
+    for k in ("cs", "dc", "rst"):
+        roles.append(("display." + k, e["display"][k], "out"))
+    roles.append(("display.busy", e["display"]["busy"], "in"))
+    for n in BUTTON_NAMES:
+        roles.append(("button." + n, e["buttons"][n], "in"))
+    roles.append(("battery.adc", e["battery"]["adc"], "in"))
+    roles.append(("charging", e["charging"]["pin"], "in"))
+    return roles
+
+
+def problems(pins):
+    """Every way the map breaks the ESP32's rules, as readable lines."""
+    out = []
+    e = pins["esp32"]
+    seen = {}
+    reserved = {int(k) for k in e.get("reserved", {})}
+    for role, gpio, direction in esp32_roles(pins):
+        if gpio in seen:
+            out.append("GPIO%s used by %s and %s" % (gpio, seen[gpio], role))
+        seen[gpio] = role
+        if gpio not in GPIOS:
+            out.append("%s: GPIO%s does not exist on the ESP32" % (role, gpio))
+        elif gpio in FLASH:
+            out.append("%s: GPIO%d is wired to the SPI flash" % (role, gpio))
+        elif gpio in PSRAM:
+            out.append("%s: GPIO%d is the PSRAM on WROVER modules" % (role, gpio))
+        elif gpio in STRAPPING:
+            out.append("%s: GPIO%d is a strapping pin" % (role, gpio))
+        if gpio in reserved:
+            out.append("%s: GPIO%d is reserved (%s)" % (role, gpio, e["reserved"][str(gpio)]))
+        if direction == "out" and gpio in INPUT_ONLY:
+            out.append("%s: GPIO%d is input-only" % (role, gpio))
+    for n in BUTTON_NAMES:
+        g = e["buttons"][n]
+        if g not in RTC_GPIO:
+            out.append("button %s: GPIO%s is not RTC-capable, it cannot wake the board" % (n, g))
+    if e["wake"] != {"mode": "ext1", "level": "ANY_HIGH", "pins": "buttons"}:
+        out.append("wake must be ext1 ANY_HIGH on the buttons (active-high buttons)")
+    if "pull-down" not in e["button_wiring"] or "external" not in e["button_wiring"]:
+        out.append("buttons need external pull-downs (deep sleep, input-only pins)")
+    if e["battery"]["adc"] not in ADC1:
+        out.append("battery.adc: GPIO%s is not on ADC1" % e["battery"]["adc"])
+    b = pins["blinka"]
+    names = list(b["display"].values()) + list(b["buttons"].values()) + [b["spi"]["sck"], b["spi"]["mosi"]]
+    for n in set(names):
+        if names.count(n) > 1:
+            out.append("blinka: %s used twice" % n)
+    return out
 
 
 def board_source(pins):
@@ -238,12 +328,22 @@ def main(argv):
         print("usage: python -m host_tools hardware [--check]\n"
               "regenerate firmware/hal/board.py and hardware/wiring.svg from hardware/pins.json")
         return 0
+    try:
+        pins = load()
+    except ValueError as e:
+        print(e, file=sys.stderr)
+        return 1
+    bad = problems(pins)
+    if bad:
+        for line in bad:
+            print("pins.json: %s" % line, file=sys.stderr)
+        return 1
     if "--check" in argv:
-        bad = stale()
+        bad = stale(pins)
         for p in bad:
             print("stale: %s (run python -m host_tools hardware)" % os.path.relpath(p, ROOT), file=sys.stderr)
         return 1 if bad else 0
-    for path, text in outputs().items():
+    for path, text in outputs(pins).items():
         with open(path, "w") as f:
             f.write(text)
         print("wrote %s" % os.path.relpath(path, ROOT))

@@ -10,6 +10,7 @@ table and the strapping-pin section; ESP32-WROVER-E datasheet for PSRAM):
 - Strapping pins 0, 2, 5, 12, 15 set boot mode / flash voltage at reset.
 - ADC1 (usable while Wi-Fi runs) is on GPIO32-39.
 """
+import copy
 import os
 import xml.etree.ElementTree as ET
 
@@ -18,14 +19,13 @@ import pytest
 from host_tools import hardware
 from hal import board
 from hal.buttons import NAMES
+from hal.esp32_rtc import INPUT_ONLY, RTC_GPIO
 
-RTC_GPIO = {0, 2, 4, 12, 13, 14, 15, 25, 26, 27, 32, 33, 34, 35, 36, 37, 38, 39}
+RTC = {0, 2, 4, 12, 13, 14, 15, 25, 26, 27, 32, 33, 34, 35, 36, 37, 38, 39}
 FLASH = set(range(6, 12))
 PSRAM = {16, 17}
-INPUT_ONLY = set(range(34, 40))
 STRAPPING = {0, 2, 5, 12, 15}
 ADC1 = set(range(32, 40))
-VALID = set(range(0, 40)) - {20, 24, 28, 29, 30, 31}
 
 
 @pytest.fixture(scope="module")
@@ -33,17 +33,19 @@ def pins():
     return hardware.load()
 
 
-def _esp32_roles(pins):
-    e = pins["esp32"]
-    roles = [("spi.sck", e["spi"]["sck"], "out"), ("spi.mosi", e["spi"]["mosi"], "out")]
-    for k in ("cs", "dc", "rst"):
-        roles.append(("display." + k, e["display"][k], "out"))
-    roles.append(("display.busy", e["display"]["busy"], "in"))
-    for n in NAMES:
-        roles.append(("button." + n, e["buttons"][n], "in"))
-    roles.append(("battery.adc", e["battery"]["adc"], "in"))
-    roles.append(("charging", e["charging"]["pin"], "in"))
-    return roles
+def test_rule_facts_match_the_datasheet():
+    # the generator's chip facts (and firmware/hal/esp32_rtc.py) are the ones above
+    assert set(RTC_GPIO) == RTC
+    assert set(INPUT_ONLY) == set(range(34, 40))
+    assert hardware.FLASH == FLASH and hardware.PSRAM == PSRAM
+    assert hardware.STRAPPING == STRAPPING and hardware.ADC1 == ADC1
+    # RTC index order (datasheet table): GPIO36 is RTC_GPIO0 ... GPIO27 is 17
+    assert sorted(RTC_GPIO, key=RTC_GPIO.get) == [36, 37, 38, 39, 34, 35, 25, 26, 33, 32,
+                                                   4, 0, 2, 15, 13, 12, 14, 27]
+
+
+def test_pin_map_has_no_problems(pins):
+    assert hardware.problems(pins) == []
 
 
 def test_every_button_has_a_pin(pins):
@@ -51,62 +53,54 @@ def test_every_button_has_a_pin(pins):
     assert sorted(pins["blinka"]["buttons"]) == sorted(NAMES)
 
 
-def test_no_pin_used_twice(pins):
-    roles = _esp32_roles(pins)
-    seen = {}
-    for name, gpio, _ in roles:
-        assert gpio not in seen, "GPIO%d used by %s and %s" % (gpio, seen[gpio], name)
-        seen[gpio] = name
-    b = pins["blinka"]
-    names = list(b["display"].values()) + list(b["buttons"].values()) + [b["spi"]["sck"], b["spi"]["mosi"]]
-    assert len(names) == len(set(names))
-
-
-def test_pins_exist_and_avoid_flash_psram_strapping(pins):
-    for name, gpio, _ in _esp32_roles(pins):
-        assert gpio in VALID, "%s: GPIO%d does not exist on the ESP32" % (name, gpio)
-        assert gpio not in FLASH, "%s: GPIO%d is the SPI flash" % (name, gpio)
-        assert gpio not in PSRAM, "%s: GPIO%d is PSRAM on WROVER" % (name, gpio)
-        assert gpio not in STRAPPING, "%s: GPIO%d is a strapping pin" % (name, gpio)
-
-
-def test_reserved_pins_unused(pins):
-    used = {gpio for _, gpio, _ in _esp32_roles(pins)}
-    for gpio in pins["esp32"]["reserved"]:
-        assert int(gpio) not in used, "GPIO%s is reserved" % gpio
-
-
-def test_outputs_not_on_input_only_pins(pins):
-    for name, gpio, direction in _esp32_roles(pins):
-        if direction == "out":
-            assert gpio not in INPUT_ONLY, "%s: GPIO%d is input-only" % (name, gpio)
-
-
-def test_wake_buttons_rtc_capable_with_external_pulls(pins):
-    e = pins["esp32"]
-    assert e["wake"] == {"mode": "ext1", "level": "ANY_HIGH", "pins": "buttons"}
+def test_wake_buttons_are_rtc_pins(pins):
     for n in NAMES:
-        assert e["buttons"][n] in RTC_GPIO, "button %s: GPIO%d cannot wake (not RTC)" % (n, e["buttons"][n])
-    assert "pull-down" in e["button_wiring"] and "external" in e["button_wiring"]
+        assert pins["esp32"]["buttons"][n] in RTC
 
 
-def test_battery_on_adc1(pins):
-    assert pins["esp32"]["battery"]["adc"] in ADC1
-
-
-def test_rules_catch_a_bad_map(pins):
-    # the checks above are not vacuous: a map with GPIO16 and a duplicate fails
-    import copy
+def _bad(pins, **changes):
     bad = copy.deepcopy(pins)
-    bad["esp32"]["buttons"]["a"] = 16
-    with pytest.raises(AssertionError):
-        test_pins_exist_and_avoid_flash_psram_strapping(bad)
-    bad["esp32"]["buttons"]["a"] = bad["esp32"]["buttons"]["b"]
-    with pytest.raises(AssertionError):
-        test_no_pin_used_twice(bad)
-    bad["esp32"]["buttons"]["a"] = 22
-    with pytest.raises(AssertionError):
-        test_wake_buttons_rtc_capable_with_external_pulls(bad)
+    for dotted, v in changes.items():
+        d = bad
+        keys = dotted.split("__")
+        for k in keys[:-1]:
+            d = d[k]
+        d[keys[-1]] = v
+    return hardware.problems(bad)
+
+
+def test_rules_catch_bad_maps(pins):
+    b = pins["esp32"]["buttons"]
+    assert _bad(pins, esp32__buttons__a=16) == ["button.a: GPIO16 is the PSRAM on WROVER modules",
+                                               "button a: GPIO16 is not RTC-capable, it cannot wake the board"]
+    assert _bad(pins, esp32__buttons__a=b["b"]) == ["GPIO%d used by button.a and button.b" % b["b"]]
+    assert _bad(pins, esp32__buttons__a=22) == [
+        "GPIO22 used by display.dc and button.a",
+        "button a: GPIO22 is not RTC-capable, it cannot wake the board"]
+    assert "display.cs: GPIO36 is input-only" in _bad(pins, esp32__display__cs=36)
+    assert "display.rst: GPIO7 is wired to the SPI flash" in _bad(pins, esp32__display__rst=7)
+    assert "display.rst: GPIO12 is a strapping pin" in _bad(pins, esp32__display__rst=12)
+    assert "display.rst: GPIO19 is reserved" in " ".join(_bad(pins, esp32__display__rst=19))
+    assert "battery.adc: GPIO4 is not on ADC1" in _bad(pins, esp32__buttons__b=26, esp32__battery__adc=4)
+    assert "blinka: D5 used twice" in _bad(pins, blinka__buttons__down="D5")
+
+
+def test_bad_pin_file_gives_a_clear_error(tmp_path):
+    p = tmp_path / "pins.json"
+    p.write_text('{"esp32": {}}')
+    with pytest.raises(ValueError, match="missing esp32.spi.id"):
+        hardware.load(str(p))
+    p.write_text("{nope")
+    with pytest.raises(ValueError, match="not valid JSON"):
+        hardware.load(str(p))
+
+
+def test_generator_refuses_a_broken_map(monkeypatch, pins, capsys):
+    bad = copy.deepcopy(pins)
+    bad["esp32"]["buttons"]["up"] = 17
+    monkeypatch.setattr(hardware, "load", lambda: bad)
+    assert hardware.main([]) == 1
+    assert "GPIO17 is the PSRAM" in capsys.readouterr().err
 
 
 def test_board_module_matches_pin_map(pins):
@@ -125,7 +119,7 @@ def test_wiring_diagram_matches_pin_map(pins):
     assert text == hardware.wiring_svg(pins), "run: python -m host_tools hardware"
     root = ET.fromstring(text)
     labels = " ".join(t.text for t in root.iter("{http://www.w3.org/2000/svg}text"))
-    for name, gpio, _ in _esp32_roles(pins):
+    for name, gpio, _ in hardware.esp32_roles(pins):
         assert "GPIO%-2d" % gpio in labels, name
 
 
