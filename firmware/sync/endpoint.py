@@ -62,10 +62,11 @@ def firmware_version():
                 text = f.read().strip()
         except OSError:
             continue
-        if path.endswith(".json"):
+        if path.endswith(".json"):      # flash tool: {"commit", "bundle", ...}
             try:
                 d = json.loads(text)
-                text = str(d.get("version") or d.get("commit") or text)
+                text = str(d.get("version") or "%s bundle %s" % (
+                    str(d.get("commit"))[:12], str(d.get("bundle"))[:12]))
             except (ValueError, AttributeError):
                 pass
         return text[:60]

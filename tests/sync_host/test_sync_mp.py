@@ -13,7 +13,7 @@ def test_sync_modules_under_micropython(tmp_path):
     assert files
     env = dict(os.environ, SYNC_TMP=str(tmp_path),
                MICROPYPATH="firmware:tests/engine:tests/sync_mp")
-    r = subprocess.run([MP, "-X", "heapsize=96k", "tests/mp_runner.py"] + files, cwd=ROOT,
+    r = subprocess.run([MP, "tests/mp_runner.py"] + files, cwd=ROOT,
                        env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
     assert " 0 failed" in r.stdout and "passed" in r.stdout

@@ -84,3 +84,22 @@ def test_bad_requests_get_errors_not_crashes():
     assert ep.errors == 4
     assert ask(ep, P.BYE, 4) == ([(P.OK, 4, b"")], False)
     cleanup(path)
+
+
+def test_version_from_the_flash_tools_file():
+    import os
+    from sync.endpoint import firmware_version
+    from synctmp import scratch
+    d = scratch("ver")
+    os.mkdir(d)
+    cwd = os.getcwd()
+    os.chdir(d)
+    try:
+        assert firmware_version() == "dev"
+        with open("version.json", "w") as f:
+            f.write('{"commit": "0123456789abcdef", "bundle": "fedcba9876543210aa", "files": 3}')
+        assert firmware_version() == "0123456789ab bundle fedcba987654"
+        remove("version.json")
+    finally:
+        os.chdir(cwd)
+        os.rmdir(d)

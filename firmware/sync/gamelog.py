@@ -1,0 +1,19 @@
+"""From the engine's Game to the score log: the two calls the app makes
+when a round or a whole match is over (results only, no I/O in the engine)."""
+from rummikub.scoring import rack_totals
+
+
+def log_round(log, game, match_id):
+    """Call when a round has ended, before next_round() deals again (the
+    racks still hold what each player was left with)."""
+    return log.append_round(match_id, len(game.round_rows), game.names,
+                            game.round_rows[-1],
+                            rack_totals(game.racks, game.rules.joker_penalty),
+                            game.round_winners[-1], game.round_exhausted[-1])
+
+
+def log_match(log, game, match_id):
+    """Call once the match is over (after log_round for its last round)."""
+    totals, wins, order = game.standings()
+    return log.append_match(match_id, game.names, game.round_rows, totals, wins,
+                            order[0], game.rules.changed())
