@@ -5,6 +5,11 @@ pytest runs the same files on CPython; this is the unix-port half.
 """
 import sys
 
+# The script's own folder (tests/) comes first on sys.path; its tests/hal,
+# tests/ui, ... would hide firmware's packages of the same names.
+if sys.path and sys.path[0].endswith("/tests"):
+    sys.path.pop(0)
+
 
 def module_name(path):
     name = path.split("/")[-1]
