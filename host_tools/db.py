@@ -9,6 +9,7 @@ record sent twice changes nothing.
 """
 import json
 import sqlite3
+import struct
 import time
 
 from sync import protocol as P
@@ -60,6 +61,7 @@ class Db:
         self.con.execute("PRAGMA synchronous = NORMAL")
         self.con.executescript(SCHEMA)
         self.con.execute("PRAGMA foreign_keys = ON")
+        self.undecodable = []     # (seq, why) of records stored raw only
 
     def close(self):
         self.con.close()
@@ -97,10 +99,19 @@ class Db:
                 if not cur.rowcount:
                     continue          # already have it: a resend
                 new += 1
+                try:
+                    if kind == P.ROUND:
+                        d = R.decode_round(payload)
+                    elif kind == P.MATCH:
+                        d = R.decode_match(payload)
+                except (ValueError, struct.error, UnicodeError) as e:
+                    # kept raw (nothing lost), left out of the tables
+                    self.undecodable.append((seq, "%s record: %s" % (P.NAMES[kind], e)))
+                    continue
                 if kind == P.ROUND:
-                    self._round(device_id, R.decode_round(payload), now)
+                    self._round(device_id, d, now)
                 elif kind == P.MATCH:
-                    finished += self._match(device_id, R.decode_match(payload), now)
+                    finished += self._match(device_id, d, now)
             if recs:
                 c.execute("INSERT INTO logs VALUES (?, ?, ?) ON CONFLICT(device_id, log_id) "
                           "DO UPDATE SET last_seq = max(last_seq, excluded.last_seq)",

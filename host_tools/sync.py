@@ -95,6 +95,20 @@ class Link:
                         % (name, self.retries, why))
 
 
+def malformed(what):
+    """Decorator: a reply that passed its CRC yet does not parse is a device
+    bug, not line noise: say so instead of retrying or crashing."""
+    def wrap(fn):
+        def parse(p):
+            try:
+                return fn(p)
+            except (struct.error, ValueError, UnicodeError, IndexError) as e:
+                raise SyncError("malformed %s from the device (%s): %r" % (what, e, p[:40]))
+        return parse
+    return wrap
+
+
+@malformed("HELLO_OK reply")
 def parse_hello(p):
     ver, log_id, last, synced = struct.unpack_from("<BIII", p, 0)
     dev, pos = P.get_str(p, 13)
@@ -105,8 +119,11 @@ def parse_hello(p):
             "last_seq": last, "synced": synced}
 
 
+@malformed("END reply")
 def parse_end(p):
     last, n = struct.unpack_from("<IB", p, 0)
+    if len(p) != 5 + 4 * n:
+        raise ValueError("%d seqs in %d bytes" % (n, len(p)))
     return last, list(struct.unpack_from("<%dI" % n, p, 5))
 
 
@@ -150,12 +167,16 @@ def pull(link, db, batch=16, say=None):
                 raise SyncError("records after seq %d keep arriving damaged" % after)
             continue
         if after > acked:
-            acked = struct.unpack("<I", link.request(P.ACK, struct.pack("<I", after),
-                                                     P.ACK_OK))[0]
+            acked = parse_ack(link.request(P.ACK, struct.pack("<I", after), P.ACK_OK))
         if not sent or after >= last:
             break
     return {"device_id": dev, "log_id": log_id, "new": new, "finished": finished,
-            "last_seq": after, "synced": acked}
+            "last_seq": after, "synced": acked, "undecodable": list(db.undecodable)}
+
+
+@malformed("ACK_OK reply")
+def parse_ack(p):
+    return struct.unpack("<I", p)[0]
 
 
 def push_players(link, names):
@@ -262,6 +283,9 @@ def main(argv):
             s = pull(link, db, say=say)
             print("%s: %d new records, %d matches finished; synced to seq %d"
                   % (s["device_id"], s["new"], s["finished"], s["last_seq"]))
+            for seq, why in s["undecodable"]:
+                print("sync: warning: record %d kept raw but not counted: %s" % (seq, why),
+                      file=sys.stderr)
             if args.players:
                 names = [n.strip() for n in args.players.split(",") if n.strip()]
                 push_players(link, names)

@@ -123,11 +123,15 @@ class Endpoint:
             after, count = struct.unpack("<IB", payload)
             count = min(max(count, 1), MAX_BATCH)
             sent = []
-            for kind, rseq, body in log.records(after):
-                send(P.encode(kind, rseq, body))
-                sent.append(rseq)
-                if len(sent) >= count:
-                    break
+            recs = log.records(after)
+            try:
+                for kind, rseq, body in recs:
+                    send(P.encode(kind, rseq, body))
+                    sent.append(rseq)
+                    if len(sent) >= count:
+                        break
+            finally:
+                recs.close()    # MicroPython closes the log file only now
             log.refresh()
             end = bytearray(struct.pack("<IB", log.last_seq, len(sent)))
             for s in sent:

@@ -114,6 +114,8 @@ class ScoreLog:
             self._hint = None       # the log was replaced: offsets mean nothing
         for kind, seq, payload in self.records():
             self.last_seq = seq
+            if len(payload) < 4:
+                continue            # intact but not ours to read: skip
             if kind == P.LOG_START:
                 self.log_id = R.decode_log_start(payload)["log_id"]
             else:

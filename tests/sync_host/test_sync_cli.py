@@ -3,6 +3,7 @@ real pty path (as a USB serial port), the device on the MicroPython unix port.""
 import csv
 import io
 import json
+import os
 import subprocess
 import sys
 
@@ -12,6 +13,7 @@ from devlink import Device, FaultProxy, PtyHost, ROOT
 from synccheck import Book, assert_consistent, device_log, device_records
 from sync import protocol as P
 from sync import records as R
+from sync.scorelog import ScoreLog
 
 
 def tool(*args):
@@ -132,3 +134,66 @@ def test_sync_through_the_repl(tmp_path):
     finally:
         proxy.stop()
         dev.kill()
+
+
+def test_record_that_does_not_decode_is_kept_raw_and_reported(tmp_path):
+    folder = tmp_path / "device"
+    folder.mkdir()
+    book = Book(device_log(folder), 9)
+    for _ in range(4):
+        book.step()
+    with open(device_log(folder), "ab") as f:     # intact frame, nonsense inside
+        f.write(P.encode(P.ROUND, 6, b"\x01\x02\x03"))
+    for _ in range(3):
+        book.step()
+    dev = Device(folder)
+    proxy = FaultProxy(dev)
+    db = str(tmp_path / "scores.db")
+    try:
+        rc, out, err = tool("sync", "--port", proxy.url, "--db", db, "--timeout", "0.5")
+    finally:
+        proxy.stop()
+        dev.kill()
+    assert rc == 0, err
+    assert "9 new records" in out
+    assert "record 6 kept raw but not counted: ROUND record" in err
+    from host_tools.db import Db
+    with Db(db) as d:
+        assert len(d.records("dev-test", ScoreLog(device_log(folder)).refresh().log_id)) == 9
+        assert d.con.execute("SELECT count(*) FROM rounds").fetchone()[0] >= 5
+
+
+def test_malformed_replies_are_named(tmp_path):
+    """A device whose replies pass the CRC but make no sense: a clear error."""
+    import threading
+    import serial
+    from host_tools.sync import Link, SyncError, pull
+    from host_tools.db import Db
+    line = PtyHost()
+    stop = threading.Event()
+
+    def fake_device():
+        dec = P.Decoder()
+        while not stop.is_set():
+            import select
+            if not select.select([line.master], [], [], 0.05)[0]:
+                continue
+            dec.feed(os.read(line.master, 512))
+            fr = dec.next()
+            if fr:
+                os.write(line.master, P.encode(P.HELLO_OK, fr[1], b"\x01\x02"))
+
+    t = threading.Thread(target=fake_device, daemon=True)
+    t.start()
+    ser = serial.Serial(line.path, timeout=0.2)
+    try:
+        with Db(str(tmp_path / "x.db")) as db:
+            try:
+                pull(Link(ser, timeout=0.3), db)
+                raise AssertionError("no error")
+            except SyncError as e:
+                assert "malformed HELLO_OK reply from the device" in str(e)
+    finally:
+        stop.set()
+        t.join()
+        ser.close()

@@ -113,7 +113,7 @@ def test_hang_up_after_every_frame_in_turn(tmp_path):
     book = Book(device_log(folder), 4)
     for _ in range(40):
         book.step()
-    dev = Device(folder)
+    dev = Device(folder, heap="1m")     # a big heap: no GC hides a leaked file
     proxy = FaultProxy(dev, None, 4)
     frames = Counter()
     proxy.plan = lambda d, i, f: frames.update([d])
@@ -137,6 +137,8 @@ def test_hang_up_after_every_frame_in_turn(tmp_path):
             assert summary["new"] == nrec - kept
             assert_consistent(db, device_log(folder), complete=True)
             db.close()
+        # every GET closed its log file (stdio + the pty + at most one)
+        assert len(os.listdir("/proc/%d/fd" % dev.proc.pid)) <= 5
     finally:
         proxy.stop()
         dev.kill()
