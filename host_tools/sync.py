@@ -301,6 +301,8 @@ def main(argv):
     except SyncError as e:
         hint = "" if args.repl else " (is the handheld on its Sync screen? else try --repl)"
         print("sync: %s%s" % (e, hint), file=sys.stderr)
+    except ValueError as e:          # names or settings that do not fit a frame
+        print("sync: %s" % e, file=sys.stderr)
     except (serial.SerialException, OSError) as e:
         print("sync: connection lost (%s); run sync again to resume" % e, file=sys.stderr)
     finally:

@@ -185,7 +185,10 @@ class FaultProxy(threading.Thread):
         index = 0
         while not self.stopping:
             socks = [self.lsock, self.device.fd] + ([host] if host else [])
-            ready = select.select(socks, [], [], 0.05)[0]
+            try:
+                ready = select.select(socks, [], [], 0.05)[0]
+            except (OSError, ValueError):   # the device was reset under us
+                continue
             if self.lsock in ready:
                 if host:
                     host.close()

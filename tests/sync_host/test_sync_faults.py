@@ -144,3 +144,38 @@ def test_hang_up_after_every_frame_in_turn(tmp_path):
         dev.kill()
     # cut after the very last reply, the host has already finished
     assert proxy.counts["disconnect"] == total and outcomes["hung up"] >= total - 1
+
+
+def test_wiped_device_log_starts_a_new_log(tmp_path):
+    """Reflashing with an erase wipes scores.log: seq numbers restart, but the
+    new log has a new id, so the host neither skips its records nor mixes
+    them up with the old log's matches."""
+    folder = tmp_path / "device"
+    folder.mkdir()
+    book = Book(device_log(folder), 12)
+    for _ in range(12):
+        book.step()
+    dev = Device(folder)
+    proxy = FaultProxy(dev, None, 12)
+    db = Db(str(tmp_path / "host.db"))
+    try:
+        assert session(proxy, db, []) == "complete"
+        old_matches, old_records = assert_consistent(db, device_log(folder), complete=True)
+        os.remove(device_log(folder))
+        os.remove(device_log(folder) + ".synced")
+        dev.reset()
+        book = Book(device_log(folder), 13)
+        for _ in range(5):
+            book.step()
+        summary, msgs = {}, []
+        assert session(proxy, db, msgs, summary=summary) == "complete", msgs
+        assert summary["new"] == 6
+        new_matches, _ = assert_consistent(db, device_log(folder), complete=True)
+    finally:
+        proxy.stop()
+        dev.kill()
+    finished = db.con.execute("SELECT count(*) FROM matches WHERE finished = 1").fetchone()[0]
+    logs = db.con.execute("SELECT count(*), sum(last_seq) FROM logs").fetchone()
+    db.close()
+    assert finished == old_matches + new_matches > old_matches
+    assert logs == (2, old_records + 6)
