@@ -41,7 +41,8 @@ def wilson(k, n, z=1.96):
     d = 1 + z * z / n
     mid = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, mid - half), min(1.0, mid + half)
+    # clamp, and keep p inside despite rounding at 0 and 1
+    return max(0.0, min(p, mid - half)), min(1.0, max(p, mid + half))
 
 
 def _bar(done, total, t0, out):

@@ -11,7 +11,16 @@ table).
 from compat import ticks_ms, ticks_diff
 from rummikub.tiles import JOKER, CODE_LIMIT, count_tiles, remove_tile
 from rummikub.melds import analyse
-from ai.dp import Problem, Timeout, UNIT
+from ai.dp import Problem, Timeout, UNIT, table_shape
+
+try:
+    import sys
+    _MP = sys.implementation.name == "micropython"
+except (ImportError, AttributeError):
+    _MP = False
+# memo entries the search may keep: small on the device (a dict entry is
+# ~30 bytes), plenty on a PC
+MEMO_CAP = 1200 if _MP else 200000
 from ai import arrange, greedy
 
 
@@ -78,13 +87,14 @@ def _value(sets, placed, ncol):
     return v
 
 
-def _run(tab, rak, jt, jr, rules, meld, lower, deadline, free=False):
-    p = Problem(tab, rak, jt, jr, rules.ncolours, rules.copies, meld, lower,
-                deadline, free)
-    key, score = p.run()
-    if key is None or score < lower:
+def _run(tab, rak, jt, jr, rules, meld, lower, deadline, free=False, p=None):
+    if p is None:
+        p = Problem(tab, rak, jt, jr, rules.ncolours, rules.copies, meld,
+                    deadline, free)
+    score, path = p.search(lower, True, 1)
+    if path is None:
         return p, None, -1
-    return p, arrange.build(p, p.path(key)), score
+    return p, arrange.build(p, p.choices(path)), score
 
 
 def placeable(tab, rak, jokers, ncol):
@@ -119,48 +129,75 @@ def placeable(tab, rak, jokers, ncol):
     return out
 
 
-def _melded(table, rack, rules, deadline, t0):
-    """Descend from the most tiles that could fit: each try prunes every
-    state that cannot reach its target, so a tight target is cheap."""
+def _greedy_count(table, rack, ncol):
+    """Numbered rack tiles the cheap greedy move places (a lower bound)."""
+    sets = greedy.rack_runs_groups(rack, ncol, jokers=False)
+    left = bytearray(rack)
+    n = 0
+    for st in sets:
+        for t in st:
+            remove_tile(left, t)
+            n += 1
+    _, placed = greedy.lay_off(table + sets, left, ncol, jokers=False)
+    return n + len(placed)
+
+
+def _melded(table, rack, rules, deadline, t0, memo_cap):
+    """Phase 1 proves the most tiles (each hit raises the target by a
+    whole tile), phase 2 the most value at that count.  Jokers are spare
+    unless they make a set valid; spares are added at the end."""
     ncol = rules.ncolours
     tab, rak, jt, jr = _counts(table, rack)
     fit = placeable(tab, rak, jt + jr, ncol)
-    expanded = 0
-    sets = None
-    k = len(fit)
-    while k > 0:
-        p, sets, score = _run(tab, rak, jt, jr, rules, 0, k * UNIT, deadline, True)
-        expanded += p.expanded
-        if sets is not None:
-            break
-        k -= 1
-    if sets is None:
+    p = Problem(tab, count_tiles((fit,)), jt, jr, ncol, rules.copies, 0, deadline,
+                True, memo_cap, table_shape(table, ncol))
+    optimal = True
+    path = None
+    try:
+        g = _greedy_count(table, rack, ncol)
+        score, path = p.search((g if g > 0 else 1) * UNIT, True, UNIT)
+        if path is not None:
+            score2, path2 = p.search(score + 1, True, 1)
+            if path2 is not None:
+                path = path2
+    except Timeout:
+        optimal = False
+        if p.found is not None:
+            path = p.found[1]
+    expanded = p.expanded
+    if path is None:
+        if not optimal:
+            raise Timeout()
         sets = [bytearray(s) for s in table]
-        used = 0
     else:
-        used = 0
-        for s in sets:
-            for t in s:
-                if t == JOKER:
-                    used += 1
+        sets = arrange.build(p, p.choices(path))
+    used = 0
+    for s in sets:
+        for t in s:
+            if t == JOKER:
+                used += 1
     kept, changed = arrange.carve(sets, table, ncol)
     if not arrange.add_jokers(kept, changed, jt + jr - used, ncol):
-        # no room for the spare jokers: solve with every joker counted
-        p, sets, score = _run(tab, rak, jt, jr, rules, 0, 0, deadline)
+        # no room for the spare jokers: search again counting every joker
+        p = Problem(tab, rak, jt, jr, ncol, rules.copies, 0, deadline, False,
+                    memo_cap, table_shape(table, ncol))
+        score, path = p.search(UNIT, True, 1)
         expanded += p.expanded
-        if sets is None or score < UNIT:
+        if path is None:
             return _none(table, t0, expanded)
-        return _finish(table, rack, sets, ncol, True, t0, expanded)
+        return _finish(table, rack, arrange.build(p, p.choices(path)), ncol, True,
+                       t0, expanded)
     after = kept + changed
     placed = _placed(count_tiles(table), after, rack)
     if not placed:
-        return _none(table, t0, expanded)
-    return Move(after, changed, placed, _value(after, placed, ncol), True,
+        return _none(table, t0, expanded, optimal)
+    return Move(after, changed, placed, _value(after, placed, ncol), optimal,
                 ticks_diff(ticks_ms(), t0), expanded)
 
 
-def solve(table, rack, melded, rules, budget_ms=None):
-    """Best move for `rack` on `table` (lists of bytearray / bytearray)."""
+def solve(table, rack, melded, rules, budget_ms=None, memo_cap=MEMO_CAP):
+    """Best move for `rack` on `table` (lists of bytearray / bytearray).
+    memo_cap bounds the search's memo (heap); a smaller one only costs time."""
     t0 = ticks_ms()
     deadline = None if budget_ms is None else t0 + budget_ms
     ncol = rules.ncolours
@@ -169,7 +206,7 @@ def solve(table, rack, melded, rules, budget_ms=None):
     expanded = 0
     try:
         if melded:
-            return _melded(table, rack, rules, deadline, t0)
+            return _melded(table, rack, rules, deadline, t0, memo_cap)
         return _meld(table, rack, rules, deadline, t0)
     except Timeout:
         return _fallback(table, rack, melded, rules, t0)
@@ -202,7 +239,7 @@ def rack_sets(rack, rules, need=0, deadline=None):
     `need` points together), as a list of sets; [] if none."""
     _, rak, _, jr = _counts((), rack)
     p, sets, score = _run(bytearray(CODE_LIMIT), rak, 0, jr, rules,
-                          need if need > 0 else 0, 0, deadline)
+                          need if need > 0 else 0, UNIT, deadline)
     if sets is None or score < UNIT:
         return []
     return sets

@@ -1,0 +1,103 @@
+"""AI players drive real games through Game.play()/draw(), like a human."""
+from rummikub.game import Game, PLAYING
+from rummikub.rules import Rules
+from rummikub.melds import canonical
+from rummikub.tiles import JOKER, parse_table, parse_tiles, fmt_table
+from ai.players import Player
+from ai.hint import hint
+from host_tools.tournament import run, wilson
+
+
+def _play(levels, seed, watch=None):
+    g = Game(Rules(), len(levels), seed=seed)
+    ps = [Player(levels[i], seed * 7 + i) for i in range(len(levels))]
+    turns = 0
+    while g.phase == PLAYING:
+        before = [bytes(s) for s in g.table]
+        who = g.current
+        rack = bytes(g.rack)
+        melded = bool(g.melded[who])
+        ps[who].take_turn(g)
+        if watch:
+            watch(levels[who], before, rack, melded, g)
+        turns += 1
+        assert turns < 3000
+    assert g.tile_count() == 106
+    return g
+
+
+def _old_sets_kept_whole(before, after):
+    """Every old set is still there, at most lengthened at its ends or
+    grown from 3 to 4 (what medium may do); easy only adds sets."""
+    for b in before:
+        if not any(bytes(a).find(b) >= 0 or
+                   (len(a) == len(b) + 1 and sorted(set(a) - set(b)) and
+                    all(t in a for t in b)) for a in after):
+            return False
+    return True
+
+
+def test_easy_only_adds_whole_sets_from_its_rack():
+    def watch(level, before, rack, melded, g):
+        if level == "easy" and g.last and g.last[0] == 1:
+            after = [canonical(s, 4) for s in g.table]
+            for b in before:
+                assert canonical(b, 4) in after
+                after.remove(canonical(b, 4))
+    for seed in (1, 2):
+        _play(["easy", "medium"], seed, watch)
+
+
+def test_medium_never_rearranges():
+    def watch(level, before, rack, melded, g):
+        if level == "medium" and g.last and g.last[0] == 1:
+            assert _old_sets_kept_whole(before, [bytes(s) for s in g.table])
+    for seed in (3, 4):
+        _play(["medium", "easy"], seed, watch)
+
+
+def test_hard_plays_the_solver_best_count_or_keeps_a_joker():
+    from ai.solver import solve
+
+    def watch(level, before, rack, melded, g):
+        if level != "hard" or not g.last or g.last[0] != 1:
+            return
+        played = g.last[2]
+        best = solve([bytearray(s) for s in before], bytearray(rack), melded, g.rules)
+        # hard may hold a joker back, never a numbered tile
+        real = sum(1 for t in played if t != JOKER)
+        best_real = sum(1 for t in best.placed if t != JOKER)
+        assert real >= best_real - 1 or len(played) == best.count
+    _play(["hard", "medium"], 5, watch)
+
+
+def test_hint_lists_the_changed_sets_of_a_legal_move():
+    g = Game(Rules(), 2, seed=11)
+    g.table = parse_table("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3")
+    g.racks[g.current] = parse_tiles("R8 K4 Y13")
+    g.melded[g.current] = 1
+    sets, move = hint(g)
+    assert g.check(move.table).valid
+    assert [bytes(s) for s in g.table][1] == bytes(parse_table("B9 K9 Y9")[0])
+    # only the sets the move touches are listed, and they hold every placed tile
+    assert sorted(fmt_table(sets).split(" | ")) == ["K1 K2 K3 K4", "R5 R6 R7 R8"]
+    assert sorted(t for s in sets for t in s if t in move.placed) == sorted(move.placed)
+    g.racks[g.current] = parse_tiles("B1")
+    sets, move = hint(g)
+    assert sets == [] and move.count == 0
+
+
+def test_tournament_summary_counts_every_game():
+    s = run(["medium", "easy"], 6, 3, jobs=1, progress=False)
+    assert s["games"] == 6
+    wins = [r["wins"] for r in s["seats"]]
+    assert sum(wins) == 6
+    assert abs(sum(r["points_per_round"] for r in s["seats"])) < 1e-9   # zero-sum
+    lo, hi = s["seats"][0]["ci95"]
+    assert 0 <= lo <= s["seats"][0]["win_rate"] <= hi <= 1
+
+
+def test_wilson_interval():
+    lo, hi = wilson(60, 100)
+    assert 0.50 < lo < 0.51 and 0.69 < hi < 0.70
+    assert wilson(0, 0) == (0.0, 0.0)
