@@ -142,6 +142,7 @@ def test_hang_up_after_every_frame_in_turn(tmp_path):
     finally:
         proxy.stop()
         dev.kill()
+    print("hang-ups %d outcomes %s" % (total, dict(outcomes)))
     # cut after the very last reply, the host has already finished
     assert proxy.counts["disconnect"] == total and outcomes["hung up"] >= total - 1
 
