@@ -283,6 +283,9 @@ def main(argv):
             s = pull(link, db, say=say)
             print("%s: %d new records, %d matches finished; synced to seq %d"
                   % (s["device_id"], s["new"], s["finished"], s["last_seq"]))
+            if link.retried:
+                print("(%d requests retried, %d damaged frames skipped; -v shows each)"
+                      % (link.retried, link.bad_frames))
             for seq, why in s["undecodable"]:
                 print("sync: warning: record %d kept raw but not counted: %s" % (seq, why),
                       file=sys.stderr)

@@ -195,10 +195,11 @@ class StdioPort:
             pass
 
 
-def serve(port, endpoint, quiet_ms=50):
-    """Answer requests until BYE (returns True) or the port closes (False).
-    A partial frame left when the line goes quiet for quiet_ms is dropped
-    and re-scanned."""
+def serve(port, endpoint, quiet_ms=50, stop=None):
+    """Answer requests until BYE (returns True), the port closes or stop()
+    says so (False).  stop, if given, is called whenever the line has been
+    quiet for quiet_ms (the Sync screen polls its cancel button there).  A
+    partial frame left when the line goes quiet is dropped and re-scanned."""
     dec = P.Decoder()
     send = port.write
     while True:
@@ -207,8 +208,11 @@ def serve(port, endpoint, quiet_ms=50):
             return False
         if data:
             dec.feed(data)
-        elif not dec.stale():
-            continue
+        else:
+            if stop is not None and stop():
+                return False
+            if not dec.stale():
+                continue
         while True:
             try:
                 fr = dec.next()
@@ -221,16 +225,19 @@ def serve(port, endpoint, quiet_ms=50):
                 return True
 
 
-def run(log_path="scores.log", quiet_ms=50):
-    """Sync mode on the USB serial REPL (Ctrl-C must not interrupt binary
-    frames, so it is off until the host says BYE)."""
+def run(root="", quiet_ms=50, stop=None):
+    """Sync mode on the USB serial REPL, files under root ('' = the current
+    folder, the device's filesystem root).  Ctrl-C must not interrupt binary
+    frames, so it is off until the host says BYE (True) or stop() (False)."""
     try:
         import micropython
         micropython.kbd_intr(-1)
     except (ImportError, AttributeError):
         micropython = None
     try:
-        serve(StdioPort(), Endpoint(ScoreLog(log_path)), quiet_ms)
+        ep = Endpoint(ScoreLog(root + "scores.log"), players_path=root + PLAYERS_PATH,
+                      settings_path=root + SETTINGS_PATH)
+        return serve(StdioPort(), ep, quiet_ms, stop)
     finally:
         if micropython:
             micropython.kbd_intr(3)

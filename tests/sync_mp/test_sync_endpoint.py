@@ -103,3 +103,42 @@ def test_version_from_the_flash_tools_file():
     finally:
         os.chdir(cwd)
         os.rmdir(d)
+
+
+class ScriptedLine:
+    """A transport that plays given chunks (b'' = a quiet interval)."""
+
+    def __init__(self, chunks):
+        self.chunks = list(chunks)
+        self.out = []
+
+    def read(self, timeout_ms):
+        return self.chunks.pop(0) if self.chunks else None
+
+    def write(self, data):
+        self.out.append(data)
+
+
+def test_serve_answers_resyncs_and_stops():
+    from sync.endpoint import serve
+    path, ep = setup()
+    hello = P.encode(P.HELLO, 1)
+    cut = P.encode(P.HELLO, 2)[:7]
+    line = ScriptedLine([hello[:4], hello[4:], cut, b"", P.encode(P.ACK, 3, b"\x02\x00\x00\x00"),
+                         b"", b""])
+    calls = []
+    assert serve(line, ep, 10, lambda: calls.append(1) or len(calls) >= 2) is False
+    dec = P.Decoder()
+    dec.feed(b"".join(line.out))
+    got = []
+    while True:
+        fr = dec.next()
+        if fr is None:
+            break
+        got.append(fr[:2])
+    # the cut frame is dropped on the first quiet interval; ACK still answered
+    assert got == [(P.HELLO_OK, 1), (P.ACK_OK, 3)] and len(calls) == 2
+    line = ScriptedLine([P.encode(P.BYE, 4), P.encode(P.HELLO, 5)])
+    assert serve(line, ep, 10) is True and len(line.out) == 1
+    assert serve(ScriptedLine([]), ep, 10) is False      # the line closed
+    cleanup(path)
