@@ -197,3 +197,33 @@ def test_malformed_replies_are_named(tmp_path):
         stop.set()
         t.join()
         ser.close()
+
+
+def test_cli_through_a_bad_line_retries_and_resumes(tmp_path):
+    from devlink import RandomPlan
+    from host_tools.db import Db
+    folder = tmp_path / "device"
+    folder.mkdir()
+    book = Book(device_log(folder), 21)
+    for _ in range(40):
+        book.step()
+    dev = Device(folder)
+    proxy = FaultProxy(dev, RandomPlan(21, 0.15, ("flip", "drop", "dup", "noise", "lose")))
+    db = str(tmp_path / "scores.db")
+    runs = []
+    try:
+        for _ in range(6):
+            rc, out, err = tool("sync", "--port", proxy.url, "--db", db, "--timeout", "0.2",
+                                "-v")
+            runs.append((rc, out, err))
+            if rc == 0:
+                break
+    finally:
+        proxy.stop()
+        dev.kill()
+    assert runs[-1][0] == 0, runs
+    assert any("requests retried" in out for rc, out, err in runs), runs
+    assert any("bad frame from device: CRC mismatch" in err for rc, out, err in runs)
+    with Db(db) as d:
+        assert_consistent(d, device_log(folder), complete=True)
+    assert proxy.faults() > 10
