@@ -50,6 +50,22 @@ for p in %r:
         pass
 """
 
+# Runs on the board: repr() of every file's path, whole filesystem, bounded.
+LIST_FILES = """
+import os
+st = ['']
+n = 0
+while st and n < 400:
+    d = st.pop()
+    n += 1
+    for e in (os.ilistdir(d) if d else os.ilistdir()):
+        p = d + '/' + e[0] if d else e[0]
+        if e[1] & 0x4000:
+            st.append(p)
+        else:
+            print(repr(p))
+"""
+
 MKDIRS = """
 import os
 for d in %r:
@@ -77,11 +93,18 @@ class Board:
         self._TransportError = TransportError
         self.port = port
         self.timeout = timeout
-        try:
-            # A read timeout keeps a silent device from hanging us forever.
-            self.t = SerialTransport(port, baudrate=115200, timeout=1)
-        except (TransportError, OSError) as e:
-            raise FlashError("cannot open %s: %s" % (port, e)) from None
+        # Retry briefly: a port can be busy for a moment (a board re-enumerating
+        # on USB; another process's fork still holding our last open of it).
+        deadline = time.monotonic() + 1.0
+        while True:
+            try:
+                # A read timeout keeps a silent device from hanging us forever.
+                self.t = SerialTransport(port, baudrate=115200, timeout=1)
+                break
+            except (TransportError, OSError) as e:
+                if time.monotonic() > deadline:
+                    raise FlashError("cannot open %s: %s" % (port, e)) from None
+                time.sleep(0.05)
 
     def close(self):
         try:
@@ -89,7 +112,9 @@ class Board:
                 self.t.exit_raw_repl()
             self.t.close()
         except OSError:
-            pass
+            pass            # e.g. a pty refusing RTS/DTR: still let go of the port
+        finally:
+            self.t.serial.close()
 
     def __enter__(self):
         return self
@@ -175,6 +200,19 @@ class Board:
         out = self.run("try:\n f=open(%r)\n print(repr(f.read()))\n f.close()\n"
                        "except OSError:\n print('None')" % path)
         return ast.literal_eval(out.strip())
+
+    def files(self):
+        """Every file on the board's filesystem (relative paths)."""
+        return [ast.literal_eval(line) for line in self.run(LIST_FILES).splitlines()
+                if line.strip()]
+
+    def read_bytes(self, path):
+        if not self.t.in_raw_repl:
+            self.raw()
+        try:
+            return bytes(self.t.fs_readfile(path, chunk_size=512))
+        except (self._TransportError, OSError) as e:
+            raise FlashError("cannot read %s from the device: %s" % (path, e)) from None
 
     def remove(self, paths):
         if paths:

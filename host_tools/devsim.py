@@ -55,6 +55,7 @@ class DevSim:
         self._to_host = bytearray()
         self._stop = threading.Event()
         self._want_hard_reset = threading.Event()
+        self._reset_done = threading.Event()
         self._banner = None
         self._thread = None
         self._lsock = self._conn = None
@@ -144,8 +145,12 @@ class DevSim:
 
     def hard_reset(self):
         """Like pressing EN: the interpreter is killed wherever it is and a
-        fresh one boots (running main.py if run_main)."""
+        fresh one boots (running main.py if run_main).  Returns once it has
+        started, so what the host sends next reaches the new interpreter."""
+        self._reset_done.clear()
         self._want_hard_reset.set()
+        if not self._reset_done.wait(10):
+            raise RuntimeError("devsim: hard reset did not happen")
 
     # -- the bridge ------------------------------------------------------
     def _host_rfd(self):
@@ -198,6 +203,7 @@ class DevSim:
             if self._want_hard_reset.is_set():
                 self._want_hard_reset.clear()
                 self._hard_reset()
+                self._reset_done.set()
             hfd = self._host_rfd()
             host_w = self._hm if self._hm is not None else self._conn
             if host_w is None:

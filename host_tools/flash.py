@@ -62,6 +62,7 @@ def report_bundle(bundle):
 
 def ensure_micropython(port, release, args):
     """Step 2: return the (version, machine) the board runs afterwards."""
+    from host_tools import board_backup
     from host_tools.board import Board, wait_for_repl
     from host_tools.esp_write import write_image
     from host_tools.firmware_cache import check_image, firmware_image
@@ -77,6 +78,10 @@ def ensure_micropython(port, release, args):
         return ver, machine
     seen = "board reports %s (%s)" % (ver, machine) if ver else "no REPL answered"
     image = firmware_image(release, args.firmware, args.cache_dir)
+    saved = {}
+    if ver:                 # the erase wipes the filesystem: keep its data
+        with Board(port, timeout=args.repl_timeout) as b:
+            saved = board_backup.save(b, args.backup_dir)
     print("flashing MicroPython %s from %s (%s)" % (release.version, image, seen))
     write_image(port, image, chip=args.chip)
     print("waiting for the REPL ...")
@@ -85,6 +90,9 @@ def ensure_micropython(port, release, args):
         raise FlashError("after flashing, the board reports MicroPython %s (%s), "
                          "expected %s (%s)" % (ver, machine, release.version,
                                                release.machine))
+    if saved:
+        with Board(port, timeout=args.repl_timeout) as b:
+            board_backup.restore(b, saved)
     return ver, machine
 
 
@@ -115,6 +123,7 @@ def run(args):
 def parser():
     from host_tools.firmware_cache import PINNED, default_cache_dir
     from host_tools.deploy import BUILD_DIR
+    from host_tools.board_backup import default_backup_dir
     ap = argparse.ArgumentParser(
         prog="python -m host_tools flash",
         description="Build the app bundle, make sure the board runs the pinned "
@@ -135,6 +144,8 @@ def parser():
                     help="only deploy the app")
     ap.add_argument("--cache-dir", default=default_cache_dir(),
                     help="where the downloaded release is kept")
+    ap.add_argument("--backup-dir", default=default_backup_dir(),
+                    help="where the board's data files are saved before an erase")
     ap.add_argument("--source", default=FIRMWARE, help=argparse.SUPPRESS)
     ap.add_argument("--build-dir", default=BUILD_DIR,
                     help="where the .mpy bundle is built")

@@ -142,3 +142,28 @@ def test_silent_device_is_one_line_error(tmp_path, capsys):
     assert rc == 1
     assert err.count("\n") == 1
     assert "never answered the MicroPython REPL" in err
+
+
+def test_data_files_survive_an_erase(tmp_path, board):
+    """What flash does around esptool's erase: save every non-code file,
+    (the erase), write them back."""
+    from host_tools import board_backup
+    dev = tmp_path / "flash"
+    (dev / "data").mkdir()
+    (dev / "data" / "scores.log").write_bytes(bytes(range(256)) * 3)
+    (dev / "settings.json").write_text('{"names": ["Ana"]}')
+    (dev / "old.mpy").write_bytes(b"M\x06code")       # code: the deploy brings it
+    with Board(board.port) as b:
+        saved = board_backup.save(b, str(tmp_path / "backup"))
+    assert sorted(saved) == ["data/scores.log", "settings.json"]
+    kept = list((tmp_path / "backup").iterdir())[0]
+    assert (kept / "data" / "scores.log").read_bytes() == bytes(range(256)) * 3
+
+    shutil.rmtree(dev)                   # the erase, and the reboot after it
+    dev.mkdir()
+    board.hard_reset()
+    with Board(board.port) as b:
+        board_backup.restore(b, saved)
+    assert (dev / "data" / "scores.log").read_bytes() == bytes(range(256)) * 3
+    assert (dev / "settings.json").read_text() == '{"names": ["Ana"]}'
+    assert not (dev / "old.mpy").exists()

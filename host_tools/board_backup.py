@@ -1,0 +1,52 @@
+"""Keep the board's data (score log, settings) across a firmware erase.
+
+Erasing flash wipes the filesystem.  Code comes back with the deploy; data
+exists only on the board, so before an erase every file that is not code is
+copied to the host, and written back once the new MicroPython answers.
+"""
+import os
+import time
+
+from host_tools.deploy import VERSION_FILE
+
+CODE = (".py", ".mpy")
+
+
+def default_backup_dir():
+    """Outside the repo and its build folder, so `make clean` keeps it."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "pocket-rummikub", "board-backup")
+
+
+def is_data(path):
+    return not path.endswith(CODE) and path != VERSION_FILE
+
+
+def save(board, backup_root):
+    """Copy the board's data files under backup_root/<time>/; return
+    {path: bytes} (empty dict, and no folder, when there is none)."""
+    saved = {p: board.read_bytes(p) for p in sorted(board.files()) if is_data(p)}
+    if saved:
+        folder = os.path.join(backup_root, time.strftime("%Y%m%d-%H%M%S"))
+        for p, data in saved.items():
+            dst = os.path.join(folder, *p.split("/"))
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            with open(dst, "wb") as f:
+                f.write(data)
+        print("saved %d data files (%d bytes) from the board to %s"
+              % (len(saved), sum(map(len, saved.values())), folder))
+    return saved
+
+
+def restore(board, saved):
+    """Write the saved files back, folders first."""
+    dirs = set()
+    for p in saved:
+        parts = p.split("/")[:-1]
+        dirs.update("/".join(parts[:i + 1]) for i in range(len(parts)))
+    board.mkdirs(dirs)
+    for p in sorted(saved):
+        board.write(p, saved[p])
+    if saved:
+        print("restored %d data files to the board" % len(saved))
