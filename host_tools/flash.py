@@ -20,18 +20,22 @@ URL_SCHEMES = ("socket://", "rfc2217://", "loop://")
 
 
 def list_ports(out=None):
+    """USB serial ports first (a board is one of them), then the rest."""
     from serial.tools import list_ports as lp
     out = out or sys.stdout
-    ports = sorted(lp.comports(), key=lambda p: p.device)
-    if not ports:
-        print("no serial ports found: is the board plugged in (and its USB "
-              "driver loaded)?", file=out)
-    else:
+    ports = sorted(lp.comports(), key=lambda p: (p.vid is None, p.device))
+    usb = [p for p in ports if p.vid is not None]
+    if usb:
         print("serial ports (pass one as PORT=..., e.g. make flash PORT=%s):"
-              % ports[0].device, file=out)
-        for p in ports:
-            desc = p.description if p.description not in (None, "n/a") else ""
-            print("  %-16s %s" % (p.device, desc), file=out)
+              % usb[0].device, file=out)
+    else:
+        print("no USB serial port found: is the board plugged in (and its USB "
+              "driver loaded)?%s" % (" Other serial ports:" if ports else ""), file=out)
+    for p in ports:
+        desc = p.description if p.description not in (None, "n/a") else ""
+        if p.vid is not None:
+            desc += " [USB %04x:%04x]" % (p.vid, p.pid or 0)
+        print("  %-16s %s" % (p.device, desc.strip()), file=out)
 
 
 def check_port(port):
@@ -161,8 +165,8 @@ def parser():
 def main(argv):
     args = parser().parse_args(argv)
     if not args.port:
-        list_ports()
-        return 2
+        list_ports()        # `make flash` without PORT: show where to look
+        return 0
     try:
         run(args)
     except FlashError as e:
