@@ -101,26 +101,26 @@ def _best_rack_sets(after, values, played):
     return best
 
 
+def _joker_roles(sets, ncolours):
+    """What each joker on a table stands for: its tile in a run, only its
+    number in a group (either missing colour frees it)."""
+    roles = []
+    for s in sets:
+        if not has(s, JOKER):
+            continue
+        kind, _, stands = analyse(s, ncolours)
+        for i in range(len(s)):
+            if s[i] == JOKER:
+                roles.append((kind, stands[i] & 15 if kind == GROUP else stands[i]))
+    return roles
+
+
 def _freed_jokers(before, after, ncolours):
     """How many table jokers no longer stand for what they stood for."""
-    wanted = []
-    for s in before:
-        if not has(s, JOKER):
-            continue
-        kind, _, stands = analyse(s, ncolours)
-        for i in range(len(s)):
-            if s[i] == JOKER:
-                wanted.append((kind, stands[i] & 15 if kind == GROUP else stands[i]))
+    wanted = _joker_roles(before, ncolours)
     if not wanted:
         return 0
-    have = []
-    for s in after:
-        if not has(s, JOKER):
-            continue
-        kind, _, stands = analyse(s, ncolours)
-        for i in range(len(s)):
-            if s[i] == JOKER:
-                have.append((kind, stands[i] & 15 if kind == GROUP else stands[i]))
+    have = _joker_roles(after, ncolours)
     freed = 0
     for w in wanted:
         if w in have:
