@@ -183,8 +183,13 @@ class Board:
         return found
 
     def mkdirs(self, dirs):
-        if dirs:
-            self.run(MKDIRS % (sorted(dirs, key=len),))
+        """Create these folders and their parents (existing ones are fine)."""
+        want = set()
+        for d in dirs:
+            parts = d.strip("/").split("/")
+            want.update("/".join(parts[:i + 1]) for i in range(len(parts)) if parts[i])
+        if want:
+            self.run(MKDIRS % (sorted(want, key=len),))
 
     def write(self, path, data, progress=None):
         cb = (lambda done, total: progress(done)) if progress else None

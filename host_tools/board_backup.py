@@ -41,11 +41,7 @@ def save(board, backup_root):
 
 def restore(board, saved):
     """Write the saved files back, folders first."""
-    dirs = set()
-    for p in saved:
-        parts = p.split("/")[:-1]
-        dirs.update("/".join(parts[:i + 1]) for i in range(len(parts)))
-    board.mkdirs(dirs)
+    board.mkdirs({p.rsplit("/", 1)[0] for p in saved if "/" in p})
     for p in sorted(saved):
         board.write(p, saved[p])
     if saved:

@@ -134,6 +134,18 @@ def check_loadable(bundle, abi):
                                  "--march for this board)" % (p, why))
 
 
+def copy_files(board, bundle, paths):
+    total = sum(os.path.getsize(bundle.files[p]) for p in paths)
+    with Progress("deploy", total) as bar:
+        base = 0
+        for p in paths:
+            with open(bundle.files[p], "rb") as f:
+                data = f.read()
+            board.write(p, data, lambda n, b=base: bar.update(b + n))
+            base += len(data)
+            bar.update(base)
+
+
 def deploy(board, bundle, info, log=print):
     """Bring the board to exactly this bundle, then soft-reset and check that
     it reports info.  Returns the Plan that was carried out."""
@@ -145,16 +157,9 @@ def deploy(board, bundle, info, log=print):
     if todo.copy or todo.remove or have != want:
         board.remove([VERSION_FILE] if have is not None else [])
         board.remove(todo.remove)
-        board.mkdirs({os.path.dirname(p) for p in todo.copy} - {""})
-        total = sum(os.path.getsize(bundle.files[p]) for p in todo.copy)
-        with Progress("deploy", total) as bar:
-            base = 0
-            for p in todo.copy:
-                with open(bundle.files[p], "rb") as f:
-                    data = f.read()
-                board.write(p, data, lambda n, b=base: bar.update(b + n))
-                base += len(data)
-                bar.update(base)
+        board.mkdirs({p.rsplit("/", 1)[0] for p in todo.copy if "/" in p})
+        if todo.copy:
+            copy_files(board, bundle, todo.copy)
         board.write(VERSION_FILE, want.encode())
     log("deploy: %d copied, %d removed, %d unchanged" % (
         len(todo.copy), len(todo.remove), len(bundle.files) - len(todo.copy)))

@@ -81,6 +81,8 @@ def test_only_the_edited_module_is_copied_and_stale_code_removed(tmp_path, src, 
         first = deploy(b, bundle, version_info(bundle, "c1"), log=lambda s: None)
     assert len(first.copy) == len(bundle.files)
 
+    (src / "newpkg" / "deep").mkdir(parents=True)      # a new package, two deep
+    (src / "newpkg" / "deep" / "__init__.py").write_text("DEPTH = 2\n")
     with open(src / "rummikub" / "tiles.py", "a") as f:
         f.write("\n\ndef _deploy_probe():\n    return 42\n")
     (dev / "rummikub" / "gone.mpy").write_bytes(b"M\x06old")   # stale module
@@ -91,10 +93,10 @@ def test_only_the_edited_module_is_copied_and_stale_code_removed(tmp_path, src, 
     with Board(board.port) as b:
         second = deploy(b, bundle2, version_info(bundle2, "c2"), log=lambda s: None)
         probe = b.run("from rummikub.tiles import _deploy_probe\nimport compat\n"
-                      "print(_deploy_probe())")
-    assert second.copy == ["rummikub/tiles.mpy"]
+                      "from newpkg.deep import DEPTH\nprint(_deploy_probe() + DEPTH)")
+    assert second.copy == ["newpkg/deep/__init__.mpy", "rummikub/tiles.mpy"]
     assert second.remove == ["compat.py", "rummikub/gone.mpy"]
-    assert probe.strip() == "42"
+    assert probe.strip() == "44"
     assert (dev / "scores.log").read_bytes() == b"keep me"
     assert not (dev / "rummikub" / "gone.mpy").exists()
     assert json.loads((dev / VERSION_FILE).read_text())["commit"] == "c2"
@@ -149,21 +151,21 @@ def test_data_files_survive_an_erase(tmp_path, board):
     (the erase), write them back."""
     from host_tools import board_backup
     dev = tmp_path / "flash"
-    (dev / "data").mkdir()
-    (dev / "data" / "scores.log").write_bytes(bytes(range(256)) * 3)
+    (dev / "data" / "2026").mkdir(parents=True)
+    (dev / "data" / "2026" / "scores.log").write_bytes(bytes(range(256)) * 3)
     (dev / "settings.json").write_text('{"names": ["Ana"]}')
     (dev / "old.mpy").write_bytes(b"M\x06code")       # code: the deploy brings it
     with Board(board.port) as b:
         saved = board_backup.save(b, str(tmp_path / "backup"))
-    assert sorted(saved) == ["data/scores.log", "settings.json"]
+    assert sorted(saved) == ["data/2026/scores.log", "settings.json"]
     kept = list((tmp_path / "backup").iterdir())[0]
-    assert (kept / "data" / "scores.log").read_bytes() == bytes(range(256)) * 3
+    assert (kept / "data" / "2026" / "scores.log").read_bytes() == bytes(range(256)) * 3
 
     shutil.rmtree(dev)                   # the erase, and the reboot after it
     dev.mkdir()
     board.hard_reset()
     with Board(board.port) as b:
         board_backup.restore(b, saved)
-    assert (dev / "data" / "scores.log").read_bytes() == bytes(range(256)) * 3
+    assert (dev / "data" / "2026" / "scores.log").read_bytes() == bytes(range(256)) * 3
     assert (dev / "settings.json").read_text() == '{"names": ["Ana"]}'
     assert not (dev / "old.mpy").exists()
