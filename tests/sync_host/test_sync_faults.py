@@ -17,6 +17,9 @@ TIMEOUT, QUIET = 0.1, 0.03
 CORRUPT = ("drop", "flip", "dup", "trunc", "lose", "noise")
 
 
+SURE = 50      # retries when the line is good: outlast a slow start under load
+
+
 def session(proxy, db, msgs, retries=6, summary=None):
     ser = serial.serial_for_url(proxy.url, timeout=TIMEOUT)
     try:
@@ -53,7 +56,7 @@ def rig(folder, seed, plan, target, steps_per_session, max_sessions=400):
             assert dev.alive(), (i, dev.proc.returncode, dev.stderr(), dict(proxy.counts))
             assert_consistent(db, device_log(folder))
         proxy.plan = None                      # the line is good again
-        assert session(proxy, db, msgs) == "complete"
+        assert session(proxy, db, msgs, SURE) == "complete"
         matches, records = assert_consistent(db, device_log(folder), complete=True)
         assert dev.stderr() == ""              # the device never crashed
     finally:
@@ -118,7 +121,7 @@ def test_hang_up_after_every_frame_in_turn(tmp_path):
     frames = Counter()
     proxy.plan = lambda d, i, f: frames.update([d])
     probe = Db(str(tmp_path / "probe.db"))
-    assert session(proxy, probe, []) == "complete"
+    assert session(proxy, probe, [], SURE) == "complete"
     nrec = assert_consistent(probe, device_log(folder), complete=True)[1]
     probe.close()
     total = sum(frames.values())
@@ -129,11 +132,11 @@ def test_hang_up_after_every_frame_in_turn(tmp_path):
             os.remove(device_log(folder) + ".synced")    # a new host, a fresh device mark
             db = Db(str(tmp_path / ("host%d.db" % n)))
             proxy.plan = HangUpAfter(n)
-            outcomes[session(proxy, db, [])] += 1
+            outcomes[session(proxy, db, [], SURE)] += 1
             kept = assert_consistent(db, device_log(folder))[1]
             proxy.plan = None
             summary = {}
-            assert session(proxy, db, [], summary=summary) == "complete"
+            assert session(proxy, db, [], SURE, summary=summary) == "complete"
             assert summary["new"] == nrec - kept
             assert_consistent(db, device_log(folder), complete=True)
             db.close()
@@ -160,7 +163,7 @@ def test_wiped_device_log_starts_a_new_log(tmp_path):
     proxy = FaultProxy(dev, None, 12)
     db = Db(str(tmp_path / "host.db"))
     try:
-        assert session(proxy, db, []) == "complete"
+        assert session(proxy, db, [], SURE) == "complete"
         old_matches, old_records = assert_consistent(db, device_log(folder), complete=True)
         os.remove(device_log(folder))
         os.remove(device_log(folder) + ".synced")
@@ -169,7 +172,7 @@ def test_wiped_device_log_starts_a_new_log(tmp_path):
         for _ in range(5):
             book.step()
         summary, msgs = {}, []
-        assert session(proxy, db, msgs, summary=summary) == "complete", msgs
+        assert session(proxy, db, msgs, SURE, summary=summary) == "complete", msgs
         assert summary["new"] == 6
         new_matches, _ = assert_consistent(db, device_log(folder), complete=True)
     finally:
