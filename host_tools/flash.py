@@ -87,16 +87,16 @@ def ensure_micropython(port, release, args):
         with Board(port, timeout=args.repl_timeout) as b:
             saved = board_backup.save(b, args.backup_dir)
     print("flashing MicroPython %s from %s (%s)" % (release.version, image, seen))
-    write_image(port, image, chip=args.chip)
+    write_image(args.bootloader_port or port, image, chip=args.chip)
     print("waiting for the REPL ...")
     ver, machine = wait_for_repl(port, args.boot_timeout)
+    if saved:               # whatever runs now, the data goes back first
+        with Board(port, timeout=args.repl_timeout) as b:
+            board_backup.restore(b, saved)
     if ver != release.version or release.machine not in machine:
         raise FlashError("after flashing, the board reports MicroPython %s (%s), "
                          "expected %s (%s)" % (ver, machine, release.version,
                                                release.machine))
-    if saved:
-        with Board(port, timeout=args.repl_timeout) as b:
-            board_backup.restore(b, saved)
     return ver, machine
 
 
@@ -144,6 +144,8 @@ def parser():
     ap.add_argument("--machine", help="text the board's sys.implementation._machine "
                     "must contain (default %r)" % PINNED.machine)
     ap.add_argument("--chip", default="ESP32", help="chip esptool must find")
+    ap.add_argument("--bootloader-port", help="the ROM bootloader's port when it "
+                    "is not --port (boards whose native USB re-enumerates)")
     ap.add_argument("--skip-firmware", action="store_true",
                     help="only deploy the app")
     ap.add_argument("--cache-dir", default=default_cache_dir(),

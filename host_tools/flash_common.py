@@ -7,12 +7,13 @@ class FlashError(Exception):
 
 
 class Progress:
-    """A bar on stderr, redrawn in place on a terminal; elsewhere (CI logs,
-    tests) only the finished line is printed, so logs stay short."""
+    """A bar on stdout (stderr is for the one-line error), redrawn in place
+    on a terminal; elsewhere (CI logs, tests) only the finished line is
+    printed, so logs stay short."""
 
     def __init__(self, label, total, unit="B", stream=None, width=28):
         self.label, self.total, self.unit = label, max(total, 1), unit
-        self.stream = stream or sys.stderr
+        self.stream = stream or sys.stdout
         self.width = width
         self.done = 0
         self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()

@@ -109,3 +109,31 @@ def test_firmware_hash_mismatch_writes_nothing(esp32, tmp_path, capsys):
     assert err.count("\n") == 1 and "firmware hash mismatch: %s has sha256 %s" % (
         path, sha) in err
     assert not verify_flash(esp32, path)
+
+
+def test_outdated_board_is_backed_up_flashed_and_restored(esp32, tmp_path, capsys):
+    """REPL on devsim, ROM bootloader on the mock (--bootloader-port): the
+    board answers with another MicroPython, so its data is saved, the image
+    written and verified, the REPL awaited, the data put back; the board
+    still reports the old version (devsim cannot change), and that is named."""
+    from host_tools.devsim import DevSim
+    dev = tmp_path / "flash"
+    dev.mkdir()
+    (dev / "scores.log").write_bytes(b"\x00\x01match-1")
+    path, sha = image(tmp_path, 7)
+    with DevSim(str(dev)) as sim:
+        rc = flash.main(["--port", sim.port, "--bootloader-port", esp32,
+                         "--firmware", path, "--sha256", sha, "--mp-version", "9.9.9",
+                         "--backup-dir", str(tmp_path / "backup"),
+                         "--build-dir", str(tmp_path / "b")])
+    out, err = capsys.readouterr()
+    assert rc == 1
+    assert "saved 1 data files (9 bytes)" in out
+    assert "flashing MicroPython 9.9.9 from %s (board reports" % path in out
+    assert "restored 1 data files to the board" in out
+    assert err.startswith("flash: error: after flashing, the board reports "
+                          "MicroPython 1.29") and err.count("\n") == 1
+    assert verify_flash(esp32, path)
+    kept = list((tmp_path / "backup").iterdir())
+    assert [(k / "scores.log").read_bytes() for k in kept] == [b"\x00\x01match-1"]
+    assert (dev / "scores.log").read_bytes() == b"\x00\x01match-1"
