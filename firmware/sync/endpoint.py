@@ -9,12 +9,11 @@ Damaged or unknown frames get an ERR reply naming the problem, so the host
 retries at once; nothing here raises out of serve() on bad input.
 """
 import json
-import os
 import struct
 import sys
 
 from sync import protocol as P
-from sync.scorelog import ScoreLog
+from sync.scorelog import ScoreLog, replace
 
 PROTOCOL_VERSION = 1
 MAX_BATCH = 16
@@ -28,7 +27,7 @@ def save_json(path, obj):
     tmp = path + ".tmp"
     with open(tmp, "w") as f:
         f.write(json.dumps(obj))
-    os.rename(tmp, path)
+    replace(tmp, path)
 
 
 def load_json(path, default):

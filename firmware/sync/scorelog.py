@@ -29,6 +29,19 @@ def _size(path):
         return -1
 
 
+def replace(tmp, path):
+    """Rename tmp over path: atomic on littlefs and POSIX.  FAT refuses to
+    rename onto an existing file; there the old one goes first."""
+    try:
+        os.rename(tmp, path)
+    except OSError:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+        os.rename(tmp, path)
+
+
 def _new_log_id():
     try:
         v = struct.unpack("<I", os.urandom(4))[0]
@@ -202,7 +215,7 @@ class ScoreLog:
         tmp = self.synced_path + ".tmp"
         with open(tmp, "wb") as f:
             f.write(b + struct.pack("<I", crc32(b) & 0xFFFFFFFF))
-        os.rename(tmp, self.synced_path)
+        replace(tmp, self.synced_path)
         return seq
 
     def unsynced(self):
