@@ -247,7 +247,9 @@ def wait_for_repl(port, seconds, poll=1.0):
             try:
                 with Board(port, timeout=max(0.5, min(left, 3.0))) as b:
                     found = b.firmware()
-                bar.update(bar.total)
+                took = max(1, int(round(time.monotonic() - start)))
+                bar.total = took                    # the bar ends at what it took
+                bar.update(took)
                 return found
             except FlashError as e:
                 # a USB board may vanish while it reboots: say so if it stays gone

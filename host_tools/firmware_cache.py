@@ -51,8 +51,8 @@ def check_image(path, release):
     got = sha256_of(path)
     if release.sha256 is None:
         raise FlashError("no SHA-256 pinned for MicroPython %s yet: check %s "
-                         "(sha256 %s) and record it in host_tools/firmware_cache.py"
-                         % (release.version, path, got))
+                         "(sha256 %s) and record it in host_tools/firmware_cache.py "
+                         "(or pass --sha256 for this run)" % (release.version, path, got))
     if got != release.sha256.lower():
         raise FlashError("firmware hash mismatch: %s has sha256 %s, MicroPython %s "
                          "(%s) is %s" % (path, got, release.version, release.board,
