@@ -21,6 +21,7 @@ import argparse
 import os
 import pty
 import select
+import signal
 import socket
 import subprocess
 import sys
@@ -254,6 +255,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     sim = DevSim(args.folder, tcp_port=args.tcp, heap=args.heap,
                  run_main=args.run_main)
+    signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))   # stop() still runs
     print(sim.start(), flush=True)
     try:
         while True:
