@@ -9,8 +9,9 @@ from rummikub.tiles import JOKER
 from rummikub.melds import canonical, is_valid, analyse, GROUP
 
 
-def build(problem, choices):
-    """Sets (list of bytearray) for the DP path `choices`."""
+def build(problem, path):
+    """Sets (list of bytearray) for the search path (one packed choice per
+    step: u | g<<2 | x<<4 for a cell, the group jokers for an end step)."""
     ncol = problem.ncol
     steps = problem.steps
     active = [[] for _ in range(ncol)]     # per colour: open runs (bytearray)
@@ -18,15 +19,17 @@ def build(problem, choices):
     pool = []                              # numbered tiles for this number's groups
     for i in range(len(steps)):
         kind, c, n = steps[i]
-        ch = choices[i]
+        ch = path[i]
         if kind == 0:
-            u, g, x = ch
+            u = ch & 3
+            g = (ch >> 2) & 3
+            x = ch >> 4
             code = (c << 4) | n
             for _ in range(g):
                 pool.append(code)
             _extend_runs(active[c], done, u - g, x, code)
         else:
-            _groups(pool, ch[0], ncol, done)
+            _groups(pool, ch, ncol, done)
             pool = []
             if n == 13:
                 for c in range(ncol):

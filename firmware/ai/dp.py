@@ -25,10 +25,20 @@ many tiles to use, how many go to groups and how many jokers join.
 Score = placed tiles * 2048 + placed value (jokers as the tile they stand
 for), so one int compare gives "most tiles, then most value".
 """
+from array import array
+import gc
 from compat import ticks_ms, ticks_diff
+
+try:
+    from gc import mem_free          # MicroPython: watch the heap
+except ImportError:
+    mem_free = None
+LOW_HEAP = 16000                     # bytes kept free for the search itself
 
 UNIT = 2048          # score weight of one placed tile (value fits below it)
 DEAD = 255
+NONE = 0xFFFF        # "cannot be done" in the bound tables
+UNKNOWN = 0xFFFE     # not computed yet
 
 # state key layout (low to high): colour fields, then jokers used, then the
 # current number's group tiles (sum, max per colour), then the meld value.
@@ -52,8 +62,7 @@ def _combos(slots):
 def _tables(slots, canon):
     """trans[(f*w + mr)*w + x]: the combo after mr numbered tiles and x
     jokers of a colour join the runs of combo f (w = slots+1; DEAD if
-    impossible); inv[nf][mr*w + x]: the combos f leading to nf;
-    closed[f]: no run of length 1 or 2 is open.
+    impossible); closed[f]: no run of length 1 or 2 is open.
 
     Jokers go first to runs that must go on anyway and to new runs.  With
     canon (spare jokers are added afterwards), a joker that lengthens a run
@@ -67,7 +76,6 @@ def _tables(slots, canon):
     trans = bytearray(len(combos) * w * w)
     for i in range(len(trans)):
         trans[i] = DEAD
-    inv = [[[] for _ in range(w * w)] for _ in combos]
     closed = bytearray(len(combos))
     for i in range(len(combos)):
         a, b, c = combos[i]
@@ -84,8 +92,7 @@ def _tables(slots, canon):
                     xe = 0
                 nf = index[(s, a + xe, b + e - xe)]
                 trans[(i * w + mr) * w + x] = nf
-                inv[nf][mr * w + x].append(i)
-    return combos, trans, inv, closed
+    return combos, trans, None, closed
 
 
 _TABLE_CACHE = {}
@@ -169,18 +176,33 @@ class Problem:
         self.mgsh = self.sgsh + 4
         self.vsh = self.mgsh + 2
         self.expanded = 0
-        self.found = None         # best (score, path) so far, kept on Timeout
+        self.found = None         # best path so far, kept on Timeout
+        self.found_score = -1
         self.memo_size = 0
         self.steps = []
         for n in range(1, 14):
             for c in range(ncol):
                 self.steps.append((0, c, n))
             self.steps.append((1, 0, n))
-        self.memo = [{} for _ in range(len(self.steps) + 1)]
+        self.memo = [None] * (len(self.steps) + 1)   # dicts made on first use
         self._joker_near = self._near()
         self._rest = self._remaining()
         self._tables = tables(self.slots, free)
+        self._nc = len(self._tables[0])
         self._bound = self._colour_bounds()
+        self._orders = self._make_orders()
+        # the search's frames, allocated once while the heap is still whole
+        steps = len(self.steps)
+        J1 = self.jokers + 1
+        self._frames = (bytearray(steps), [0] * steps, [0] * steps,
+                        [0] * (steps * J1), bytearray(steps), bytearray(steps),
+                        bytearray(steps))
+        self._gok = bytearray(16 * 4 * 8)
+        for sg in range(16):
+            for mg in range(4):
+                for xg in range(8):
+                    if group_ok(sg, mg, xg, ncol):
+                        self._gok[(sg * 4 + mg) * 8 + xg] = 1
 
     def _near(self):
         """Cells where a joker may stand in a run: a numbered tile of that
@@ -201,78 +223,78 @@ class Problem:
         return near
 
     def _colour_bounds(self):
-        """bound[((c*14 + n)*J1 + jl)*nc + f]: the most score colour c can
-        still add after number n from run combo f with jl jokers, each
-        colour on its own and groups taken as always possible where the
-        number has tiles of 2 other colours (jokers help).  -1: the colour's
-        remaining table tiles cannot all be placed.  Summed over colours it
-        bounds what any state can still reach."""
-        combos, trans, inv, closed = self._tables
-        nc = len(combos)
-        w = self.slots + 1
+        """Per colour c, bound[c][(n*J1 + jl)*nc + f]: (half, rounded up) the
+        most score colour c can still add after number n from run combo f
+        with jl jokers, the colour on its own and groups taken as possible
+        wherever the number has tiles of 2 other colours (jokers help).
+        NONE: the colour's remaining table tiles cannot all be placed.
+        Summed over colours it bounds what any state can still reach.
+        Entries are filled on first use (see _fill); small arrays, one per
+        colour, because the device heap is fragmented."""
+        nc = len(self._tables[0])
         J1 = self.jokers + 1
-        ncol = self.ncol
-        size = ncol * 14 * J1 * nc
-        bound = [-1] * size
-        for c in range(ncol):
-            # after 13: only closed combos are fine
-            for jl in range(J1):
-                for f in range(nc):
-                    if closed[f]:
-                        bound[((c * 14 + 13) * J1 + jl) * nc + f] = 0
-            for n in range(13, 0, -1):
-                code = (c << 4) | n
-                t = self.tab[code]
-                r = self.rak[code]
-                others = 0
-                for oc in range(ncol):
-                    if oc != c and (self.tab[(oc << 4) | n] or self.rak[(oc << 4) | n]):
-                        others += 1
-                unit = UNIT + n
-                for jl in range(J1):
-                    grp = others + jl >= 2
-                    xmax = jl if self._joker_near[code] else 0
-                    for f in range(nc):
-                        best = -1
-                        for u in range(t, t + r + 1):
-                            for g in range(u + 1 if grp else 1):
-                                mr = u - g
-                                if mr >= w:
-                                    continue
-                                for x in range(xmax + 1):
-                                    if mr + x >= w:
-                                        break
-                                    nf = trans[(f * w + mr) * w + x]
-                                    if nf == DEAD:
-                                        continue
-                                    b = bound[((c * 14 + n) * J1 + jl - x) * nc + nf]
-                                    if b < 0:
-                                        continue
-                                    b += (u - t) * unit
-                                    if b > best:
-                                        best = b
-                        bound[((c * 14 + n - 1) * J1 + jl) * nc + f] = best
-        return bound
-
-    def h(self, i, key):
-        """Upper bound on the score still reachable from `key` after step
-        i, or -1 if some colour can no longer place its table tiles."""
-        kind, c0, n = self.steps[i]
-        combos = self._tables[0]
-        nc = len(combos)
-        J1 = self.jokers + 1
-        jl = self.jokers - ((key >> self.jsh) & 7)
-        bound = self._bound
-        tot = 0
+        out = []
         for c in range(self.ncol):
-            done = n if (kind == 1 or c <= c0) else n - 1
-            b = bound[((c * 14 + done) * J1 + jl) * nc + ((key >> (_FB * c)) & 31)]
-            if b < 0:
-                return -1
-            tot += b
-        if not self.free:
-            tot += jl * (UNIT + 13)   # jokers score too
-        return tot
+            bound = array("H", bytes(2 * 14 * J1 * nc))
+            for i in range(len(bound)):
+                bound[i] = UNKNOWN
+            out.append(bound)
+        self._others_at = bytearray(16 * 6)
+        for n in range(1, 14):
+            for c in range(self.ncol):
+                k = 0
+                for oc in range(self.ncol):
+                    if oc != c and (self.tab[(oc << 4) | n] or self.rak[(oc << 4) | n]):
+                        k += 1
+                self._others_at[n * 6 + c] = k
+        return out
+
+    def _fill(self, c, n, jl, f):
+        """bound[c] entry for (n, jl, f), computing what it needs (the
+        recursion goes up one number a level: at most 13 deep)."""
+        combos, trans, inv, closed = self._tables
+        nc = self._nc
+        J1 = self.jokers + 1
+        bound = self._bound[c]
+        at = (n * J1 + jl) * nc + f
+        b = bound[at]
+        if b != UNKNOWN:
+            return b
+        if n == 13:
+            b = 0 if closed[f] else NONE
+            bound[at] = b
+            return b
+        m = n + 1
+        code = (c << 4) | m
+        t = self.tab[code]
+        r = self.rak[code]
+        w = self.slots + 1
+        unit = UNIT + m
+        grp = self._others_at[m * 6 + c] + jl >= 2
+        xmax = jl if self._joker_near[code] else 0
+        best = -1
+        for u in range(t, t + r + 1):
+            for g in range(u + 1 if grp else 1):
+                mr = u - g
+                if mr >= w:
+                    continue
+                for x in range(xmax + 1):
+                    if mr + x >= w:
+                        break
+                    nf = trans[(f * w + mr) * w + x]
+                    if nf == DEAD:
+                        continue
+                    sub = bound[((m * J1) + jl - x) * nc + nf]
+                    if sub == UNKNOWN:
+                        sub = self._fill(c, m, jl - x, nf)
+                    if sub == NONE:
+                        continue
+                    sub = 2 * sub + (u - t) * unit
+                    if sub > best:
+                        best = sub
+        b = NONE if best < 0 else (best + 1) >> 1
+        bound[at] = b
+        return b
 
     def _remaining(self):
         """rest[i]: the most score rack tiles of cells after step i can add."""
@@ -285,181 +307,236 @@ class Problem:
                 acc += self.rak[(c << 4) | n] * (UNIT + n)
         return rest
 
-    def expand(self, i, key, sc):
-        """Successors of `key` (score sc) through step i, best first:
-        a list of (order, key, score, choice)."""
-        kind, c, n = self.steps[i]
-        combos, trans, inv, closed = self._tables
-        jsh, sgsh, mgsh, vsh = self.jsh, self.sgsh, self.mgsh, self.vsh
-        meld = self.meld
-        J = self.jokers
-        unit = UNIT + n
-        junit = 0 if self.free else unit
-        j = (key >> jsh) & 7
-        sg = (key >> sgsh) & 15
-        mg = (key >> mgsh) & 3
-        v = key >> vsh
-        out = []
-        if kind == 0:
-            code = (c << 4) | n
-            t = self.tab[code]
-            r = self.rak[code]
-            w = self.slots + 1
-            sh = _FB * c
-            f = (key >> sh) & 31
-            base = key & ~((31 << sh) | (7 << jsh) | (15 << sgsh) | (3 << mgsh) |
-                           (((1 << self.vbits) - 1) << vsh))
-            jl = (J - j) if self._joker_near[code] else 0
-            row = f * w
-            gshape = self.shape[code] & 3
-            xshape = self.shape[code] >> 2
-            for u in range(t, t + r + 1):
-                s1 = sc + (u - t) * unit
-                for g in range(u + 1):
-                    mr = u - g
-                    if mr >= w:
-                        continue
-                    nsg = sg + g
-                    nmg = mg if mg > g else g
-                    row2 = (row + mr) * w
-                    for x in range(jl + 1):
-                        if mr + x >= w:
-                            break
-                        nf = trans[row2 + x]
-                        if nf == DEAD:
-                            continue
-                        s2 = s1 + x * junit
-                        k2 = (base | (nf << sh) | ((j + x) << jsh) |
-                              (nsg << sgsh) | (nmg << mgsh))
-                        if meld:
-                            nv = v + (u + x) * n
-                            k2 |= (nv if nv < meld else meld) << vsh
-                        # order: score, then closest to the table's layout
-                        d = g - gshape
-                        if d < 0:
-                            d = -d
-                        d += x - xshape if x > xshape else xshape - x
-                        out.append((((15 - d) << 24) | (s2 << 2) | (3 - x), k2, s2,
-                                    u | (g << 2) | (x << 4)))
-        else:
-            last = n == 13
-            if last and not self._all_closed(key, closed):
-                return out
-            base = key & ~((15 << sgsh) | (3 << mgsh) | (7 << jsh) |
-                           (((1 << self.vbits) - 1) << vsh))
-            xs = self.shape[0x80 | n] >> 2
-            for xg in range(J - j + 1):
-                if not group_ok(sg, mg, xg, self.ncol):
-                    continue
-                nj = j + xg
-                s2 = sc + xg * junit
-                k2 = base | (nj << jsh)
-                if meld:
-                    nv = v + xg * n
-                    nv = nv if nv < meld else meld
-                    if last and nv < meld:
-                        continue
-                    k2 |= nv << vsh
-                if last and not self.free and nj < self.jt:
-                    continue
-                d = xg - xs if xg > xs else xs - xg
-                out.append((((15 - d) << 24) | s2, k2, s2, xg))
-                if self.free:
-                    break          # more group jokers than needed: spares
-        if len(out) > 1:
-            out.sort(reverse=True)
-        return out
-
     def _all_closed(self, key, closed):
         for c in range(self.ncol):
             if not closed[(key >> (_FB * c)) & 31]:
                 return False
         return True
 
+    def _make_orders(self):
+        """Per step, the choices in the order the search tries them: more
+        rack tiles first, then closest to how the table is laid out now.
+        A cell choice packs u | g<<2 | x<<4, an end choice is xg."""
+        J = self.jokers
+        w = self.slots + 1
+        out = []
+        for (kind, c, n) in self.steps:
+            lst = []
+            if kind == 0:
+                code = (c << 4) | n
+                t = self.tab[code]
+                r = self.rak[code]
+                gs = self.shape[code] & 3
+                xs = self.shape[code] >> 2
+                xmax = J if self._joker_near[code] else 0
+                for u in range(t + r, t - 1, -1):
+                    opts = []
+                    for g in range(u + 1):
+                        for x in range(xmax + 1):
+                            if u - g + x < w:
+                                d = (g - gs if g > gs else gs - g) + (x - xs if x > xs else xs - x)
+                                opts.append((d, x, g))
+                    opts.sort()
+                    for d, x, g in opts:
+                        lst.append(u | (g << 2) | (x << 4))
+            else:
+                for xg in range(J + 1):
+                    lst.append(xg)
+            out.append(bytes(lst))
+        return out
+
+    def _enter(self, i, key, oth, o0):
+        """Frame set-up for `key` at step i: the other colours' bounds per
+        jokers left into oth[o0:o0+J+1] (-1 where impossible); False if no
+        choice can work (an end step at 13 with short runs open)."""
+        kind, c0, n = self.steps[i]
+        if kind == 1 and n == 13 and not self._all_closed(key, self._tables[3]):
+            return False
+        nc = self._nc
+        J = self.jokers
+        J1 = J + 1
+        for jl in range(J1):
+            oth[o0 + jl] = 0
+        for c in range(self.ncol):
+            if kind == 0 and c == c0:
+                continue
+            done = n if (kind == 1 or c < c0) else n - 1
+            bc = self._bound[c]
+            f = (key >> (_FB * c)) & 31
+            at = done * J1 * nc + f
+            for jl in range(J1):
+                if oth[o0 + jl] < 0:
+                    continue
+                b = bc[at + jl * nc]
+                if b == UNKNOWN:
+                    b = self._fill(c, done, jl, f)
+                oth[o0 + jl] = -1 if b == NONE else oth[o0 + jl] + b
+        return True
+
     def search(self, lower, improve=True, step=1):
-        """Best (score, choices) with score >= lower, or (-1, None).
+        """Best (score, path) with score >= lower, or (-1, None).
 
         Scores count placed rack tiles (and, unless free, jokers, table
         ones included, whose UNITs are taken off again here).  With
-        improve, the search goes on for more value once it has a hit."""
+        improve, the search goes on for a better hit: the next multiple of
+        `step` (UNIT: one more tile; 1: any more value).  Memory: a few
+        ints per step, whatever the position."""
         free = self.free
         off = 0 if free else self.jt * UNIT
         lower += off
         steps = len(self.steps)
-        rest = self._rest
         memo = self.memo
-        jsh = self.jsh
+        jsh, sgsh, mgsh, vsh = self.jsh, self.sgsh, self.mgsh, self.vsh
+        vmask = ((1 << self.vbits) - 1) << vsh
+        meld = self.meld
         J = self.jokers
-        ju = 0 if self.free else UNIT + 13
-        succ = [None] * steps
-        idx = [0] * steps
-        keys = [0] * steps
-        scs = [0] * steps
-        choice = bytearray(steps)
+        J1 = J + 1
+        nc = self._nc
+        w = self.slots + 1
+        ju = 0 if free else UNIT + 13
+        trans = self._tables[1]
+        gok = self._gok
+        orders = self._orders
+        rests = self._rest
+        idx, keys, scs, oth, ok, choice, hit = self._frames
         best = -1
         path = None
-        depth = 0
-        succ[0] = self.expand(0, 0, 0)
-        tick = 0
         self.found = None
+        self.found_score = -1
+        depth = 0
+        for i in range(steps):
+            idx[i] = 0
+        ok[0] = 1 if self._enter(0, 0, oth, 0) else 0
+        tick = 0
         while depth >= 0:
-            lst = succ[depth]
-            k = idx[depth]
-            if k < len(lst):
-                idx[depth] = k + 1
-                _, k2, s2, ch = lst[k]
-                if s2 + rest[depth] + (J - ((k2 >> jsh) & 7)) * ju < lower:
-                    continue
-                hb = self.h(depth, k2)
-                if hb < 0 or s2 + hb < lower:
-                    continue
-                m = memo[depth + 1]
-                b = m.get(k2)
-                if b is not None and lower - s2 >= b:
-                    continue
-                if free:
-                    # fewer jokers used is never worse: their failures count
-                    jj = (k2 >> jsh) & 7
-                    if jj:
-                        kb = k2 & ~(7 << jsh)
-                        pruned = False
-                        for q in range(jj):
-                            b = m.get(kb | (q << jsh))
-                            if b is not None and lower - s2 >= b:
-                                pruned = True
-                                break
-                        if pruned:
-                            continue
-                choice[depth] = ch
-                if depth + 1 == steps:
-                    best = s2
-                    path = bytearray(choice)
-                    self.found = (best - off, path)
-                    if not improve:
-                        break
-                    lower = (s2 // step + 1) * step
-                    continue
-                depth += 1
-                keys[depth] = k2
-                scs[depth] = s2
-                idx[depth] = 0
-                succ[depth] = self.expand(depth, k2, s2)
-                self.expanded += 1
-                tick += 1
-                if tick >= 64:
-                    tick = 0
-                    self._check_time()
-            else:
+            lst = orders[depth]
+            ci = idx[depth]
+            if not ok[depth] or ci >= len(lst):
+                # exhausted: nothing below reaches `lower` from here
                 if depth and self.memo_size < self.memo_cap:
                     m = memo[depth]
                     try:
+                        if m is None:
+                            m = memo[depth] = {}
                         if keys[depth] not in m:
                             self.memo_size += 1
                         m[keys[depth]] = lower - scs[depth]
                     except MemoryError:
                         self._shrink_memo()
-                succ[depth] = None
                 depth -= 1
+                continue
+            idx[depth] = ci + 1
+            ch = lst[ci]
+            key = keys[depth]
+            sc = scs[depth]
+            kind, c, n = self.steps[depth]
+            j = (key >> jsh) & 7
+            if kind == 0:
+                u = ch & 3
+                g = (ch >> 2) & 3
+                x = ch >> 4
+                if j + x > J:
+                    continue
+                sh = _FB * c
+                f = (key >> sh) & 31
+                nf = trans[(f * w + u - g) * w + x]
+                if nf == DEAD:
+                    continue
+                left = J - j - x
+                o = oth[depth * J1 + left]
+                if o < 0:
+                    continue
+                b = self._bound[c][(n * J1 + left) * nc + nf]
+                if b == UNKNOWN:
+                    b = self._fill(c, n, left, nf)
+                if b == NONE:
+                    continue
+                unit = UNIT + n
+                s2 = sc + (u - self.tab[(c << 4) | n]) * unit + (0 if free else x * unit)
+                hb = 2 * (o + b) + left * ju
+                rb = rests[depth] + left * ju
+                if s2 + (hb if hb < rb else rb) < lower:
+                    continue
+                sg = ((key >> sgsh) & 15) + g
+                mg = (key >> mgsh) & 3
+                k2 = ((key & ~((31 << sh) | (7 << jsh) | (15 << sgsh) | (3 << mgsh) | vmask)) |
+                      (nf << sh) | ((j + x) << jsh) | (sg << sgsh) |
+                      ((mg if mg > g else g) << mgsh))
+                if meld:
+                    nv = (key >> vsh) + (u + x) * n
+                    k2 |= (nv if nv < meld else meld) << vsh
+            else:
+                xg = ch
+                if j + xg > J:
+                    continue
+                sg = (key >> sgsh) & 15
+                mg = (key >> mgsh) & 3
+                gi = (sg * 4 + mg) * 8
+                if not gok[gi + xg]:
+                    continue
+                if free and xg and gok[gi + xg - 1]:
+                    continue            # fewer group jokers do: spares
+                left = J - j - xg
+                o = oth[depth * J1 + left]
+                if o < 0:
+                    continue
+                s2 = sc + (0 if free else xg * (UNIT + n))
+                hb = 2 * o + left * ju
+                rb = rests[depth] + left * ju
+                if s2 + (hb if hb < rb else rb) < lower:
+                    continue
+                k2 = (key & ~((15 << sgsh) | (3 << mgsh) | (7 << jsh) | vmask)) | ((j + xg) << jsh)
+                if meld:
+                    nv = (key >> vsh) + xg * n
+                    nv = nv if nv < meld else meld
+                    if n == 13 and nv < meld:
+                        continue
+                    k2 |= nv << vsh
+                if n == 13 and not free and j + xg < self.jt:
+                    continue
+            # a state proven short of lower before (fewer jokers: also)
+            m = memo[depth + 1]
+            if m is not None:
+                bm = m.get(k2)
+                if bm is not None and lower - s2 >= bm:
+                    continue
+                jj = (k2 >> jsh) & 7
+                if free and jj:
+                    # fewer jokers used is never worse: their failures count
+                    kb = k2 & ~(7 << jsh)
+                    q = 0
+                    while q < jj:
+                        bm = m.get(kb | (q << jsh))
+                        if bm is not None and lower - s2 >= bm:
+                            break
+                        q += 1
+                    if q < jj:
+                        continue
+            choice[depth] = ch
+            if depth + 1 == steps:
+                best = s2
+                hit[:] = choice                 # no allocation: heap may be full
+                path = hit
+                self.found = hit
+                self.found_score = best - off
+                if not improve:
+                    break
+                lower = (s2 // step + 1) * step
+                continue
+            depth += 1
+            keys[depth] = k2
+            scs[depth] = s2
+            idx[depth] = 0
+            ok[depth] = 1 if self._enter(depth, k2, oth, depth * J1) else 0
+            self.expanded += 1
+            tick += 1
+            if tick >= 16:
+                tick = 0
+                self._check_time()
+                if mem_free is not None and mem_free() < LOW_HEAP:
+                    gc.collect()
+                    if mem_free() < LOW_HEAP:
+                        self._shrink_memo()
         if path is None:
             return -1, None
         return best - off, path
@@ -467,22 +544,19 @@ class Problem:
     def _shrink_memo(self):
         """Out of heap: forget the memo (it only saves time) and keep it
         smaller from now on."""
-        for m in self.memo:
-            m.clear()
+        for i in range(len(self.memo)):
+            self.memo[i] = None
         self.memo_cap = self.memo_size // 2
         self.memo_size = 0
+        if mem_free is not None:
+            gc.collect()
 
     def _check_time(self):
         if self.deadline is not None and ticks_diff(ticks_ms(), self.deadline) > 0:
             raise Timeout()
 
-    def choices(self, path):
-        """Decode a path into (u, g, x) per cell step and (xg,) per end step."""
-        out = []
-        for i in range(len(self.steps)):
-            ch = path[i]
-            if self.steps[i][0] == 0:
-                out.append((ch & 3, (ch >> 2) & 3, ch >> 4))
-            else:
-                out.append((ch,))
-        return out
+    def release(self):
+        """Drop the memo (the bulk of the heap) once the search is over."""
+        self.memo = None
+        if mem_free is not None:
+            gc.collect()

@@ -94,7 +94,7 @@ def _run(tab, rak, jt, jr, rules, meld, lower, deadline, free=False, p=None):
     score, path = p.search(lower, True, 1)
     if path is None:
         return p, None, -1
-    return p, arrange.build(p, p.choices(path)), score
+    return p, arrange.build(p, path), score
 
 
 def placeable(tab, rak, jokers, ncol):
@@ -163,14 +163,15 @@ def _melded(table, rack, rules, deadline, t0, memo_cap):
     except Timeout:
         optimal = False
         if p.found is not None:
-            path = p.found[1]
+            path = p.found
     expanded = p.expanded
+    p.release()
     if path is None:
         if not optimal:
             raise Timeout()
         sets = [bytearray(s) for s in table]
     else:
-        sets = arrange.build(p, p.choices(path))
+        sets = arrange.build(p, path)
     used = 0
     for s in sets:
         for t in s:
@@ -185,7 +186,7 @@ def _melded(table, rack, rules, deadline, t0, memo_cap):
         expanded += p.expanded
         if path is None:
             return _none(table, t0, expanded)
-        return _finish(table, rack, arrange.build(p, p.choices(path)), ncol, True,
+        return _finish(table, rack, arrange.build(p, path), ncol, True,
                        t0, expanded)
     after = kept + changed
     placed = _placed(count_tiles(table), after, rack)
