@@ -1,0 +1,522 @@
+"""The play screen's model: a turn being built with seven buttons.
+
+Pure logic (no drawing, no engine calls that change the game), so every
+manipulation can be tested directly.  The player works on a private copy
+of the table: tiles can be picked anywhere (rack, table, hand), placed into
+a set at a position, into a new set, into the "hand" (a parking row for
+tiles taken off the table this turn) or back onto the rack (rack tiles
+only).  Nothing reaches the Game until END, where the engine's validator
+decides on `after()`.
+
+Tiles that came from the rack this turn carry FROM_RACK (bit 7) while on
+the table or in the hand; the code itself is `v & 0x7F`.
+"""
+from compat import const
+from rummikub.tiles import JOKER, sort_by_run, sort_by_number
+from rummikub.melds import is_valid, canonical
+from ui.layout import (TABLE, HAND, RACK, PITCH, PER_ROW, flow, find_set,
+                       rack_xy, hand_x)
+
+FROM_RACK = const(0x80)
+UNDO_DEPTH = const(30)
+_SEP_AREA = const(0xFE)
+_SEP_SET = const(0xFF)
+
+
+def code(v):
+    return v & 0x7F
+
+
+def plain(s):
+    return bytearray([v & 0x7F for v in s])
+
+
+def arrange(s, ncolours):
+    """A valid order of the tiles of s (flags kept), or None.  A run is
+    sorted with jokers filling its gaps, spare jokers after the top (or
+    before the bottom at 13); a group is sorted by colour."""
+    nums = sorted([v for v in s if code(v) != JOKER], key=code)
+    jok = [v for v in s if code(v) == JOKER]
+    if not nums:
+        return None
+    same_n = True
+    same_c = True
+    for v in nums:
+        if code(v) & 15 != code(nums[0]) & 15:
+            same_n = False
+        if code(v) >> 4 != code(nums[0]) >> 4:
+            same_c = False
+    if same_n and len(nums) > 1:
+        out = bytearray(nums + jok)
+        if is_valid(plain(out), ncolours):
+            return out
+    if same_c:
+        out = [nums[0]]
+        spare = len(jok)
+        for v in nums[1:]:
+            gap = (code(v) & 15) - (code(out[-1]) & 15) - 1
+            if gap < 0 or gap > spare:
+                return None
+            for _ in range(gap):
+                spare -= 1
+                out.append(jok[spare])
+            out.append(v)
+        top = (code(nums[-1]) & 15)
+        while spare and top < 13:
+            spare -= 1
+            out.append(jok[spare])
+            top += 1
+        while spare:
+            spare -= 1
+            out.insert(0, jok[spare])
+        out = bytearray(out)
+        if is_valid(plain(out), ncolours):
+            return out
+    if len(nums) == 1:
+        out = bytearray(nums + jok)
+        if is_valid(plain(out), ncolours):
+            return out
+    return None
+
+
+def _index_of(lst, obj):
+    for i in range(len(lst)):
+        if lst[i] is obj:
+            return i
+    return -1
+
+
+def changed_sets(before, after, ncolours):
+    """Indices of sets in `after` that were not on the `before` table
+    (compared as sets, so a group written in another order is unchanged)."""
+    left = [canonical(plain(s), ncolours) for s in before]
+    out = []
+    for i in range(len(after)):
+        c = canonical(plain(after[i]), ncolours)
+        if c in left:
+            left.remove(c)
+        else:
+            out.append(i)
+    return out
+
+
+class Editor:
+    """One player's turn in progress.  `table`, `hand`, `rack` are what the
+    screen shows; `cur` is (area, set, pos); `sel` the picked positions in
+    pick order."""
+
+    def __init__(self, table, rack, ncolours):
+        self.ncolours = ncolours
+        self.start_table = [bytearray(s) for s in table]
+        self.start_rack = bytearray(rack)
+        self.table = [bytearray(s) for s in table]
+        self.hand = bytearray()
+        self.rack = bytearray(rack)
+        self.sel = []
+        self.undo_stack = []
+        self.cur = (RACK, 0, 0)
+        self.marked = []      # table sets to frame (hint, AI moves)
+        self.bad = -1         # set the validator refused
+        self.msg = ""
+        self.top = 0          # first visible table row
+        self.rack_top = 0     # first visible rack row
+        self.hand_left = 0    # first visible hand position
+
+    # -- state snapshots (undo, saves) --------------------------------------
+    def snapshot(self):
+        b = bytearray(self.rack)
+        b.append(_SEP_AREA)
+        b.extend(self.hand)
+        b.append(_SEP_AREA)
+        for i in range(len(self.table)):
+            if i:
+                b.append(_SEP_SET)
+            b.extend(self.table[i])
+        b.append(_SEP_AREA)
+        b.extend(bytes((self.cur[0], self.cur[1] & 0xFF, self.cur[2])))
+        return bytes(b)
+
+    def restore(self, snap):
+        parts = []
+        start = 0
+        for _ in range(3):
+            i = snap.find(bytes((_SEP_AREA,)), start)
+            parts.append(snap[start:i])
+            start = i + 1
+        self.rack = bytearray(parts[0])
+        self.hand = bytearray(parts[1])
+        self.table = []
+        if parts[2]:
+            for s in parts[2].split(bytes((_SEP_SET,))):
+                self.table.append(bytearray(s))
+        c = snap[start:start + 3]
+        self.sel = []
+        self.cur = (c[0], c[1], c[2])
+        self.clamp()
+
+    def _push(self):
+        self.undo_stack.append(self.snapshot())
+        if len(self.undo_stack) > UNDO_DEPTH:
+            self.undo_stack.pop(0)
+        self.bad = -1
+
+    def undo(self):
+        if not self.undo_stack:
+            self.msg = "Nothing to undo"
+            return False
+        self.restore(self.undo_stack.pop())
+        self.marked = []
+        self.bad = -1
+        self.msg = "Undone"
+        return True
+
+    def reset(self):
+        """Back to the start of the turn (itself undoable)."""
+        if not self.changed() and not self.hand:
+            self.msg = "Nothing to reset"
+            return False
+        self._push()
+        self.table = [bytearray(s) for s in self.start_table]
+        self.hand = bytearray()
+        self.rack = bytearray(self.rack_order())
+        self.sel = []
+        self.marked = []
+        self.cur = (RACK, 0, 0)
+        self.clamp()
+        self.msg = "Turn reset"
+        return True
+
+    def rack_order(self):
+        """The rack as the player arranged it plus every rack tile now on
+        the table or in the hand (the same tiles as at the turn start)."""
+        out = bytearray(self.rack)
+        for v in self.hand:
+            if v & FROM_RACK:
+                out.append(code(v))
+        for s in self.table:
+            for v in s:
+                if v & FROM_RACK:
+                    out.append(code(v))
+        return out
+
+    # -- queries ------------------------------------------------------------
+    def changed(self):
+        if len(self.table) != len(self.start_table):
+            return True
+        for i in range(len(self.table)):
+            if plain(self.table[i]) != self.start_table[i]:
+                return True
+        return False
+
+    def after(self):
+        """The table to hand to the validator (flags stripped)."""
+        return [plain(s) for s in self.table]
+
+    def played_count(self):
+        n = 0
+        for s in self.table:
+            for v in s:
+                if v & FROM_RACK:
+                    n += 1
+        return n
+
+    def container(self, area, si):
+        if area == TABLE:
+            return self.table[si] if si < len(self.table) else None
+        return self.hand if area == HAND else self.rack
+
+    def length(self, area, si):
+        """Positions in a container, slots included."""
+        slot = 1 if self.sel else 0
+        if area == TABLE:
+            if si >= len(self.table):
+                return 1              # the new-set slot
+            return len(self.table[si]) + slot
+        if area == HAND:
+            return len(self.hand) + 1
+        n = len(self.rack) + slot
+        return n if n else 1
+
+    def at(self, pos3=None):
+        """Tile value at a position, or -1 for a slot."""
+        area, si, pos = pos3 or self.cur
+        c = self.container(area, si)
+        if c is None or pos >= len(c):
+            return -1
+        return c[pos]
+
+    def is_selected(self, area, si, pos):
+        return (area, si, pos) in self.sel
+
+    def table_rows(self):
+        return flow([len(s) for s in self.table], 1 if self.sel else 0)
+
+    def clamp(self):
+        area, si, pos = self.cur
+        if area == TABLE:
+            si = min(si, len(self.table))
+        else:
+            si = 0
+        pos = max(0, min(pos, self.length(area, si) - 1))
+        self.cur = (area, si, pos)
+
+    # -- cursor movement ------------------------------------------------------
+    def move(self, dx, dy):
+        if dy:
+            self._vertical(dy)
+        else:
+            self._horizontal(dx)
+        self.clamp()
+        self._scroll()
+
+    def _horizontal(self, dx):
+        area, si, pos = self.cur
+        pos += dx
+        if 0 <= pos < self.length(area, si):
+            self.cur = (area, si, pos)
+            return
+        # step to the neighbouring container in reading order
+        order = [(TABLE, i) for i in range(len(self.table) + 1)]
+        order.append((HAND, 0))
+        order.append((RACK, 0))
+        k = order.index((area, si if area == TABLE else 0))
+        k = (k + dx) % len(order)
+        a, s = order[k]
+        self.cur = (a, s, 0 if dx > 0 else self.length(a, s) - 1)
+
+    def visual_rows(self):
+        """Every screen row top to bottom as (area, row index)."""
+        rows = [(TABLE, r) for r in range(len(self.table_rows()))]
+        rows.append((HAND, 0))
+        n = self.length(RACK, 0)
+        for r in range((n + PER_ROW - 1) // PER_ROW):
+            rows.append((RACK, r))
+        return rows
+
+    def row_positions(self, area, r, trows=None):
+        """[(set, pos, x)] of the positions in one visual row."""
+        out = []
+        if area == TABLE:
+            trows = trows or self.table_rows()
+            for si, x in trows[r]:
+                for p in range(self.length(TABLE, si)):
+                    out.append((si, p, x + p * PITCH))
+        elif area == HAND:
+            for p in range(self.length(HAND, 0)):
+                out.append((0, p, hand_x(p)))
+        else:
+            n = self.length(RACK, 0)
+            for p in range(r * PER_ROW, min(n, (r + 1) * PER_ROW)):
+                out.append((0, p, rack_xy(p)[1]))
+        return out
+
+    def cursor_row_x(self, trows=None):
+        """(visual row (area, r), x) of the cursor."""
+        area, si, pos = self.cur
+        if area == TABLE:
+            r, x = find_set(trows or self.table_rows(), si)
+            return (TABLE, r), x + pos * PITCH
+        if area == HAND:
+            return (HAND, 0), hand_x(pos)
+        r, x = rack_xy(pos)
+        return (RACK, r), x
+
+    def _vertical(self, dy):
+        trows = self.table_rows()
+        rows = self.visual_rows()
+        here, x = self.cursor_row_x(trows)
+        k = (rows.index(here) + dy) % len(rows)
+        area, r = rows[k]
+        best = None
+        for si, p, px in self.row_positions(area, r, trows):
+            d = abs(px - x)
+            if best is None or d < best[0]:
+                best = (d, si, p)
+        self.cur = (area, best[1], best[2])
+
+    def _scroll(self, visible_table=5, visible_rack=2, hand_cells=14):
+        from ui.layout import scroll_for
+        (area, r), _ = self.cursor_row_x()
+        if area == TABLE:
+            self.top = scroll_for(r, self.top, visible_table)
+        elif area == RACK:
+            self.rack_top = scroll_for(r, self.rack_top, visible_rack)
+        else:
+            self.hand_left = scroll_for(self.cur[2], self.hand_left, hand_cells)
+        nrows = len(self.table_rows())
+        self.top = max(0, min(self.top, nrows - visible_table))
+
+    # -- picking and placing --------------------------------------------------
+    def press_a(self):
+        """Pick/unpick the tile under the cursor, or place on a slot."""
+        area, si, pos = self.cur
+        v = self.at()
+        if v < 0:
+            if not self.sel:
+                if area == TABLE:
+                    self.msg = "Pick tiles first (A on a tile), then A here"
+                else:
+                    self.msg = "Pick tiles first"
+                return False
+            return self.place(area, si, pos)
+        key = (area, si, pos)
+        if key in self.sel:
+            self.sel.remove(key)
+            self.msg = "%d picked" % len(self.sel) if self.sel else ""
+        else:
+            self.sel.append(key)
+            self.msg = "%d picked: A on a slot or hold A on a tile to place" % len(self.sel)
+        self.bad = -1
+        self.clamp()
+        return True
+
+    def long_a(self):
+        """Place the picked tiles before the tile under the cursor; with
+        nothing picked, split the set there."""
+        area, si, pos = self.cur
+        if self.sel:
+            if self.is_selected(area, si, pos):
+                self.msg = "Hold A on a tile that is not picked"
+                return False
+            return self.place(area, si, pos)
+        if area != TABLE or self.at() < 0:
+            self.msg = "Hold A on a table tile to split its set there"
+            return False
+        return self.split(si, pos)
+
+    def clear_selection(self):
+        if not self.sel:
+            return False
+        self.sel = []
+        self.clamp()
+        self.msg = ""
+        return True
+
+    def split(self, si, pos):
+        s = self.table[si]
+        if pos <= 0 or pos >= len(s):
+            self.msg = "Split between two tiles: hold A on the 2nd..last tile"
+            return False
+        self._push()
+        self.table[si:si + 1] = [s[:pos], s[pos:]]
+        self.cur = (TABLE, si + 1, 0)
+        self.msg = "Set split in two"
+        self._scroll()
+        return True
+
+    def place(self, area, si, pos):
+        """Move every picked tile to (area, set, pos)."""
+        picked = []
+        for a, s, p in self.sel:
+            v = self.container(a, s)[p]
+            if a == RACK:
+                v |= FROM_RACK
+            picked.append(v)
+        if area == RACK:
+            for v in picked:
+                if not v & FROM_RACK:
+                    self.msg = "Table tiles cannot go to your rack; put them in a set or the hand"
+                    return False
+        self._push()
+        # positions before the target that are being removed
+        for a, s, p in self.sel:
+            if a == area and s == si and p < pos:
+                pos -= 1
+        self._remove_selected()
+        # table sets emptied by the move disappear (the target stays)
+        target = self.table[si] if area == TABLE and si < len(self.table) else None
+        keep = []
+        for s in self.table:
+            if len(s) or s is target:
+                keep.append(s)
+        self.table = keep
+        if area == TABLE:
+            if target is None:
+                new = arrange(bytearray(picked), self.ncolours) or bytearray(picked)
+                self.table.append(new)
+                si = len(self.table) - 1
+                pos = 0
+                self.msg = "New set"
+            else:
+                si = _index_of(self.table, target)
+                s = target[:pos] + bytearray(picked) + target[pos:]
+                if not is_valid(plain(s), self.ncolours):
+                    s = arrange(s, self.ncolours) or s
+                self.table[si] = s
+                self.msg = "Placed %d" % len(picked)
+        elif area == HAND:
+            self.hand[pos:pos] = bytearray(picked)
+            self.msg = "%d to the hand" % len(picked)
+        else:
+            self.rack[pos:pos] = plain(picked)
+            self.msg = "%d back on the rack" % len(picked)
+        self.sel = []
+        self.marked = []
+        self.cur = (area, si, pos)
+        self.clamp()
+        self._scroll()
+        return True
+
+    def _remove_selected(self):
+        by = {}
+        for a, s, p in self.sel:
+            k = a * 256 + s
+            by.setdefault(k, []).append(p)
+        for k in by:
+            a, s = k >> 8, k & 255
+            c = self.container(a, s)
+            out = bytearray()
+            ps = by[k]
+            for i in range(len(c)):
+                if i not in ps:
+                    out.append(c[i])
+            if a == TABLE:
+                self.table[s] = out
+            elif a == HAND:
+                self.hand = out
+            else:
+                self.rack = out
+
+    # -- whole-rack and whole-turn operations -------------------------------
+    def sort(self, by_number):
+        self.sel = []
+        self._push()
+        self.rack = sort_by_number(self.rack) if by_number else sort_by_run(self.rack)
+        self.msg = "Sorted 777" if by_number else "Sorted 789"
+        self.clamp()
+        return True
+
+    def load_table(self, after, note):
+        """Show a proposed table (a hint): rack tiles it uses leave the rack."""
+        self._push()
+        rack = bytearray(self.rack_order())
+        left = [bytearray(s) for s in self.start_table]
+        counts = bytearray(128)
+        for s in left:
+            for v in s:
+                counts[v] += 1
+        table = []
+        for s in after:
+            out = bytearray()
+            for v in s:
+                if counts[v]:
+                    counts[v] -= 1
+                    out.append(v)
+                else:
+                    out.append(v | FROM_RACK)
+                    for i in range(len(rack)):
+                        if rack[i] == v:
+                            rack[i:i + 1] = b""
+                            break
+            table.append(out)
+        self.table = table
+        self.rack = rack
+        self.hand = bytearray()
+        self.sel = []
+        self.marked = changed_sets(self.start_table, table, self.ncolours)
+        self.msg = note
+        if self.marked:
+            self.cur = (TABLE, self.marked[0], 0)
+        self.clamp()
+        self._scroll()
+        return True

@@ -1,0 +1,131 @@
+"""Drawing helpers shared by every screen: colours, scaled text, boxes.
+
+Only framebuf primitives are used, so the device (C framebuf) and the
+emulator (hal.pyframebuf) draw byte-identical screens.  Scaled glyphs are
+made once from the built-in 8x8 font and kept as tiny FrameBuffers that
+are blitted, which is much faster on the ESP32 than pixel-by-pixel text.
+"""
+from compat import const
+from hal.fb import framebuf
+
+WHITE = const(1)      # the panel's own convention: a set bit is white
+BLACK = const(0)
+CHAR = const(8)
+
+_glyphs = {}
+
+
+def glyph(s, sx, sy, ink):
+    """A FrameBuffer of text s scaled sx by sy; ink pixels = ink, the rest
+    the other colour (blit with key=1-ink draws only the ink)."""
+    k = (s, sx, sy, ink)
+    g = _glyphs.get(k)
+    if g is not None:
+        return g
+    n = len(s)
+    src = framebuf.FrameBuffer(bytearray(n * 8), n * 8, 8, framebuf.MONO_HLSB)
+    src.text(s, 0, 0, 1)
+    w = n * 8 * sx
+    h = 8 * sy
+    buf = bytearray(((w + 7) // 8) * h)
+    dst = framebuf.FrameBuffer(buf, w, h, framebuf.MONO_HLSB)
+    dst.fill(1 - ink)
+    for yy in range(8):
+        for xx in range(n * 8):
+            if src.pixel(xx, yy):
+                dst.fill_rect(xx * sx, yy * sy, sx, sy, ink)
+    g = (dst, w, h)
+    if len(_glyphs) > 48:
+        _glyphs.clear()
+    _glyphs[k] = g
+    return g
+
+
+def big_text(fb, s, x, y, sx=2, sy=2, col=BLACK):
+    g, w, h = glyph(s, sx, sy, col)
+    fb.blit(g, x, y, 1 - col)
+    return w
+
+
+def text_width(s, sx=1):
+    return len(s) * CHAR * sx
+
+
+def centre_text(fb, s, y, col=BLACK, sx=1, sy=1, x0=0, w=400):
+    x = x0 + (w - text_width(s, sx)) // 2
+    if sx == 1 and sy == 1:
+        fb.text(s, x, y, col)
+    else:
+        big_text(fb, s, x, y, sx, sy, col)
+
+
+def dotted_rect(fb, x, y, w, h, col=BLACK, step=3):
+    for i in range(x, x + w, step):
+        fb.pixel(i, y, col)
+        fb.pixel(i, y + h - 1, col)
+    for j in range(y, y + h, step):
+        fb.pixel(x, j, col)
+        fb.pixel(x + w - 1, j, col)
+
+
+def box(fb, x, y, w, h, title=None):
+    """A framed white panel with an optional inverted title bar."""
+    fb.fill_rect(x, y, w, h, WHITE)
+    fb.rect(x, y, w, h, BLACK)
+    fb.rect(x + 1, y + 1, w - 2, h - 2, BLACK)
+    if title:
+        fb.fill_rect(x + 2, y + 2, w - 4, 12, BLACK)
+        centre_text(fb, title, y + 4, WHITE, x0=x, w=w)
+
+
+def wrap(s, width_chars):
+    """Split text into lines of at most width_chars (on spaces)."""
+    lines = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width_chars:
+                line += " " + word
+            else:
+                lines.append(line)
+                line = word
+            while len(line) > width_chars:
+                lines.append(line[:width_chars])
+                line = line[width_chars:]
+        lines.append(line)
+    return lines
+
+
+def message_box(fb, s, y=None, title=None, width=360):
+    """Text wrapped in a framed box centred on the screen."""
+    lines = wrap(s, (width - 16) // CHAR)
+    h = len(lines) * 10 + 12 + (14 if title else 0)
+    x = (400 - width) // 2
+    if y is None:
+        y = (300 - h) // 2
+    box(fb, x, y, width, h, title)
+    ty = y + 7 + (14 if title else 0)
+    for ln in lines:
+        fb.text(ln, x + 8, ty, BLACK)
+        ty += 10
+    return y + h
+
+
+def hatch(fb, x, y, w, h, col=BLACK, step=4):
+    """Diagonal hatching inside a rectangle (clipped by hand)."""
+    for k in range(0, w + h, step):
+        # line from (x+k, y) going down-left
+        x0 = x + k
+        y0 = y
+        if x0 >= x + w:
+            y0 += x0 - (x + w - 1)
+            x0 = x + w - 1
+        x1 = x + k - (h - 1)
+        y1 = y + h - 1
+        if x1 < x:
+            y1 -= x - x1
+            x1 = x
+        if y0 <= y1:
+            fb.line(x0, y0, x1, y1, col)

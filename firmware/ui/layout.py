@@ -1,0 +1,88 @@
+"""Geometry of the play screen: where every tile and slot sits.
+
+Pure arithmetic, no drawing, so the editor's cursor moves (up/down by
+visual row) and the renderer agree by construction, and tests can check
+positions without a display.  The screen is 400x300:
+
+    y   0..12   status bar (players' tile counts, pool, timer)
+    y  13..187  table, 5 rows of 35 px, scrolls by row
+    y 188..222  hand (tiles taken off the table this turn)
+    y 223..292  rack, 2 rows, scrolls by row
+Each row is 35 px: 3 px above the tile (a picked tile is lifted into it),
+the 30 px tile, 2 px gap, a 2 px cursor bar.
+"""
+from compat import const
+
+W = const(400)
+H = const(300)
+TW = const(22)        # tile width
+TH = const(30)        # tile height
+PITCH = const(24)     # tile + gap
+ROW = const(35)       # row pitch
+LIFT = const(3)
+SET_GAP = const(10)   # between sets on the table
+LEFT = const(6)
+RIGHT_EDGE = const(396)
+
+STATUS_H = const(13)
+TABLE_Y = const(13)
+TABLE_ROWS = const(5)
+HAND_Y = const(188)
+RACK_Y = const(223)
+RACK_ROWS = const(2)
+PER_ROW = const(16)   # rack tiles per row: 16 * 24 = 384
+
+# areas of the play screen
+TABLE = const(0)
+HAND = const(1)
+RACK = const(2)
+
+
+def tile_y(row_y):
+    return row_y + LIFT
+
+
+def flow(lengths, slots):
+    """Lay table sets out in rows.  lengths: tiles per set; slots: 1 to give
+    every set an end slot (shown while tiles are picked).  Returns a list of
+    rows, each a list of (set_index, x).  The "new set" slot follows the
+    last set and counts as set index len(lengths) with length 0 (+1 slot)."""
+    rows = [[]]
+    x = LEFT
+    n = len(lengths)
+    for i in range(n + 1):
+        cells = (lengths[i] + slots) if i < n else 1
+        width = cells * PITCH - (PITCH - TW)
+        if x > LEFT and x + width > RIGHT_EDGE:
+            rows.append([])
+            x = LEFT
+        rows[-1].append((i, x))
+        x += width + SET_GAP
+    return rows
+
+
+def find_set(rows, si):
+    """(row index, x) of table set si in a flow() result."""
+    for r in range(len(rows)):
+        for s, x in rows[r]:
+            if s == si:
+                return r, x
+    return 0, LEFT
+
+
+def rack_xy(pos):
+    """(row, x) of rack position pos (row is 0-based, before scrolling)."""
+    return pos // PER_ROW, LEFT + (pos % PER_ROW) * PITCH
+
+
+def hand_x(pos):
+    return LEFT + 40 + pos * PITCH     # 40 px for the "HAND" label
+
+
+def scroll_for(row, top, visible):
+    """New first visible row so that `row` is on screen."""
+    if row < top:
+        return row
+    if row >= top + visible:
+        return row - visible + 1
+    return top

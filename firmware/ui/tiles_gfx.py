@@ -1,0 +1,108 @@
+"""One Rummikub tile, 22x30 px, readable on black-and-white e-ink.
+
+A colour cannot be shown, so each colour gets its own face plus a small
+symbol under the number (the README's tile legend says the same):
+    K black   solid black tile, white number, white square
+    B blue    white tile, thin border, black number, dot
+    R red     white tile, double border, black number, diamond
+    Y yellow  hatched tile, number on a white patch, triangle
+    G green   (XP) dotted tile, number on a white patch, plus sign
+    P purple  (XP) thick border, black number, cross
+    joker     white tile with a smiling face and a J
+"""
+from compat import const
+from rummikub.tiles import JOKER
+from ui.gfx import WHITE, BLACK, glyph, hatch
+from ui.layout import TW, TH
+
+_SYM_Y = const(22)
+
+
+def number_glyph(n, ink):
+    s = str(n)
+    if len(s) == 1:
+        return glyph(s, 2, 2, ink)
+    return glyph(s, 1, 2, ink)
+
+
+def _number(fb, x, y, n, ink):
+    g, w, h = number_glyph(n, ink)
+    fb.blit(g, x + (TW - w) // 2 + (1 if w < 16 else 0), y + 4, 1 - ink)
+
+
+def _symbol(fb, c, cx, cy, ink):
+    """A 5x5 symbol centred on (cx, cy)."""
+    if c == 0:
+        fb.fill_rect(cx - 2, cy - 2, 5, 5, ink)
+    elif c == 1:
+        fb.ellipse(cx, cy, 2, 2, ink, True)
+    elif c == 2:
+        for d in range(3):
+            fb.hline(cx - d, cy - 2 + d, 2 * d + 1, ink)
+            fb.hline(cx - d, cy + 2 - d, 2 * d + 1, ink)
+    elif c == 3:
+        for d in range(4):
+            fb.hline(cx - d, cy - 2 + d, 2 * d + 1, ink)
+    elif c == 4:
+        fb.fill_rect(cx - 3, cy - 1, 7, 3, ink)
+        fb.fill_rect(cx - 1, cy - 3, 3, 7, ink)
+    else:
+        fb.line(cx - 2, cy - 2, cx + 2, cy + 2, ink)
+        fb.line(cx - 2, cy + 2, cx + 2, cy - 2, ink)
+        fb.line(cx - 1, cy - 2, cx + 2, cy + 1, ink)
+        fb.line(cx - 2, cy + 1, cx + 1, cy - 2, ink)
+
+
+def _joker(fb, x, y):
+    fb.fill_rect(x, y, TW, TH, WHITE)
+    fb.rect(x, y, TW, TH, BLACK)
+    cx = x + 11
+    cy = y + 11
+    fb.ellipse(cx, cy, 7, 7, BLACK)
+    fb.fill_rect(cx - 3, cy - 3, 2, 2, BLACK)
+    fb.fill_rect(cx + 2, cy - 3, 2, 2, BLACK)
+    fb.ellipse(cx, cy + 1, 4, 3, BLACK, False, 12)
+    fb.text("J", x + 7, y + 20, BLACK)
+
+
+def draw_tile(fb, x, y, t):
+    """Draw tile code t with its top-left corner at (x, y)."""
+    if t == JOKER:
+        _joker(fb, x, y)
+        return
+    c = t >> 4
+    n = t & 15
+    cx = x + 11
+    cy = y + _SYM_Y + 2
+    if c == 0:
+        fb.fill_rect(x, y, TW, TH, BLACK)
+        _number(fb, x, y, n, WHITE)
+        _symbol(fb, 0, cx, cy, WHITE)
+        return
+    fb.fill_rect(x, y, TW, TH, WHITE)
+    fb.rect(x, y, TW, TH, BLACK)
+    if c == 2:
+        fb.rect(x + 2, y + 2, TW - 4, TH - 4, BLACK)
+    elif c == 5:
+        fb.rect(x + 1, y + 1, TW - 2, TH - 2, BLACK)
+        fb.rect(x + 2, y + 2, TW - 4, TH - 4, BLACK)
+    elif c == 3:
+        hatch(fb, x + 1, y + 1, TW - 2, TH - 2, BLACK, 4)
+        fb.fill_rect(x + 3, y + 3, TW - 6, 18, WHITE)
+        fb.fill_rect(cx - 4, cy - 4, 9, 8, WHITE)
+    elif c == 4:
+        for yy in range(y + 2, y + TH - 2, 2):
+            for xx in range(x + 2 + (yy & 2) // 2, x + TW - 2, 2):
+                fb.pixel(xx, yy, BLACK)
+        fb.fill_rect(x + 3, y + 3, TW - 6, 18, WHITE)
+        fb.fill_rect(cx - 4, cy - 4, 9, 9, WHITE)
+    _number(fb, x, y, n, BLACK)
+    _symbol(fb, c, cx, cy, BLACK)
+
+
+def draw_small(fb, x, y, t):
+    """A tile as text in 8x8 cells (lists, the round result screen)."""
+    from rummikub.tiles import fmt_tile
+    s = fmt_tile(t)
+    fb.text(s, x, y, BLACK)
+    return len(s) * 8
