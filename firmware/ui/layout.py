@@ -4,12 +4,12 @@ Pure arithmetic, no drawing, so the editor's cursor moves (up/down by
 visual row) and the renderer agree by construction, and tests can check
 positions without a display.  The screen is 400x300:
 
-    y   0..12   status bar (players' tile counts, pool, timer)
-    y  13..187  table, 5 rows of 35 px, scrolls by row
-    y 188..222  hand (tiles taken off the table this turn)
-    y 223..292  rack, 2 rows, scrolls by row
-Each row is 35 px: 3 px above the tile (a picked tile is lifted into it),
-the 30 px tile, 2 px gap, a 2 px cursor bar.
+    y   0..11   status bar (players' tile counts, pool, timer)
+    y  12..191  table, 5 rows of 36 px, scrolls by row
+    y 192..227  hand (tiles taken off the table this turn) and messages
+    y 228..299  rack, 2 rows, scrolls by row
+Each row is 36 px: 3 px above the tile (a picked tile is lifted into it),
+the 30 px tile, 1 px gap, a 2 px cursor bar.
 """
 from compat import const
 
@@ -18,17 +18,17 @@ H = const(300)
 TW = const(22)        # tile width
 TH = const(30)        # tile height
 PITCH = const(24)     # tile + gap
-ROW = const(35)       # row pitch
+ROW = const(36)       # row pitch
 LIFT = const(3)
 SET_GAP = const(10)   # between sets on the table
 LEFT = const(6)
 RIGHT_EDGE = const(396)
 
-STATUS_H = const(13)
-TABLE_Y = const(13)
+STATUS_H = const(12)
+TABLE_Y = const(12)
 TABLE_ROWS = const(5)
-HAND_Y = const(188)
-RACK_Y = const(223)
+HAND_Y = const(192)
+RACK_Y = const(228)
 RACK_ROWS = const(2)
 PER_ROW = const(16)   # rack tiles per row: 16 * 24 = 384
 

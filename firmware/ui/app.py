@@ -1,0 +1,251 @@
+"""The handheld app: a screen stack over the hal, one event loop.
+
+Every backend (ESP32, Blinka, emulator) hands the same App its hal; the
+app never knows which one it runs on.  Each step: poll the buttons, give
+the events to the top screen, let it tick (timers), redraw the whole
+frame if anything changed and let ui.refresh decide how much of the
+panel to refresh.  Screens are modules in ui/screens/, imported when
+first shown so the device only pays RAM for what is used.
+"""
+import json
+from compat import ticks_diff
+from hal import buttons as hb
+from hal.sleep import IdleSleep
+from rummikub import savefile
+from rummikub.game import PLAYING
+from ui.gfx import WHITE, BLACK, message_box
+from ui.refresh import Refresher
+from ui.match import Match
+
+SAVE = "game"
+SETTINGS = "settings"
+DEFAULT_NAMES = ["Ann", "Ben", "Cai", "Dee", "Eve", "Fay"]
+DEFAULTS = {"idle_min": 3, "partials": 20, "names": DEFAULT_NAMES}
+
+
+def screen_class(name):
+    mod = __import__("ui.screens." + name, None, None, ("Screen",))
+    return mod.Screen
+
+
+class App:
+    def __init__(self, hal, log=None):
+        self.hal = hal
+        self.fb = hal.display
+        self.storage = hal.storage
+        self.log = log or (lambda s: None)
+        self.settings = self._load_settings()
+        self.refresher = Refresher(self.fb, self.settings["partials"])
+        self.sleeper = IdleSleep(hal, self.settings["idle_min"] * 60000)
+        self.stack = []
+        self.match = None
+        self.dirty = True
+        self.want = "fast"
+        self.steps = 0
+
+    # -- settings -----------------------------------------------------------
+    def _load_settings(self):
+        s = dict(DEFAULTS)
+        raw = self.storage.load(SETTINGS)
+        if raw:
+            try:
+                s.update(json.loads(raw))
+            except ValueError:
+                self.log("settings unreadable; using defaults")
+        s["names"] = (list(s["names"]) + DEFAULT_NAMES)[:6]
+        return s
+
+    def save_settings(self):
+        self.storage.save(SETTINGS, json.dumps(self.settings).encode())
+        self.refresher.limit = self.settings["partials"]
+        self.sleeper.idle_ms = self.settings["idle_min"] * 60000
+
+    # -- screens ------------------------------------------------------------
+    @property
+    def screen(self):
+        return self.stack[-1]
+
+    def push(self, name, **kw):
+        self.stack.append(screen_class(name)(self, **kw))
+        self.redraw("fast")
+
+    def goto(self, name, **kw):
+        """Replace the whole stack (a new place in the app, not an overlay)."""
+        self.stack = []
+        self.push(name, **kw)
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop()
+            self.screen.resumed()
+        self.redraw("fast")
+
+    def redraw(self, kind=None):
+        self.dirty = True
+        if kind == "full" or (kind == "fast" and self.want != "full"):
+            self.want = kind
+
+    def render(self):
+        self.fb.fill(WHITE)
+        self.screen.draw(self.fb)
+        kind = self.want
+        self.dirty = False
+        self.want = None
+        return self.refresher.show(kind)
+
+    def banner(self, text):
+        """A note drawn over the current frame and shown at once (AI thinking)."""
+        message_box(self.fb, text, y=120, width=260)
+        self.refresher.show()
+
+    # -- the loop -----------------------------------------------------------
+    def boot(self):
+        """First screen: straight back into a saved game after an idle
+        sleep, the title screen after a power-on."""
+        events = self.hal.start()
+        if self.hal.wake_reason() != "power" and self.resume():
+            events = []          # the wake press only woke us
+        else:
+            self.goto("title")
+        for kind, b in events:
+            self.dispatch(kind, b)
+        self.render()
+
+    def step(self):
+        ev = self.hal.poll()
+        for kind, b in ev:
+            self.dispatch(kind, b)
+        if self.screen.tick():
+            self.dirty = True
+        if self.dirty:
+            self.render()
+        self.sleeper.note(ev)
+        if self.sleeper.due() and self.screen.can_sleep:
+            self.sleep()
+        self.steps += 1
+        return ev
+
+    def run(self):
+        self.boot()
+        while True:
+            self.step()
+            self.hal.sleep_ms(self.hal.poll_ms)
+
+    def run_for(self, ms):
+        """Step for ms of (hal) time; the emulator's scripts use this."""
+        t0 = self.hal.ticks_ms()
+        while ticks_diff(self.hal.ticks_ms(), t0) < ms:
+            self.step()
+            self.hal.sleep_ms(self.hal.poll_ms)
+
+    def dispatch(self, kind, b):
+        if b <= hb.RIGHT:
+            if kind == hb.PRESS or kind == hb.REPEAT:
+                self.screen.key(b, False)
+        elif kind == hb.CLICK:
+            self.screen.key(b, False)
+        elif kind == hb.LONG:
+            self.screen.key(b, True)
+
+    def sleep(self):
+        def draw(d):
+            d.fill(WHITE)
+            from ui.gfx import centre_text
+            centre_text(d, "Pocket Rummikub", 110, BLACK, 2, 3)
+            centre_text(d, "Sleeping - press any button", 170)
+            if self.match:
+                centre_text(d, "your game is saved", 190)
+        self.sleeper.sleep_now(self.save_game, draw)
+
+    # -- the match ----------------------------------------------------------
+    def new_match(self, game, seats):
+        mid = 0
+        log = self.scorelog()
+        if log is not None:
+            try:
+                mid = log.new_match_id()
+            except OSError:
+                mid = 0
+        self.match = Match(game, seats, mid)
+        self.advance()
+
+    def advance(self):
+        """After a turn: AI seats play, then the next human (privacy screen
+        first if another human held the device) or the round result."""
+        m = self.match
+        g = m.game
+        while g.phase == PLAYING and not m.human(g.current):
+            self.banner("%s is thinking..." % g.names[g.current])
+            m.ai_turn()
+        if g.phase != PLAYING:
+            self.log_round()
+            self.goto("result")
+        elif m.needs_privacy():
+            self.goto("privacy")
+        else:
+            self.goto("play")
+        self.save_game()
+
+    def scorelog(self):
+        try:
+            from sync.scorelog import ScoreLog
+        except ImportError:
+            return None
+        root = getattr(self.storage, "root", "")
+        return ScoreLog((root + "/" if root else "") + "scores.log")
+
+    def log_round(self):
+        m = self.match
+        g = m.game
+        log = self.scorelog()
+        if log is None or m.logged_rounds >= len(g.round_rows):
+            return
+        from rummikub.scoring import rack_totals
+        try:
+            r = len(g.round_rows) - 1
+            log.append_round(m.match_id, g.round_no, g.names, g.round_rows[r],
+                             rack_totals(g.racks, g.rules.joker_penalty),
+                             g.round_winners[r], g.round_exhausted[r])
+            if g.phase != PLAYING and g.round_no >= g.rounds:
+                totals, wins, order = g.standings()
+                log.append_match(m.match_id, g.names, g.round_rows, totals, wins,
+                                 order[0], g.rules.changed())
+        except (OSError, ValueError) as e:
+            self.log("score log: %s" % e)
+        m.logged_rounds = len(g.round_rows)
+
+    def save_game(self):
+        """Save the match with the screen it is on (and that screen's state)."""
+        if self.match is None:
+            return
+        extra = self.match.extra()
+        scr = None
+        for s in self.stack:
+            if s.resumable:
+                scr = s
+        if scr is not None:
+            extra["screen"] = scr.name
+            extra["state"] = scr.state()
+        self.storage.save(SAVE, savefile.dumps(self.match.game, extra))
+
+    def has_save(self):
+        return self.storage.load(SAVE) is not None
+
+    def resume(self):
+        raw = self.storage.load(SAVE)
+        if raw is None:
+            return False
+        try:
+            game, extra = savefile.loads(raw)
+            self.match = Match.restore(game, extra)
+        except (savefile.SaveError, KeyError, TypeError, ValueError) as e:
+            self.log("save not loaded: %s" % e)
+            return False
+        name = extra.get("screen") or "play"
+        self.goto(name, state=extra.get("state"))
+        return True
+
+    def end_match(self):
+        self.match = None
+        self.storage.delete(SAVE)
+        self.goto("title")

@@ -1,0 +1,100 @@
+"""A match being played on the device: the Game plus who sits where.
+
+Seats are "human" or an AI level.  AI turns are played here through the
+same Game calls a human's END uses; what they did is collected for the
+human's next look at the table (the review), with the table as it was
+before so the play screen can mark new and changed sets.  Everything the
+app must remember across a save lives in extra().
+"""
+from rummikub.game import PLAYING
+from rummikub.tiles import parse_table, fmt_table
+
+HUMAN = "human"
+SEAT_KINDS = ("human", "easy", "medium", "hard")
+
+
+def _player(level, seed):
+    try:
+        from ai.players import Player
+    except ImportError:       # firmware built without the AI package
+        return None
+    return Player(level, seed=seed)
+
+
+class Match:
+    def __init__(self, game, seats, match_id=0):
+        self.game = game
+        self.seats = list(seats)
+        self.match_id = match_id
+        self.ai = {}
+        self.review = []          # lines: what others did since the last look
+        self.review_before = None  # table before those turns (list of sets)
+        self.last_human = -1      # seat that last saw its rack
+        self.logged_rounds = 0    # rounds already in the score log
+
+    def human(self, p):
+        return self.seats[p] == HUMAN
+
+    def humans(self):
+        return len([s for s in self.seats if s == HUMAN])
+
+    def player(self, p):
+        pl = self.ai.get(p)
+        if pl is None:
+            pl = _player(self.seats[p], self.game.rng.state ^ (p * 7919 + 1))
+            self.ai[p] = pl
+        return pl
+
+    def note_turn(self):
+        """Remember a finished turn for the review (call after each turn)."""
+        line = self.game.describe_last()
+        if line:
+            self.review.append(line)
+            if len(self.review) > 6:
+                self.review.pop(0)
+
+    def start_review(self):
+        if self.review_before is None:
+            self.review_before = [bytearray(s) for s in self.game.table]
+
+    def clear_review(self):
+        self.review = []
+        self.review_before = None
+
+    def ai_turn(self):
+        """Play one AI turn; False when it is a human's turn or the round is over."""
+        g = self.game
+        if g.phase != PLAYING or self.human(g.current):
+            return False
+        self.start_review()
+        pl = self.player(g.current)
+        if pl is None:
+            g.draw() if g.pool else g.fail()
+        else:
+            pl.take_turn(g)
+        self.note_turn()
+        return True
+
+    def needs_privacy(self):
+        """A different human is about to see their rack."""
+        p = self.game.current
+        return self.humans() > 1 and self.human(p) and p != self.last_human
+
+    # -- saving -------------------------------------------------------------
+    def extra(self):
+        return {
+            "seats": self.seats, "match_id": self.match_id,
+            "review": self.review, "last_human": self.last_human,
+            "before": None if self.review_before is None else fmt_table(self.review_before),
+            "logged": self.logged_rounds,
+        }
+
+    @classmethod
+    def restore(cls, game, extra):
+        m = cls(game, extra["seats"], extra.get("match_id", 0))
+        m.review = list(extra.get("review", []))
+        m.last_human = extra.get("last_human", -1)
+        b = extra.get("before")
+        m.review_before = None if b is None else parse_table(b, game.rules.ncolours)
+        m.logged_rounds = extra.get("logged", len(game.round_rows))
+        return m

@@ -1,0 +1,142 @@
+"""Drawing the play screen from an Editor and a Game (no state of its own).
+
+Status bar on top (every player's tile count, the pool, the timer), the
+table rows (scrolled), the hand row with the message lines, the rack.
+A picked tile is drawn lifted; the cursor is a bar under its position;
+sets the AI (or a hint) changed get a frame, a refused set a double frame.
+"""
+from ui.gfx import WHITE, BLACK, dotted_rect
+from ui.tiles_gfx import draw_tile
+from ui.layout import (TW, TH, PITCH, ROW, LIFT, TABLE, HAND, RACK, TABLE_Y,
+                       TABLE_ROWS, HAND_Y, RACK_Y, RACK_ROWS, PER_ROW, LEFT,
+                       rack_xy, hand_x)
+from ui.editor import code
+
+
+def status_bar(fb, game, timer_text):
+    fb.fill_rect(0, 0, 400, 11, BLACK)
+    n = game.n
+    short = n > 4
+    x = 2
+    for p in range(n):
+        name = game.names[p][:3] if short else game.names[p][:5]
+        s = "%s %d" % (name, len(game.racks[p])) if not short else "%s%d" % (name, len(game.racks[p]))
+        w = len(s) * 8 + 4
+        if p == game.current:
+            fb.fill_rect(x - 2, 1, w, 9, WHITE)
+            fb.text(s, x, 2, BLACK)
+        else:
+            fb.text(s, x, 2, WHITE)
+        x += w + (4 if short else 8)
+    right = "Pool %d" % len(game.pool)
+    if timer_text:
+        right += " " + timer_text
+    fb.text(right, 398 - len(right) * 8, 2, WHITE)
+
+
+def _cursor(fb, x, rowy):
+    fb.fill_rect(x - 1, rowy + LIFT + TH + 1, TW + 2, 2, BLACK)
+
+
+def _slot(fb, x, rowy, label="+"):
+    dotted_rect(fb, x, rowy + LIFT, TW, TH)
+    fb.text(label, x + (TW - 8 * len(label)) // 2 + 1, rowy + LIFT + 11, BLACK)
+
+
+def _tiles(fb, ed, area, si, tiles, x, rowy, nslots):
+    for p in range(len(tiles)):
+        lifted = ed.is_selected(area, si, p)
+        draw_tile(fb, x + p * PITCH, rowy + (0 if lifted else LIFT), code(tiles[p]))
+        if lifted:
+            fb.hline(x + p * PITCH + 4, rowy + LIFT + TH, TW - 8, BLACK)
+
+
+def table(fb, ed, show_cursor=True):
+    rows = ed.table_rows()
+    slot = 1 if ed.sel else 0
+    area, csi, cpos = ed.cur
+    nt = len(ed.table)
+    if nt == 0 and not ed.sel:
+        fb.text("The table is empty.", 120, TABLE_Y + 60, BLACK)
+        fb.text("Make sets of 3+ tiles from your rack.", 52, TABLE_Y + 74, BLACK)
+    for r in range(ed.top, min(len(rows), ed.top + TABLE_ROWS)):
+        rowy = TABLE_Y + (r - ed.top) * ROW
+        for si, x in rows[r]:
+            if si >= nt:
+                _slot(fb, x, rowy, "new" if False else "+")
+                if show_cursor and area == TABLE and csi == si:
+                    _cursor(fb, x, rowy)
+                continue
+            s = ed.table[si]
+            _tiles(fb, ed, TABLE, si, s, x, rowy, slot)
+            w = len(s) * PITCH - (PITCH - TW)
+            if slot:
+                _slot(fb, x + len(s) * PITCH, rowy, "")
+            if si == ed.bad:
+                fb.rect(x - 4, rowy + 1, w + 8, ROW - 1, BLACK)
+                fb.rect(x - 3, rowy + 2, w + 6, ROW - 3, BLACK)
+            elif si in ed.marked:
+                fb.rect(x - 3, rowy + 1, w + 6, ROW - 2, BLACK)
+                fb.fill_rect(x - 3, rowy + 1, 4, 4, BLACK)
+            if show_cursor and area == TABLE and csi == si:
+                _cursor(fb, x + cpos * PITCH, rowy)
+    more_up = ed.top
+    more_down = len(rows) - ed.top - TABLE_ROWS
+    if more_up > 0:
+        _arrow_note(fb, TABLE_Y + 1, "^%d" % more_up)
+    if more_down > 0:
+        _arrow_note(fb, HAND_Y - 11, "v%d" % more_down)
+
+
+def _arrow_note(fb, y, s):
+    w = len(s) * 8 + 4
+    fb.fill_rect(400 - w, y, w, 10, BLACK)
+    fb.text(s, 402 - w, y + 1, WHITE)
+
+
+def hand(fb, ed, lines, show_cursor=True):
+    y = HAND_Y
+    fb.hline(0, y, 400, BLACK)
+    fb.text("HAND", LEFT, y + 14, BLACK)
+    area, _, cpos = ed.cur
+    first = ed.hand_left
+    shown = 0
+    for p in range(first, len(ed.hand) + 1):
+        x = hand_x(p - first)
+        if x + TW > 400:
+            break
+        if p < len(ed.hand):
+            lifted = ed.is_selected(HAND, 0, p)
+            draw_tile(fb, x, y + (0 if lifted else LIFT), code(ed.hand[p]))
+        else:
+            _slot(fb, x, y, "+")
+        if show_cursor and area == HAND and cpos == p:
+            _cursor(fb, x, y)
+        shown += 1
+    tx = hand_x(shown) + 4
+    width = (400 - tx) // 8
+    ty = y + 6
+    for ln in lines[:3]:
+        fb.text(ln[:width], tx, ty, BLACK)
+        ty += 10
+    fb.hline(0, RACK_Y - 1, 400, BLACK)
+
+
+def rack(fb, ed, show_cursor=True):
+    area, _, cpos = ed.cur
+    n = ed.length(RACK, 0)
+    for p in range(ed.rack_top * PER_ROW, min(n, (ed.rack_top + RACK_ROWS) * PER_ROW)):
+        r, x = rack_xy(p)
+        rowy = RACK_Y + (r - ed.rack_top) * ROW
+        if p < len(ed.rack):
+            lifted = ed.is_selected(RACK, 0, p)
+            draw_tile(fb, x, rowy + (0 if lifted else LIFT), ed.rack[p])
+        else:
+            _slot(fb, x, rowy, "+")
+        if show_cursor and area == RACK and cpos == p:
+            _cursor(fb, x, rowy)
+    rows = (n + PER_ROW - 1) // PER_ROW
+    if ed.rack_top > 0:
+        _arrow_note(fb, RACK_Y + 1, "^%d" % ed.rack_top)
+    if rows - ed.rack_top > RACK_ROWS:
+        _arrow_note(fb, 289, "v%d" % (rows - ed.rack_top - RACK_ROWS))

@@ -1,0 +1,80 @@
+"""When and how much of the e-ink panel to refresh.
+
+Screens always redraw their whole frame into the framebuffer (cheap); this
+module finds which rows changed by keeping a CRC per 50-byte row (1.2 KB
+instead of a 15 KB shadow copy) and refreshes only that band with a partial
+refresh.  Turn and screen changes ask for a fast refresh; after `limit`
+partials, or every `fast_limit` fast ones, a full refresh with the flashing
+waveform clears the ghosting partials leave behind.
+"""
+from array import array
+from binascii import crc32
+from compat import const
+
+ROWS = const(300)
+ROW_BYTES = const(50)
+
+
+class Refresher:
+    def __init__(self, display, limit=20, fast_limit=8):
+        self.d = display
+        self.limit = limit
+        self.fast_limit = fast_limit
+        self.hashes = array("I", [0] * ROWS)
+        self.partials = 0
+        self.fasts = 0
+        self.counts = {"full": 0, "fast": 0, "partial": 0}
+        self.fresh = True          # nothing shown yet: first refresh is full
+        self.on_refresh = None     # callback(kind) (emulator screenshots)
+
+    def _scan(self):
+        """(first, last+1) of rows whose bytes changed; updates the CRCs."""
+        mv = memoryview(self.d.buf)
+        h = self.hashes
+        lo = -1
+        hi = -1
+        for y in range(ROWS):
+            c = crc32(mv[y * ROW_BYTES:(y + 1) * ROW_BYTES]) & 0xFFFFFFFF
+            if c != h[y]:
+                h[y] = c
+                if lo < 0:
+                    lo = y
+                hi = y + 1
+        return lo, hi
+
+    def show(self, kind=None):
+        """Put the framebuffer on the glass.  kind None: partial refresh of
+        what changed (nothing if nothing did); "fast" or "full": whole
+        screen.  Returns the kind done, or None."""
+        lo, hi = self._scan()
+        if self.fresh:
+            kind = "full"
+            self.fresh = False
+        if kind is None:
+            if lo < 0:
+                return None
+            if self.partials >= self.limit:
+                kind = "full"
+        if kind == "fast" and self.fasts >= self.fast_limit:
+            kind = "full"
+        if kind == "full":
+            self.d.refresh_full()
+            self.partials = 0
+            self.fasts = 0
+        elif kind == "fast":
+            self.d.refresh_fast()
+            self.fasts += 1
+        else:
+            kind = self.d.refresh_partial(0, lo, 400, hi - lo) or "partial"
+            if kind == "partial":
+                self.partials += 1
+        self.counts[kind] += 1
+        if self.on_refresh:
+            self.on_refresh(kind)
+        return kind
+
+    def invalidate(self):
+        """The glass no longer shows the framebuffer (after a panel sleep)."""
+        for y in range(ROWS):
+            self.hashes[y] = 0
+        self.fresh = True

@@ -1,0 +1,27 @@
+"""What every screen is: draw the frame, take keys, maybe tick."""
+
+
+class Base:
+    name = ""
+    resumable = False      # the app saves which resumable screen is shown
+    can_sleep = True
+
+    def __init__(self, app, state=None):
+        self.app = app
+
+    def draw(self, fb):
+        pass
+
+    def key(self, b, long):
+        pass
+
+    def tick(self):
+        """Time-driven change (timers); True to redraw."""
+        return False
+
+    def resumed(self):
+        """Back on top after an overlay screen closed."""
+
+    def state(self):
+        """JSON-able state for a save (resumable screens)."""
+        return None

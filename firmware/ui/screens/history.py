@@ -1,0 +1,56 @@
+"""Finished matches, newest first, read from the score log on flash."""
+from hal import buttons as hb
+from ui.screen import Base
+from ui.gfx import BLACK, WHITE, centre_text
+from ui.menu import footer
+from ui.screens.scoreboard import draw_board
+
+
+def load_matches(app, limit=20):
+    log = app.scorelog()
+    out = []
+    if log is None:
+        return out
+    from sync import protocol as P
+    from sync import records as R
+    try:
+        for kind, seq, payload in log.records():
+            if kind == P.MATCH:
+                out.append(R.decode_match(payload))
+                if len(out) > limit:
+                    out.pop(0)
+    except (OSError, ValueError):
+        pass
+    out.reverse()
+    return out
+
+
+class Screen(Base):
+    name = "history"
+
+    def __init__(self, app, state=None):
+        super().__init__(app)
+        self.matches = load_matches(app)
+        self.i = 0
+
+    def draw(self, fb):
+        fb.fill_rect(0, 0, 400, 14, BLACK)
+        n = len(self.matches)
+        centre_text(fb, "History" + (" - match %d of %d" % (self.i + 1, n) if n else ""),
+                    3, WHITE)
+        if not n:
+            centre_text(fb, "No finished matches yet.", 120, BLACK)
+        else:
+            m = self.matches[self.i]
+            w = m["winner"] if m["winner"] is not None else 0
+            centre_text(fb, "%s won" % m["names"][w], 22, BLACK, 2, 2)
+            draw_board(fb, m["names"], m["rounds"], m["totals"], m["wins"], w, 46)
+        footer(fb, "LEFT/RIGHT: older/newer   B: back")
+
+    def key(self, b, long):
+        n = len(self.matches)
+        if b == hb.B or b == hb.A:
+            self.app.pop()
+        elif n and (b == hb.LEFT or b == hb.RIGHT):
+            self.i = (self.i + (1 if b == hb.LEFT else -1)) % n
+            self.app.redraw()

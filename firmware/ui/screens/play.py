@@ -1,0 +1,338 @@
+"""The play screen: the current human builds a turn, END asks the engine.
+
+Keys: D-pad moves; A picks/unpicks a tile or places the picked tiles on
+a slot (+); hold A places before the tile under the cursor (or, with
+nothing picked, splits a table set there); B drops the pick, else undoes
+one step; hold B resets the turn; START ends the turn (draws when nothing
+was played, after a second START); hold START opens the turn menu (sorts,
+hint, extra draws, give up, help, save and quit).
+"""
+from compat import ticks_diff
+from hal import buttons as hb
+from rummikub.tiles import rack_value
+from ui.screen import Base
+from ui.editor import Editor, changed_sets, FROM_RACK, code
+from ui.gfx import WHITE, BLACK, message_box, box
+from ui.menu import draw_list, step
+from ui import play_view as view
+
+PLAY = 0
+REVIEW = 1
+REFUSED = 2
+MENU = 3
+CONFIRM_DRAW = 4
+HELP = 5
+
+HELP_TEXT = ("D-pad: move.  A: pick a tile / put picked tiles on a + slot.  "
+             "Hold A: put them before this tile; with none picked, split the "
+             "set here.  B: drop pick / undo.  Hold B: reset turn.  "
+             "START: end turn (or draw).  Hold START: this menu.")
+
+
+class Screen(Base):
+    name = "play"
+    resumable = True
+
+    def __init__(self, app, state=None):
+        super().__init__(app)
+        m = app.match
+        self.m = m
+        g = m.game
+        self.g = g
+        self.p = g.current
+        m.last_human = self.p
+        self.ed = Editor(g.table, g.rack, g.rules.ncolours)
+        self.mode = PLAY
+        self.note = ""
+        self.menu_cur = 0
+        self.left_ms = g.rules.timer_s * 1000
+        self.shown_timer = None
+        if m.review:
+            self.mode = REVIEW
+            if m.review_before is not None:
+                self.ed.marked = changed_sets(m.review_before, g.table, g.rules.ncolours)
+        if state:
+            self._restore(state)
+        self.t0 = app.hal.ticks_ms()
+
+    # -- saving ---------------------------------------------------------------
+    def state(self):
+        from binascii import hexlify
+        return {"ed": hexlify(self.ed.snapshot()).decode(), "mode": self.mode,
+                "left": self._left(), "top": self.ed.top}
+
+    def _restore(self, st):
+        from binascii import unhexlify
+        try:
+            self.ed.restore(unhexlify(st["ed"]))
+            if sorted(self.ed.rack_order()) != sorted(self.g.rack):
+                raise ValueError("saved turn does not match the rack")
+        except (KeyError, ValueError, IndexError):
+            self.ed = Editor(self.g.table, self.g.rack, self.g.rules.ncolours)
+            return
+        self.mode = st.get("mode", PLAY) if st.get("mode") in (PLAY, REVIEW) else PLAY
+        self.left_ms = st.get("left", self.left_ms)
+        self.ed.top = st.get("top", 0)
+
+    # -- timer ----------------------------------------------------------------
+    def _left(self):
+        if not self.g.rules.timer_s:
+            return 0
+        if self.mode == REVIEW:
+            return self.left_ms
+        return max(0, self.left_ms - ticks_diff(self.app.hal.ticks_ms(), self.t0))
+
+    def _timer_text(self):
+        if not self.g.rules.timer_s:
+            return ""
+        s = (self._left() + 999) // 1000
+        if s > 30:
+            s = (s + 9) // 10 * 10
+        elif s > 10:
+            s = (s + 4) // 5 * 5
+        return "%d:%02d" % (s // 60, s % 60)
+
+    def tick(self):
+        if not self.g.rules.timer_s or self.mode == REVIEW:
+            return False
+        if self._left() <= 0:
+            self._expire()
+            return False
+        t = self._timer_text()
+        if t != self.shown_timer:
+            return True
+        return False
+
+    def _expire(self):
+        self._persist_rack_order()
+        self.m.start_review()
+        self.g.fail()
+        self.m.note_turn()
+        self.m.review[-1] = "Time up! " + self.m.review[-1]
+        self.app.advance()
+
+    # -- drawing --------------------------------------------------------------
+    def draw(self, fb):
+        self.shown_timer = self._timer_text()
+        view.status_bar(fb, self.g, self.shown_timer)
+        view.table(fb, self.ed, self.mode == PLAY)
+        view.hand(fb, self.ed, self._lines(), self.mode == PLAY)
+        view.rack(fb, self.ed, self.mode == PLAY)
+        if self.mode == REVIEW:
+            txt = "\n".join(self.m.review) or "Your turn"
+            message_box(fb, txt + "\nYour turn, %s.  A: OK" % self.g.names[self.p],
+                        y=196, title="Since your last turn")
+        elif self.mode == REFUSED:
+            message_box(fb, self.note + "\nA: fix it   hold B: reset", y=196,
+                        title="Not a valid turn")
+        elif self.mode == CONFIRM_DRAW:
+            message_box(fb, "Nothing played.  START: draw a tile.  B: go back",
+                        y=200)
+        elif self.mode == MENU:
+            items = self._menu_items()
+            h = len(items) * 13 + 20
+            box(fb, 230, 24, 160, h, "Turn menu")
+            draw_list(fb, [i[0] for i in items], self.menu_cur, 234, 42, 152, len(items))
+        elif self.mode == HELP:
+            message_box(fb, HELP_TEXT + "  Any key: back", title="Keys")
+
+    def _lines(self):
+        ed = self.ed
+        out = []
+        if ed.msg:
+            out.append(ed.msg)
+        n = ed.played_count()
+        if not self.g.melded[self.p]:
+            v = _played_points(ed)
+            out.append("Initial meld: %d of %d pts" % (v, self.g.rules.initial_meld))
+        elif n:
+            out.append("Playing %d tile%s" % (n, "" if n == 1 else "s"))
+        out.append("START: end turn  hold: menu")
+        return out
+
+    # -- keys -----------------------------------------------------------------
+    def key(self, b, long):
+        app = self.app
+        if self.mode == REVIEW:
+            if b == hb.A or b == hb.START or b == hb.B:
+                self.mode = PLAY
+                self.ed.marked = []
+                self.m.clear_review()
+                self.t0 = app.hal.ticks_ms()
+                app.redraw()
+            return
+        if self.mode in (REFUSED, HELP):
+            self.mode = PLAY
+            if b == hb.B and long:
+                self.ed.reset()
+            app.redraw()
+            return
+        if self.mode == CONFIRM_DRAW:
+            if b == hb.START:
+                self._draw(1)
+            else:
+                self.mode = PLAY
+                app.redraw()
+            return
+        if self.mode == MENU:
+            self._menu_key(b)
+            return
+        ed = self.ed
+        if b == hb.UP:
+            ed.move(0, -1)
+        elif b == hb.DOWN:
+            ed.move(0, 1)
+        elif b == hb.LEFT:
+            ed.move(-1, 0)
+        elif b == hb.RIGHT:
+            ed.move(1, 0)
+        elif b == hb.A:
+            ed.long_a() if long else ed.press_a()
+        elif b == hb.B:
+            if long:
+                ed.reset()
+            elif not ed.clear_selection():
+                ed.undo()
+        elif b == hb.START:
+            if long:
+                self.mode = MENU
+                self.menu_cur = 0
+            else:
+                self._end()
+                return
+        app.redraw()
+
+    def _menu_items(self):
+        items = [("End turn", "end")]
+        g = self.g
+        items.append(("Draw a tile", "draw1"))
+        if g.rules.extra_draws:
+            items.append(("Draw 2 tiles", "draw2"))
+            items.append(("Draw 3 tiles", "draw3"))
+        items += [("Sort 789 (runs)", "sort_run"), ("Sort 777 (groups)", "sort_num"),
+                  ("Hint", "hint"), ("Undo", "undo"), ("Reset turn", "reset"),
+                  ("Give up (draw %d)" % g.rules.failed_play_penalty, "fail"),
+                  ("Help: keys", "help"), ("Save and quit", "quit")]
+        return items
+
+    def _menu_key(self, b):
+        items = self._menu_items()
+        app = self.app
+        if b == hb.UP or b == hb.DOWN:
+            self.menu_cur = step(self.menu_cur, len(items), -1 if b == hb.UP else 1)
+        elif b == hb.B:
+            self.mode = PLAY
+        elif b == hb.A or b == hb.START:
+            self.mode = PLAY
+            act = items[self.menu_cur][1]
+            ed = self.ed
+            if act == "end":
+                self._end()
+                return
+            if act.startswith("draw"):
+                self._draw(int(act[4:]))
+                return
+            if act == "sort_run":
+                ed.sort(False)
+            elif act == "sort_num":
+                ed.sort(True)
+            elif act == "hint":
+                self._hint()
+            elif act == "undo":
+                ed.undo()
+            elif act == "reset":
+                ed.reset()
+            elif act == "fail":
+                self._give_up()
+                return
+            elif act == "help":
+                self.mode = HELP
+            elif act == "quit":
+                self._persist_rack_order()
+                app.save_game()
+                app.match = None
+                app.goto("title")
+                return
+        app.redraw()
+
+    # -- turn endings ---------------------------------------------------------
+    def _persist_rack_order(self):
+        """Keep the player's own arrangement of the rack (same tiles)."""
+        order = self.ed.rack_order()
+        rack = self.g.racks[self.p]
+        if sorted(order) == sorted(rack):
+            rack[:] = order
+
+    def _end(self):
+        ed = self.ed
+        if not ed.changed():
+            self.mode = CONFIRM_DRAW
+            self.app.redraw()
+            return
+        self._persist_rack_order()
+        before = [bytearray(s) for s in self.g.table]
+        res = self.g.play(ed.after())
+        if not res.valid:
+            self.note = res.message
+            ed.bad = res.set_index
+            if res.set_index >= 0:
+                ed.cur = (0, res.set_index, 0)
+                ed.clamp()
+                ed._scroll()
+            self.mode = REFUSED
+            self.app.redraw()
+            return
+        self._finish(before)
+
+    def _finish(self, before):
+        m = self.m
+        if m.review_before is None:
+            m.review_before = before
+        m.note_turn()
+        self.app.advance()
+
+    def _draw(self, n):
+        self._persist_rack_order()
+        before = [bytearray(s) for s in self.g.table]
+        self.g.draw(n)
+        self._finish(before)
+
+    def _give_up(self):
+        self._persist_rack_order()
+        before = [bytearray(s) for s in self.g.table]
+        self.g.fail()
+        self._finish(before)
+
+    def _hint(self):
+        try:
+            from ai.hint import hint
+        except ImportError:
+            self.ed.msg = "No hints in this build"
+            return
+        self.app.banner("Thinking...")
+        _, move = hint(self.g, budget_ms=self.g.rules.timer_s * 250 or None)
+        if not move.count:
+            self.ed.msg = "Hint: no play found - draw a tile"
+            return
+        self.ed.load_table(move.table, "Hint: %d tile%s. START plays it, B undoes"
+                           % (move.count, "" if move.count == 1 else "s"))
+
+
+def _played_points(ed):
+    """Worth of sets made only of rack tiles (the initial meld count)."""
+    from rummikub.melds import analyse, SetError
+    v = 0
+    for s in ed.table:
+        if s and all_from_rack(s):
+            try:
+                v += analyse(bytearray([code(t) for t in s]), ed.ncolours)[1]
+            except SetError:
+                pass
+    return v
+
+
+def all_from_rack(s):
+    for t in s:
+        if not t & FROM_RACK:
+            return False
+    return True

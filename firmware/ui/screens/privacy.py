@@ -1,0 +1,24 @@
+"""Pass-the-device screen between two humans' turns: no rack is shown."""
+from hal import buttons as hb
+from ui.screen import Base
+from ui.gfx import BLACK, centre_text, box
+from ui.menu import footer
+
+
+class Screen(Base):
+    name = "privacy"
+    resumable = True
+
+    def draw(self, fb):
+        g = self.app.match.game
+        box(fb, 40, 60, 320, 150, "Pass the device")
+        centre_text(fb, "Next:", 96, BLACK)
+        centre_text(fb, g.names[g.current], 112, BLACK, 3, 3)
+        centre_text(fb, "Only %s should look now." % g.names[g.current], 150, BLACK)
+        centre_text(fb, "Round %d of %d   Pool %d" % (g.round_no, g.rounds, len(g.pool)),
+                    170, BLACK)
+        footer(fb, "A: show my rack")
+
+    def key(self, b, long):
+        if b == hb.A:
+            self.app.goto("play")

@@ -1,0 +1,55 @@
+"""Round result: who went out, what everyone had left, the round's scores."""
+from hal import buttons as hb
+from rummikub.game import MATCH_OVER
+from rummikub.scoring import rack_totals
+from ui.screen import Base
+from ui.gfx import BLACK, WHITE, centre_text
+from ui.menu import footer
+
+
+class Screen(Base):
+    name = "result"
+    resumable = True
+
+    def draw(self, fb):
+        g = self.app.match.game
+        r = len(g.round_rows) - 1
+        w = g.round_winners[r]
+        fb.fill_rect(0, 0, 400, 14, BLACK)
+        centre_text(fb, "Round %d of %d" % (g.round_no, g.rounds), 3, WHITE)
+        if g.round_exhausted[r]:
+            centre_text(fb, "Pool empty: %s wins" % g.names[w], 24, BLACK, 2, 2)
+            how = "fewest tiles" if g.rules.exhausted_winner == "tiles" else "lowest rack"
+            centre_text(fb, "(%s)" % how, 44, BLACK)
+        else:
+            centre_text(fb, "%s: Rummikub!" % g.names[w], 24, BLACK, 2, 2)
+        totals, wins, _ = g.standings()
+        left = rack_totals(g.racks, g.rules.joker_penalty)
+        y = 64
+        fb.text("player    tiles  left  round  total", 12, y, BLACK)
+        fb.hline(8, y + 10, 384, BLACK)
+        y += 14
+        for p in range(g.n):
+            row = "%-8s  %5d  %4d  %+5d  %+5d" % (g.names[p][:8], len(g.racks[p]),
+                                                 left[p], g.round_rows[r][p], totals[p])
+            if p == w:
+                fb.fill_rect(8, y - 2, 384, 12, BLACK)
+                fb.text(row, 12, y, WHITE)
+            else:
+                fb.text(row, 12, y, BLACK)
+            y += 14
+        footer(fb, "A: %s" % ("final scores" if g.phase == MATCH_OVER else "next round"))
+
+    def key(self, b, long):
+        if b != hb.A:
+            return
+        app = self.app
+        g = app.match.game
+        if g.phase == MATCH_OVER:
+            app.goto("scoreboard")
+            app.save_game()
+        else:
+            g.next_round()
+            app.match.clear_review()
+            app.match.last_human = -1
+            app.advance()

@@ -1,0 +1,53 @@
+"""Title screen and main menu: resume, new game, history, settings."""
+from hal import buttons as hb
+from rummikub.tiles import parse_tiles
+from ui.screen import Base
+from ui.gfx import BLACK, centre_text
+from ui.tiles_gfx import draw_tile
+from ui.menu import draw_list, step, footer
+
+_DECOR = "K11 B12 R13 J Y13"
+
+
+class Screen(Base):
+    name = "title"
+
+    def __init__(self, app, state=None):
+        super().__init__(app)
+        self.cur = 0
+        self._items()
+
+    def _items(self):
+        self.items = []
+        if self.app.has_save():
+            self.items.append(("Resume game", "resume"))
+        self.items += [("New game", "setup"), ("History", "history"),
+                       ("Settings", "settings")]
+
+    def resumed(self):
+        self._items()
+        self.cur = min(self.cur, len(self.items) - 1)
+
+    def draw(self, fb):
+        centre_text(fb, "Pocket", 22, BLACK, 3, 3)
+        centre_text(fb, "Rummikub", 50, BLACK, 3, 3)
+        x = (400 - 5 * 24) // 2
+        for i, t in enumerate(parse_tiles(_DECOR)):
+            draw_tile(fb, x + i * 24, 90, t)
+        draw_list(fb, [i[0] for i in self.items], self.cur, 120, 140, 160,
+                  len(self.items))
+        footer(fb, "UP/DOWN choose   A: open")
+
+    def key(self, b, long):
+        app = self.app
+        if b == hb.UP or b == hb.DOWN:
+            self.cur = step(self.cur, len(self.items), -1 if b == hb.UP else 1)
+            app.redraw()
+        elif b == hb.A or b == hb.START:
+            act = self.items[self.cur][1]
+            if act == "resume":
+                if not app.resume():
+                    self._items()
+                    app.redraw()
+            else:
+                app.push(act)
