@@ -432,7 +432,9 @@ class Editor:
         self.table = keep
         if area == TABLE:
             if target is None:
-                new = arrange(bytearray(picked), self.ncolours) or bytearray(picked)
+                new = bytearray(picked)
+                if not is_valid(plain(new), self.ncolours):
+                    new = arrange(new, self.ncolours) or new
                 self.table.append(new)
                 si = len(self.table) - 1
                 pos = 0

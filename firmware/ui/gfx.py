@@ -98,12 +98,15 @@ def wrap(s, width_chars):
     return lines
 
 
-def message_box(fb, s, y=None, title=None, width=360):
-    """Text wrapped in a framed box centred on the screen."""
+def message_box(fb, s, y=None, title=None, width=360, bottom=False):
+    """Text wrapped in a framed box, centred (or on the bottom edge)."""
     lines = wrap(s, (width - 16) // CHAR)
     h = len(lines) * 10 + 12 + (14 if title else 0)
     x = (400 - width) // 2
-    if y is None:
+    if bottom:
+        h = max(h, 300 - y) if y is not None else h
+        y = 300 - h
+    elif y is None:
         y = (300 - h) // 2
     box(fb, x, y, width, h, title)
     ty = y + 7 + (14 if title else 0)

@@ -121,10 +121,10 @@ class Screen(Base):
         if self.mode == REVIEW:
             txt = "\n".join(self.m.review) or "Your turn"
             message_box(fb, txt + "\nYour turn, %s.  A: OK" % self.g.names[self.p],
-                        y=196, title="Since your last turn")
+                        y=194, title="Since your last turn", width=400, bottom=True)
         elif self.mode == REFUSED:
-            message_box(fb, self.note + "\nA: fix it   hold B: reset", y=196,
-                        title="Not a valid turn")
+            message_box(fb, self.note + "\nA: fix it   hold B: reset", y=194,
+                        title="Not a valid turn", width=400, bottom=True)
         elif self.mode == CONFIRM_DRAW:
             message_box(fb, "Nothing played.  START: draw a tile.  B: go back",
                         y=200)

@@ -1,0 +1,147 @@
+"""The emulator window: the e-ink glass at 2x, keys as buttons, help beside.
+
+Keys: arrows = D-pad, Z or Enter = A, X or Backspace = B, Space = START
+(hold any of them for a long press).  The picture only changes when the
+simulated panel finishes a refresh, as on the device: a partial refresh
+appears after its 0.4 s, a fast one blinks once (1.2 s), a full one
+flashes black and white (3 s).  The side panel counts refreshes.
+"""
+import os
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from host_tools import FIRMWARE  # noqa: F401
+from hal.base import SleepWake
+from hal.buttons import UP, DOWN, LEFT, RIGHT, A, B, START, bit
+from host_tools.emulator.backend import EmulatorHal, DeepSleep, Clock
+
+W, H = 400, 300
+SIDE = 250
+HELP = ("Keys", "", "arrows  D-pad", "Z / Enter  A", "X / Backspace  B",
+        "Space  START", "hold = long press", "", "Play screen", "",
+        "A      pick tile / place", "       on a + slot", "hold A place before tile",
+        "       (or split a set)", "B      drop pick / undo", "hold B reset turn",
+        "START  end turn / draw", "hold START  turn menu", "", "Esc    quit (game saved)")
+
+
+def unavailable():
+    """None if a window can open, else the reason why not."""
+    if os.name != "nt" and not os.environ.get("DISPLAY") and \
+            not os.environ.get("WAYLAND_DISPLAY") and \
+            os.environ.get("SDL_VIDEODRIVER") not in ("dummy", "offscreen"):
+        return "DISPLAY is not set"
+    try:
+        import pygame
+    except ImportError:
+        return "pygame is not installed (make venv)"
+    try:
+        pygame.display.init()
+        pygame.display.quit()
+    except pygame.error as e:
+        return "pygame cannot open a display: %s" % e
+    return None
+
+
+class Window:
+    def __init__(self, root, scale=2):
+        import pygame
+        self.pg = pygame
+        pygame.display.init()
+        pygame.font.init()
+        self.scale = scale
+        self.surf = pygame.display.set_mode((W * scale + SIDE, H * scale))
+        pygame.display.set_caption("Pocket Rummikub (emulator)")
+        self.font = pygame.font.SysFont("monospace", 14)
+        self.keys = 0
+        self.quit = False
+        self.root = root
+        self.keymap = {
+            pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT,
+            pygame.K_RIGHT: RIGHT, pygame.K_z: A, pygame.K_RETURN: A,
+            pygame.K_x: B, pygame.K_BACKSPACE: B, pygame.K_SPACE: START,
+        }
+
+    def pump(self):
+        pg = self.pg
+        for ev in pg.event.get():
+            if ev.type == pg.QUIT or (ev.type == pg.KEYDOWN and ev.key == pg.K_ESCAPE):
+                self.quit = True
+            elif ev.type in (pg.KEYDOWN, pg.KEYUP) and ev.key in self.keymap:
+                m = bit(self.keymap[ev.key])
+                self.keys = self.keys | m if ev.type == pg.KEYDOWN else self.keys & ~m
+        return self.keys
+
+    def paint(self, hal, counts, phase=None):
+        """Show the glass; phase (0..1 through a refresh) makes the flash."""
+        pg = self.pg
+        img = hal.panel.image().convert("L")
+        if phase is not None:
+            kind = hal.panel.last_update[0] if hal.panel.last_update else "partial"
+            if kind == "full" and phase < 0.6:
+                img = img.point(lambda v: 0) if int(phase * 5) % 2 == 0 else \
+                    img.point(lambda v: 255)
+            elif kind == "fast" and phase < 0.3:
+                img = img.point(lambda v: 255 - v)
+        img = img.resize((W * self.scale, H * self.scale)).convert("RGB")
+        s = pg.image.fromstring(img.tobytes(), img.size, "RGB")
+        self.surf.fill((235, 235, 225))
+        self.surf.blit(s, (0, 0))
+        x = W * self.scale + 10
+        y = 10
+        for line in HELP + ("", "refreshes: full %d" % counts["full"],
+                            "  fast %d  partial %d" % (counts["fast"], counts["partial"])):
+            self.surf.blit(self.font.render(line, True, (20, 20, 20)), (x, y))
+            y += 17
+        pg.display.flip()
+
+
+def run(root, scale=2, fresh=False, keys=None):
+    import shutil
+    if fresh and os.path.isdir(root):
+        shutil.rmtree(root)
+    from ui.app import App
+    win = Window(root, scale)
+    clock = Clock(realtime=True)
+    hal = EmulatorHal(root, clock=clock)
+    state = {"t0": None}
+
+    def idle():                # runs while a refresh keeps BUSY high
+        hal.keys = win.pump()
+        p = hal.panel
+        if p.last_update:
+            kind, dur = p.last_update
+            if state["t0"] is None:
+                state["t0"] = clock.now
+            ph = min(1.0, (clock.now - state["t0"]) / float(dur or 1))
+            if int(ph * 20) != state.get("ph"):
+                state["ph"] = int(ph * 20)
+                win.paint(hal, hal.panel.counts, ph)
+
+    hal.idle_hook = idle
+    app = App(hal, log=print)
+    app.boot()
+    last = None
+    while not win.quit:
+        hal.keys = win.pump()
+        state["t0"] = None
+        try:
+            app.step()
+        except DeepSleep:
+            win.paint(hal, hal.panel.counts)
+            while not win.quit and not win.pump():
+                win.pg.time.wait(30)
+            if win.quit:
+                break
+            hal = hal.reboot(SleepWake(win.keys))
+            hal.idle_hook = idle
+            app = App(hal, log=print)
+            app.boot()
+            continue
+        glass = bytes(hal.panel.glass)
+        if glass != last:
+            last = glass
+            win.paint(hal, hal.panel.counts)
+        hal.sleep_ms(hal.poll_ms)
+    if app.match is not None:
+        app.save_game()
+    win.pg.quit()
+    return 0
