@@ -6,6 +6,7 @@ write and remove files, soft-reset.  Paths are relative: the board's cwd is
 its flash root, and in devsim the folder that stands for it.
 """
 import ast
+import base64
 import contextlib
 import io
 import time
@@ -191,14 +192,23 @@ class Board:
         if want:
             self.run(MKDIRS % (sorted(want, key=len),))
 
-    def write(self, path, data, progress=None):
-        cb = (lambda done, total: progress(done)) if progress else None
-        if not self.t.in_raw_repl:
-            self.raw()
+    def write(self, path, data, progress=None, chunk=1024):
+        """Write bytes to a file on the board.  Sent as base64 (1.33 bytes on
+        the wire per byte, where mpremote's repr() costs 2.3 for .mpy)."""
         try:
-            self.t.fs_writefile(path, data, chunk_size=512, progress_callback=cb)
-        except (self._TransportError, OSError) as e:
-            raise FlashError("cannot write %s on the device: %s" % (path, e)) from None
+            self.run("import binascii\n_f=open(%r,'wb')\n_w=_f.write\n"
+                     "_a=binascii.a2b_base64" % path)
+            for i in range(0, len(data), chunk):
+                self.t.exec("_w(_a(%r))" % base64.b64encode(data[i:i + chunk]))
+                if progress:
+                    progress(min(i + chunk, len(data)))
+            self.run("_f.close()")
+        except self._TransportError as e:
+            err = (getattr(e, "error_output", "") or str(e)).strip().splitlines()
+            raise FlashError("cannot write %s on the device: %s"
+                             % (path, err[-1] if err else e)) from None
+        except OSError as e:
+            raise FlashError("lost %s: %s" % (self.port, e)) from None
 
     def read(self, path):
         """File contents as text, or None if the board has no such file."""
