@@ -7,11 +7,12 @@ frame if anything changed and let ui.refresh decide how much of the
 panel to refresh.  Screens are modules in ui/screens/, imported when
 first shown so the device only pays RAM for what is used.
 """
+import gc
 import json
+import sys
 from compat import ticks_diff
 from hal import buttons as hb
 from hal.sleep import IdleSleep
-from rummikub import savefile
 from rummikub.game import PLAYING
 from ui.gfx import WHITE, BLACK, message_box
 from ui.refresh import Refresher
@@ -21,6 +22,21 @@ SAVE = "game"
 SETTINGS = "settings"
 DEFAULT_NAMES = ["Ann", "Ben", "Cai", "Dee", "Eve", "Fay"]
 DEFAULTS = {"idle_min": 3, "partials": 20, "names": DEFAULT_NAMES}
+
+
+def forget(name):
+    """Drop a module so its code can be freed (RAM is tight on a WROOM)."""
+    if sys.modules.pop(name, None) is None:
+        return
+    i = name.rfind(".")
+    pkg = sys.modules.get(name[:i]) if i > 0 else None
+    if pkg is not None and hasattr(pkg, name[i + 1:]):
+        delattr(pkg, name[i + 1:])
+
+
+def forget_sync():
+    for n in ("sync.scorelog", "sync.records", "sync.protocol"):
+        forget(n)
 
 
 def screen_class(name):
@@ -42,6 +58,7 @@ class App:
         self.dirty = True
         self.want = "fast"
         self.steps = 0
+        self.pending = False     # advance() asked for; runs between events
 
     # -- settings -----------------------------------------------------------
     def _load_settings(self):
@@ -70,8 +87,12 @@ class App:
         self.redraw("fast")
 
     def goto(self, name, **kw):
-        """Replace the whole stack (a new place in the app, not an overlay)."""
+        """Replace the whole stack (a new place in the app, not an overlay);
+        the screens left behind are unloaded."""
         self.stack = []
+        for m in list(sys.modules):
+            if m.startswith("ui.screens.") and m != "ui.screens." + name:
+                forget(m)
         self.push(name, **kw)
 
     def pop(self):
@@ -115,8 +136,12 @@ class App:
         ev = self.hal.poll()
         for kind, b in ev:
             self.dispatch(kind, b)
+        if self.pending:
+            self._advance()
         if self.screen.tick():
             self.dirty = True
+        if self.pending:
+            self._advance()
         if self.dirty:
             self.render()
         self.sleeper.note(ev)
@@ -139,6 +164,8 @@ class App:
             self.hal.sleep_ms(self.hal.poll_ms)
 
     def dispatch(self, kind, b):
+        if self.pending:             # a turn just ended: others play first
+            self._advance()
         if b <= hb.RIGHT:
             if kind == hb.PRESS or kind == hb.REPEAT:
                 self.screen.key(b, False)
@@ -166,25 +193,48 @@ class App:
                 mid = log.new_match_id()
             except OSError:
                 mid = 0
+            forget_sync()
         self.match = Match(game, seats, mid)
         self.advance()
 
     def advance(self):
         """After a turn: AI seats play, then the next human (privacy screen
-        first if another human held the device) or the round result."""
+        first if another human held the device) or the round result.  Runs
+        from the loop once the calling screen's handler has returned, so
+        that screen's code and state can be freed for the solver."""
+        self.pending = True
+
+    def _advance(self):
+        self.pending = False
         m = self.match
         g = m.game
+        if g.phase == PLAYING and not m.human(g.current):
+            # the solver needs the RAM more than the screens do: the frame
+            # stays on the glass, the screen modules are loaded again after
+            self.stack = []
+            for name in ("ui.screens.play", "ui.play_view", "ui.editor", "ui.menu",
+                         "ui.screens.result", "ui.screens.privacy",
+                         "ui.screens.setup", "ui.screens.title", "ui.tiles_gfx",
+                         "ui.layout", "rummikub.savefile"):
+                forget(name)
+            from ui import gfx
+            gfx.forget_glyphs()
+            gc.collect()
         while g.phase == PLAYING and not m.human(g.current):
             self.banner("%s is thinking..." % g.names[g.current])
+            gc.collect()
             m.ai_turn()
         if g.phase != PLAYING:
             self.log_round()
-            self.goto("result")
+            name = "result"
         elif m.needs_privacy():
-            self.goto("privacy")
+            name = "privacy"
         else:
-            self.goto("play")
-        self.save_game()
+            name = "play"
+        self.save_game(name)        # before the screen loads: less RAM in use
+        forget("rummikub.savefile")
+        gc.collect()
+        self.goto(name)
 
     def scorelog(self):
         try:
@@ -213,9 +263,11 @@ class App:
         except (OSError, ValueError) as e:
             self.log("score log: %s" % e)
         m.logged_rounds = len(g.round_rows)
+        forget_sync()
 
-    def save_game(self):
-        """Save the match with the screen it is on (and that screen's state)."""
+    def save_game(self, screen=None):
+        """Save the match with the screen it is on (and that screen's state),
+        or with the (fresh) screen about to be shown."""
         if self.match is None:
             return
         extra = self.match.extra()
@@ -223,9 +275,12 @@ class App:
         for s in self.stack:
             if s.resumable:
                 scr = s
-        if scr is not None:
+        if screen:
+            extra["screen"] = screen
+        elif scr is not None:
             extra["screen"] = scr.name
             extra["state"] = scr.state()
+        from rummikub import savefile
         self.storage.save(SAVE, savefile.dumps(self.match.game, extra))
 
     def has_save(self):
@@ -235,6 +290,7 @@ class App:
         raw = self.storage.load(SAVE)
         if raw is None:
             return False
+        from rummikub import savefile
         try:
             game, extra = savefile.loads(raw)
             self.match = Match.restore(game, extra)

@@ -18,7 +18,7 @@ from ui.layout import (TABLE, HAND, RACK, PITCH, PER_ROW, flow, find_set,
                        rack_xy, hand_x)
 
 FROM_RACK = const(0x80)
-UNDO_DEPTH = const(30)
+UNDO_DEPTH = const(20)
 _SEP_AREA = const(0xFE)
 _SEP_SET = const(0xFF)
 

@@ -41,6 +41,40 @@ def glyph(s, sx, sy, ink):
     return g
 
 
+_scratch = None
+
+
+def scaled_text(fb, s, x, y, sx, sy, col):
+    """Text scaled sx by sy drawn as runs of pixels: no buffer kept, so the
+    tiles' numbers cost no RAM between frames."""
+    global _scratch
+    n = len(s)
+    if _scratch is None or len(_scratch[1]) != 8 * n:
+        buf = bytearray(8 * n)
+        _scratch = (framebuf.FrameBuffer(buf, 8 * n, 8, framebuf.MONO_VLSB), buf)
+    src, buf = _scratch
+    src.fill(0)
+    src.text(s, 0, 0, 1)
+    for xx in range(8 * n):
+        col_bits = buf[xx]
+        yy = 0
+        while col_bits:
+            if col_bits & 1:
+                y0 = yy
+                while col_bits & 1:
+                    col_bits >>= 1
+                    yy += 1
+                fb.fill_rect(x + xx * sx, y + y0 * sy, sx, (yy - y0) * sy, col)
+            else:
+                col_bits >>= 1
+                yy += 1
+    return 8 * n * sx
+
+
+def forget_glyphs():
+    _glyphs.clear()
+
+
 def big_text(fb, s, x, y, sx=2, sy=2, col=BLACK):
     g, w, h = glyph(s, sx, sy, col)
     fb.blit(g, x, y, 1 - col)

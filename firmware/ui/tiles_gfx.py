@@ -12,22 +12,16 @@ symbol under the number (the README's tile legend says the same):
 """
 from compat import const
 from rummikub.tiles import JOKER
-from ui.gfx import WHITE, BLACK, glyph, hatch
+from ui.gfx import WHITE, BLACK, scaled_text, hatch
 from ui.layout import TW, TH
 
 _SYM_Y = const(22)
 
 
-def number_glyph(n, ink):
-    s = str(n)
-    if len(s) == 1:
-        return glyph(s, 2, 2, ink)
-    return glyph(s, 1, 2, ink)
-
-
 def _number(fb, x, y, n, ink):
-    g, w, h = number_glyph(n, ink)
-    fb.blit(g, x + (TW - w) // 2 + (1 if w < 16 else 0), y + 4, 1 - ink)
+    """1-9 drawn 2x2 (14 px wide), 10-13 drawn 1x2 (15 px wide)."""
+    s = str(n)
+    scaled_text(fb, s, x + 3, y + 4, 2 if n < 10 else 1, 2, ink)
 
 
 def _symbol(fb, c, cx, cy, ink):

@@ -22,6 +22,8 @@ def load_matches(app, limit=20):
     except (OSError, ValueError):
         pass
     out.reverse()
+    from ui.app import forget_sync
+    forget_sync()
     return out
 
 

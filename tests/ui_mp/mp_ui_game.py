@@ -1,0 +1,41 @@
+"""A whole match through the UI: one key-driven human, three AI seats
+(hard, medium, easy), the real SSD1683 driver and its 15 KB framebuffer.
+
+Run under a capped heap: `micropython -X heapsize=192k mp_ui_game.py`
+(MICROPYPATH = compiled firmware + this folder).  Prints one result line.
+"""
+import gc
+import sys
+
+from ui_hal import TestHal, press, Asleep
+from ui.app import App
+from ui_driver import KeyDriver
+
+SETUP = ("a right right down down down down down left "
+         "down down down down down down right start")
+
+
+def main(root, strategy="hint", rounds_keys=SETUP):
+    gc.collect()
+    app = App(TestHal(root))
+    app.settings["idle_min"] = 0
+    app.sleeper.idle_ms = 0
+    app.boot()
+    d = KeyDriver(lambda name, long: press(app, name, 1000 if long else 80), lambda: app, strategy)
+    d.keys(rounds_keys)
+    g = app.match.game
+    assert app.match.seats == ["human", "hard", "medium", "easy"], app.match.seats
+    d.play_match()
+    totals, wins, order = g.standings()
+    d.key("a")
+    assert app.screen.name == "title"
+    gc.collect()
+    print("ui game ok: %d presses, %d human turns, %d extends, %d sets built, "
+          "scores %s, refreshes %s, heap in use %d"
+          % (d.presses, d.turns, d.extends, d.built, g.round_rows,
+             app.refresher.counts, gc.mem_alloc()))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "/tmp/ui_mp_game",
+         sys.argv[2] if len(sys.argv) > 2 else "hint")

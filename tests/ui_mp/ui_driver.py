@@ -1,0 +1,210 @@
+"""A scripted human that plays with keys only (MicroPython and CPython).
+
+It reads the app's state the way a player reads the screen, picks the
+next button and presses it through `press(name, long)`; nothing is changed
+behind the app's back.  A move (the solver's hint) is carried out with the
+play screen's manipulations: extend a set on its end slot, build sets on
+the "+" slot, then START.
+"""
+from rummikub.melds import canonical
+from ui.editor import plain, arrange
+from ui.layout import TABLE, HAND, RACK, PER_ROW, find_set
+
+
+class Stuck(Exception):
+    pass
+
+
+class KeyDriver:
+    def __init__(self, press, app, strategy="hint"):
+        self.strategy = strategy   # "hint": the solver's move; "easy": new sets only
+        self.press_fn = press      # press(name, long)
+        self.app_fn = app          # () -> the current App
+        self.presses = 0
+        self.extends = 0
+        self.built = 0
+        self.turns = 0
+        self.log = []
+
+    @property
+    def app(self):
+        return self.app_fn()
+
+    @property
+    def screen(self):
+        return self.app_fn().screen
+
+    @property
+    def ed(self):
+        return self.app_fn().screen.ed
+
+    def key(self, name, long=False):
+        self.presses += 1
+        self.log.append(name.upper() + ("_LONG" if long else ""))
+        if len(self.log) > 40:
+            self.log.pop(0)
+        self.press_fn(name, long)
+
+    def keys(self, text):
+        for w in text.split():
+            w = w.lower()
+            long = w.endswith("_long")
+            self.key(w[:-5] if long else w, long)
+
+    # -- cursor ---------------------------------------------------------------
+    def _row_of(self, ed, area, si, pos):
+        if area == TABLE:
+            return (TABLE, find_set(ed.table_rows(), si)[0])
+        if area == HAND:
+            return (HAND, 0)
+        return (RACK, pos // PER_ROW)
+
+    def goto(self, area, si, pos):
+        for _ in range(400):
+            ed = self.ed
+            if ed.cur == (area, si, pos):
+                return
+            rows = ed.visual_rows()
+            here, x = ed.cursor_row_x()
+            want = self._row_of(ed, area, si, pos)
+            if here != want:
+                d = (rows.index(want) - rows.index(here)) % len(rows)
+                self.key("down" if d <= len(rows) - d else "up")
+                continue
+            ca, cs, cp = ed.cur
+            if ca == area == TABLE:
+                fwd = (cs, cp) < (si, pos)
+            elif ca == area:
+                fwd = cp < pos
+            else:
+                fwd = ca < area
+            self.key("right" if fwd else "left")
+        raise Stuck("cursor never reached %r (at %r, mode %r, keys %s)"
+                    % ((area, si, pos), self.ed.cur, self.screen.mode, " ".join(self.log)))
+
+    def pick(self, loc):
+        self.goto(loc[0], loc[1], loc[2])
+        self.key("a")
+
+    # -- carrying out a move ------------------------------------------------------
+    def _free(self, ed, target):
+        """Table sets matching no wanted set: their tiles may be reused."""
+        ncol = ed.ncolours
+        want = [canonical(plain(s), ncol) for s in target]
+        free = []
+        for i in range(len(ed.table)):
+            c = canonical(plain(ed.table[i]), ncol)
+            if c in want:
+                want.remove(c)
+            else:
+                free.append(i)
+        return free, want
+
+    def _find(self, ed, t, free, taken):
+        for si in free:
+            s = ed.table[si]
+            for p in range(len(s)):
+                if s[p] & 0x7F == t and (TABLE, si, p) not in taken:
+                    return (TABLE, si, p)
+        for p in range(len(ed.hand)):
+            if ed.hand[p] & 0x7F == t and (HAND, 0, p) not in taken:
+                return (HAND, 0, p)
+        for p in range(len(ed.rack)):
+            if ed.rack[p] == t and (RACK, 0, p) not in taken:
+                return (RACK, 0, p)
+        raise Stuck("tile %d not found for the move" % t)
+
+    def build(self, target):
+        """Turn the editor's table into `target` (list of sets) with keys."""
+        for _ in range(60):
+            ed = self.ed
+            free, todo = self._free(ed, target)
+            if not todo:
+                return
+            t = None
+            for s in target:
+                if canonical(plain(s), ed.ncolours) == todo[0]:
+                    t = s
+            if not self._extend(ed, t, free):
+                taken = []
+                for tile in t:
+                    taken.append(self._find(self.ed, tile, free, taken))
+                for loc in taken:
+                    self.pick(loc)
+                self.goto(TABLE, len(self.ed.table), 0)
+                self.key("a")
+                self.built += 1
+        raise Stuck("move not built")
+
+    def _extend(self, ed, t, free):
+        """If a free set is part of t, place the missing tiles on its end."""
+        ncol = ed.ncolours
+        for si in free:
+            s = plain(ed.table[si])
+            rest = bytearray(t)
+            ok = True
+            for v in s:
+                k = rest.find(bytes((v,)))
+                if k < 0:
+                    ok = False
+                    break
+                rest[k:k + 1] = b""
+            if not ok or not rest or len(rest) == len(t):
+                continue
+            a = arrange(s + rest, ncol)
+            if a is None or canonical(plain(a), ncol) != canonical(bytes(t), ncol):
+                continue
+            others = [i for i in free if i != si]
+            taken = []
+            try:
+                for tile in rest:
+                    taken.append(self._find(ed, tile, others, taken))
+            except Stuck:
+                continue
+            for loc in taken:
+                self.pick(loc)
+            self.goto(TABLE, si, len(self.ed.table[si]))
+            self.key("a")
+            self.extends += 1
+            return True
+        return False
+
+    # -- whole turns and matches ------------------------------------------------------
+    def choose(self, g):
+        """The table the human aims for, or None to draw."""
+        if self.strategy == "easy":
+            from ai.players import Player
+            return Player("easy", seed=g.turn_no + 1).choose(g)
+        from ai.hint import hint
+        _, move = hint(g)
+        return move.table if move.count else None
+
+    def human_turn(self):
+        g = self.app.match.game
+        target = self.choose(g)
+        self.turns += 1
+        if target is None:
+            self.keys("start start")
+            return "draw"
+        self.build(target)
+        self.key("start")
+        if self.screen.name == "play" and self.screen.mode == 2:
+            raise Stuck("END refused: %s" % self.screen.note)
+        return "play"
+
+    def play_match(self, max_turns=400):
+        """From wherever the app is, play until the scoreboard."""
+        for _ in range(max_turns * 3):
+            name = self.screen.name
+            if name == "scoreboard":
+                return
+            if name in ("privacy", "result"):
+                self.key("a")
+            elif name == "play":
+                if self.screen.mode == 1:      # review of the others' turns
+                    self.key("a")
+                else:
+                    self.human_turn()
+            else:
+                raise Stuck("unexpected screen %s" % name)
+        raise Stuck("match did not finish")
