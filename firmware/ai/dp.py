@@ -191,6 +191,7 @@ class Problem:
         self._nc = len(self._tables[0])
         self._bound = self._colour_bounds()
         self._orders = self._make_orders()
+        self._tops = self._top_values()
         # the search's frames, allocated once while the heap is still whole
         steps = len(self.steps)
         J1 = self.jokers + 1
@@ -296,6 +297,33 @@ class Problem:
         bound[at] = b
         return b
 
+    def _top_values(self):
+        """tops[i][m]: the value of the m best rack tiles in cells after
+        step i.  Bounds value once the tile count is known.  Small arrays
+        (the device heap is fragmented)."""
+        R = 0
+        for code in range(len(self.rak)):
+            R += self.rak[code]
+        self._R = R
+        tops = [None] * len(self.steps)
+        vals = []
+        for i in range(len(self.steps) - 1, -1, -1):
+            row = array("H", bytes(2 * (R + 1)))
+            acc = 0
+            for m in range(1, R + 1):
+                if m <= len(vals):
+                    acc += vals[m - 1]
+                row[m] = acc
+            tops[i] = row
+            kind, c, n = self.steps[i]
+            if kind == 0:
+                for _ in range(self.rak[(c << 4) | n]):
+                    k = 0
+                    while k < len(vals) and vals[k] >= n:
+                        k += 1
+                    vals.insert(k, n)
+        return tops
+
     def _remaining(self):
         """rest[i]: the most score rack tiles of cells after step i can add."""
         rest = [0] * (len(self.steps) + 1)
@@ -373,14 +401,15 @@ class Problem:
                 oth[o0 + jl] = -1 if b == NONE else oth[o0 + jl] + b
         return True
 
-    def search(self, lower, improve=True, step=1):
+    def search(self, lower, improve=True, step=1, most=-1):
         """Best (score, path) with score >= lower, or (-1, None).
 
         Scores count placed rack tiles (and, unless free, jokers, table
         ones included, whose UNITs are taken off again here).  With
         improve, the search goes on for a better hit: the next multiple of
-        `step` (UNIT: one more tile; 1: any more value).  Memory: a few
-        ints per step, whatever the position."""
+        `step` (UNIT: one more tile; 1: any more value).  most >= 0: no
+        move places more than `most` tiles (proven), which bounds the value
+        a state can still add.  Memory: a few ints per step."""
         free = self.free
         off = 0 if free else self.jt * UNIT
         lower += off
@@ -399,6 +428,10 @@ class Problem:
         orders = self._orders
         rests = self._rest
         idx, keys, scs, oth, ok, choice, hit = self._frames
+        tops = None
+        if most >= 0:
+            tops = self._tops
+            R = self._R
         best = -1
         path = None
         self.found = None
@@ -457,6 +490,11 @@ class Problem:
                 rb = rests[depth] + left * ju
                 if s2 + (hb if hb < rb else rb) < lower:
                     continue
+                if tops is not None:
+                    more = most - (s2 >> 11)
+                    if more < 0 or ((most << 11) + (s2 & 2047) +
+                                    tops[depth][more if more < R else R]) < lower:
+                        continue
                 sg = ((key >> sgsh) & 15) + g
                 mg = (key >> mgsh) & 3
                 k2 = ((key & ~((31 << sh) | (7 << jsh) | (15 << sgsh) | (3 << mgsh) | vmask)) |

@@ -13,6 +13,7 @@ from rummikub.tiles import JOKER, CODE_LIMIT, count_tiles, remove_tile
 from rummikub.melds import analyse
 from ai.dp import Problem, Timeout, UNIT, table_shape
 
+import gc
 try:
     import sys
     _MP = sys.implementation.name == "micropython"
@@ -157,7 +158,7 @@ def _melded(table, rack, rules, deadline, t0, memo_cap):
         g = _greedy_count(table, rack, ncol)
         score, path = p.search((g if g > 0 else 1) * UNIT, True, UNIT)
         if path is not None:
-            score2, path2 = p.search(score + 1, True, 1)
+            score2, path2 = p.search(score + 1, True, 1, score // UNIT)
             if path2 is not None:
                 path = path2
     except Timeout:
@@ -206,10 +207,19 @@ def solve(table, rack, melded, rules, budget_ms=None, memo_cap=MEMO_CAP):
     rack = bytearray(rack)
     expanded = 0
     try:
-        if melded:
-            return _melded(table, rack, rules, deadline, t0, memo_cap)
-        return _meld(table, rack, rules, deadline, t0)
-    except Timeout:
+        if _MP:
+            gc.collect()                # big blocks first, while we can
+        try:
+            if melded:
+                return _melded(table, rack, rules, deadline, t0, memo_cap)
+            return _meld(table, rack, rules, deadline, t0)
+        except MemoryError:
+            # the heap was too fragmented: once more with a small memo
+            gc.collect()
+            if melded:
+                return _melded(table, rack, rules, deadline, t0, memo_cap // 4)
+            return _meld(table, rack, rules, deadline, t0)
+    except (Timeout, MemoryError):
         return _fallback(table, rack, melded, rules, t0)
 
 

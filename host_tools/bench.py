@@ -1,0 +1,239 @@
+"""`make bench`: our solver against rummikub-solver on a fixed corpus.
+
+One run measures, per position of a fixed seeded corpus (melded players,
+tables of 3-15 sets / 10-90 tiles, racks of 6-20, jokers often):
+  - our solver and rummikub-solver (ILP) on CPython: time and peak memory
+    (tracemalloc, a separate pass so it does not skew the times), and that
+    both place the same number of tiles;
+  - our solver on the MicroPython unix port under -X heapsize=128k;
+  - a pystone-style benchmark on the same unix port, giving
+    K = unix pystones/s / 1166 (ESP32 at 240 MHz) and so an estimated
+    ESP32 time = unix-port time x K.
+It prints percentiles and target checks, and writes build/bench.json and
+build/bench.png (time against position size).
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+import tracemalloc
+
+import host_tools
+from host_tools.corpus import corpus
+from rummikub.rules import Rules
+from rummikub.tiles import parse_table, parse_tiles
+
+ESP32_PYSTONES = 1166.0          # MicroPython issue 6565, ESP32 @ 240 MHz
+HEAP = "128k"
+TARGETS = {"ratio_median": 10.0, "ratio_p95": 10.0,
+           "esp32_p95_ms": 2000.0, "esp32_median_ms": 300.0}
+
+
+def pct(values, q):
+    v = sorted(values)
+    if not v:
+        return 0.0
+    k = (len(v) - 1) * q
+    lo = int(k)
+    hi = min(lo + 1, len(v) - 1)
+    return v[lo] + (v[hi] - v[lo]) * (k - lo)
+
+
+def stats(values):
+    return {"median": pct(values, 0.5), "p95": pct(values, 0.95), "max": max(values)}
+
+
+def time_ours(positions):
+    from ai.solver import solve
+    rules = Rules()
+    out = []
+    for p in positions:
+        t, r = parse_table(p["table"]), parse_tiles(p["rack"])
+        t0 = time.perf_counter()
+        m = solve(t, r, True, rules)
+        out.append(((time.perf_counter() - t0) * 1000.0, m.count, m.optimal))
+    return out
+
+
+def time_oracle(positions):
+    from host_tools.oracle import Oracle
+    o = Oracle()
+    out = []
+    for p in positions:
+        t, r = parse_table(p["table"]), parse_tiles(p["rack"])
+        t0 = time.perf_counter()
+        n = o.solve(t, r)
+        out.append(((time.perf_counter() - t0) * 1000.0, n))
+    return out
+
+
+def peak_memory(positions, which):
+    """Highest tracemalloc peak over the corpus, in bytes (setup excluded)."""
+    if which == "ours":
+        from ai.solver import solve
+        rules = Rules()
+
+        def run(t, r):
+            solve(t, r, True, rules)
+    else:
+        from host_tools.oracle import Oracle
+        o = Oracle()
+
+        def run(t, r):
+            o.solve(t, r)
+    top = 0
+    for p in positions:
+        t, r = parse_table(p["table"]), parse_tiles(p["rack"])
+        tracemalloc.start()
+        tracemalloc.reset_peak()
+        run(t, r)
+        top = max(top, tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    return top
+
+
+def micropython(mp, corpus_path, heap=HEAP):
+    """Per-position results of the unix port, the lowest free heap, and
+    the pystone figure, from one invocation each."""
+    env = dict(os.environ, MICROPYPATH=host_tools.FIRMWARE)
+    here = os.path.dirname(os.path.abspath(__file__))
+    r = subprocess.run([mp, "-X", "heapsize=" + heap, os.path.join(here, "bench_mp.py"),
+                        corpus_path], env=env, capture_output=True, text=True)
+    rows = []
+    low = None
+    for line in r.stdout.splitlines():
+        if not line.startswith("{"):
+            continue
+        d = json.loads(line)
+        if "done" in d:
+            low = d["heap_free_low"]
+        else:
+            rows.append(d)
+    ok = r.returncode == 0 and low is not None
+    p = subprocess.run([mp, os.path.join(here, "pystone_mp.py"), "100000"],
+                       capture_output=True, text=True)
+    stones = float(p.stdout.split()[-1]) if p.returncode == 0 else 0.0
+    return rows, ok, low, stones, r.stderr.strip()[-400:]
+
+
+def plot(path, sizes, ours, oracle, mp, esp):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(8, 5))
+    ax.scatter(sizes, oracle, s=10, label="rummikub-solver (ILP), CPython", marker="x")
+    ax.scatter(sizes, ours, s=10, label="ours, CPython")
+    if mp:
+        ax.scatter(sizes[:len(mp)], mp, s=10, label="ours, MicroPython unix port")
+        ax.scatter(sizes[:len(esp)], esp, s=6, label="ours, estimated ESP32", alpha=0.5)
+    ax.set_yscale("log")
+    ax.set_xlabel("position size (table tiles + rack tiles)")
+    ax.set_ylabel("solve time per position (ms, log)")
+    ax.set_title("Exact move solver: time against position size")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="python -m host_tools bench",
+                                 description=__doc__.split("\n\n")[0])
+    ap.add_argument("--positions", type=int, default=220)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--out", default=os.path.join(host_tools.ROOT, "build"))
+    ap.add_argument("--micropython", default=os.path.join(os.path.dirname(sys.executable),
+                                                          "micropython"))
+    ap.add_argument("--no-mp", action="store_true", help="skip the unix-port run")
+    a = ap.parse_args(argv)
+    os.makedirs(a.out, exist_ok=True)
+    positions = corpus(a.seed, a.positions)
+    sizes = [len(parse_tiles(p["rack"])) + sum(len(s) for s in parse_table(p["table"]))
+             for p in positions]
+    corpus_path = os.path.join(a.out, "bench_corpus.jsonl")
+    with open(corpus_path, "w") as f:
+        for p in positions:
+            f.write(json.dumps(p) + "\n")
+
+    print("corpus: %d positions (seed %d), sizes %d-%d tiles"
+          % (len(positions), a.seed, min(sizes), max(sizes)))
+    ours = time_ours(positions)
+    oracle = time_oracle(positions)
+    agree = sum(1 for x, y in zip(ours, oracle) if x[1] == y[1])
+    more = sum(1 for x, y in zip(ours, oracle) if x[1] > y[1])
+    t_ours = [x[0] for x in ours]
+    t_or = [y[0] for y in oracle]
+    s_ours, s_or = stats(t_ours), stats(t_or)
+    mem_ours = peak_memory(positions, "ours")
+    mem_or = peak_memory(positions, "oracle")
+    res = {"positions": len(positions), "seed": a.seed, "sizes": sizes,
+           "agree": agree, "ours_more": more,
+           "cpython": {"ours_ms": s_ours, "oracle_ms": s_or,
+                       "ratio": {k: s_or[k] / s_ours[k] if s_ours[k] else 0.0
+                                 for k in s_ours},
+                       "ours_peak_bytes": mem_ours, "oracle_peak_bytes": mem_or,
+                       "ours_ms_each": t_ours, "oracle_ms_each": t_or}}
+    mp_ms = esp = []
+    if not a.no_mp:
+        rows, ok, low, stones, err = micropython(a.micropython, corpus_path)
+        mp_ms = [r["ms"] for r in rows]
+        K = stones / ESP32_PYSTONES if stones else 0.0
+        esp = [x * K for x in mp_ms]
+        mp_agree = sum(1 for r in rows if r["count"] == ours[r["i"]][1])
+        res["micropython"] = {"heap": HEAP, "completed": ok, "solved": len(rows),
+                              "heap_free_low": low, "agree_with_cpython": mp_agree,
+                              "unix_ms": stats(mp_ms) if mp_ms else None,
+                              "pystones": stones, "K": K,
+                              "esp32_est_ms": stats(esp) if esp else None,
+                              "unix_ms_each": mp_ms, "error": "" if ok else err}
+    png = os.path.join(a.out, "bench.png")
+    plot(png, sizes, t_ours, t_or, mp_ms, esp)
+    jpath = os.path.join(a.out, "bench.json")
+    with open(jpath, "w") as f:
+        json.dump(res, f, indent=1)
+    _report(res)
+    print("wrote %s and %s" % (jpath, png))
+    return 0
+
+
+def _report(res):
+    c = res["cpython"]
+    print("same tile count as rummikub-solver: %d/%d (ours more: %d)"
+          % (res["agree"], res["positions"], res["ours_more"]))
+    print("%-26s %10s %10s %10s" % ("CPython, ms per position", "median", "p95", "max"))
+    for name, key in (("ours", "ours_ms"), ("rummikub-solver", "oracle_ms")):
+        s = c[key]
+        print("%-26s %10.2f %10.2f %10.2f" % (name, s["median"], s["p95"], s["max"]))
+    r = c["ratio"]
+    print("%-26s %9.1fx %9.1fx %9.1fx" % ("speed-up (oracle/ours)", r["median"], r["p95"],
+                                         r["max"]))
+    print("peak memory (tracemalloc): ours %.1f KB, rummikub-solver %.1f KB"
+          % (c["ours_peak_bytes"] / 1024.0, c["oracle_peak_bytes"] / 1024.0))
+    checks = [("speed-up at median >= %gx" % TARGETS["ratio_median"],
+               r["median"] >= TARGETS["ratio_median"]),
+              ("speed-up at p95 >= %gx" % TARGETS["ratio_p95"], r["p95"] >= TARGETS["ratio_p95"])]
+    mp = res.get("micropython")
+    if mp:
+        print("MicroPython unix port, heap %s: %s, %d positions, lowest free heap %s bytes, "
+              "counts agree with CPython %d" % (mp["heap"], "completed" if mp["completed"]
+                                                 else "FAILED", mp["solved"],
+                                                 mp["heap_free_low"], mp["agree_with_cpython"]))
+        if mp["error"]:
+            print("  error: %s" % mp["error"])
+        if mp["unix_ms"]:
+            u, e = mp["unix_ms"], mp["esp32_est_ms"]
+            print("pystone (unix port): %.0f/s -> K = %.1f" % (mp["pystones"], mp["K"]))
+            print("%-26s %10.2f %10.2f %10.2f" % ("unix port, ms", u["median"], u["p95"],
+                                                  u["max"]))
+            print("%-26s %10.0f %10.0f %10.0f" % ("estimated ESP32, ms", e["median"], e["p95"],
+                                                  e["max"]))
+            checks.append(("ESP32 estimate median <= %g ms" % TARGETS["esp32_median_ms"],
+                           e["median"] <= TARGETS["esp32_median_ms"]))
+            checks.append(("ESP32 estimate p95 <= %g ms" % TARGETS["esp32_p95_ms"],
+                           e["p95"] <= TARGETS["esp32_p95_ms"]))
+        checks.append(("whole corpus under heapsize=%s" % mp["heap"], mp["completed"]))
+    for name, good in checks:
+        print("  [%s] %s" % ("met" if good else "MISSED", name))
