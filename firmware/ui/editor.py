@@ -176,9 +176,10 @@ class Editor:
             self.msg = "Nothing to reset"
             return False
         self._push()
+        rack = self.rack_order()
         self.table = [bytearray(s) for s in self.start_table]
         self.hand = bytearray()
-        self.rack = bytearray(self.rack_order())
+        self.rack = rack
         self.sel = []
         self.marked = []
         self.cur = (RACK, 0, 0)
@@ -365,7 +366,7 @@ class Editor:
             self.msg = "%d picked" % len(self.sel) if self.sel else ""
         else:
             self.sel.append(key)
-            self.msg = "%d picked: A on a slot or hold A on a tile to place" % len(self.sel)
+            self.msg = "%d picked. A on +: place there" % len(self.sel)
         self.bad = -1
         self.clamp()
         return True

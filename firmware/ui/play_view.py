@@ -43,12 +43,12 @@ def _slot(fb, x, rowy, label="+"):
     fb.text(label, x + (TW - 8 * len(label)) // 2 + 1, rowy + LIFT + 11, BLACK)
 
 
-def _tiles(fb, ed, area, si, tiles, x, rowy, nslots):
+def _tiles(fb, ed, area, si, tiles, x, rowy, nslots, first=0):
     for p in range(len(tiles)):
-        lifted = ed.is_selected(area, si, p)
+        lifted = ed.is_selected(area, si, first + p)
         draw_tile(fb, x + p * PITCH, rowy + (0 if lifted else LIFT), code(tiles[p]))
-        if lifted:
-            fb.hline(x + p * PITCH + 4, rowy + LIFT + TH, TW - 8, BLACK)
+        if lifted:          # a shadow under the lifted tile
+            fb.fill_rect(x + p * PITCH + 2, rowy + TH + 1, TW - 4, 2, BLACK)
 
 
 def table(fb, ed, show_cursor=True):
@@ -106,8 +106,7 @@ def hand(fb, ed, lines, show_cursor=True):
         if x + TW > 400:
             break
         if p < len(ed.hand):
-            lifted = ed.is_selected(HAND, 0, p)
-            draw_tile(fb, x, y + (0 if lifted else LIFT), code(ed.hand[p]))
+            _tiles(fb, ed, HAND, 0, ed.hand[p:p + 1], x, y, 0, p)
         else:
             _slot(fb, x, y, "+")
         if show_cursor and area == HAND and cpos == p:
@@ -129,8 +128,7 @@ def rack(fb, ed, show_cursor=True):
         r, x = rack_xy(p)
         rowy = RACK_Y + (r - ed.rack_top) * ROW
         if p < len(ed.rack):
-            lifted = ed.is_selected(RACK, 0, p)
-            draw_tile(fb, x, rowy + (0 if lifted else LIFT), ed.rack[p])
+            _tiles(fb, ed, RACK, 0, ed.rack[p:p + 1], x, rowy, 0, p)
         else:
             _slot(fb, x, rowy, "+")
         if show_cursor and area == RACK and cpos == p:

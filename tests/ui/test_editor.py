@@ -1,0 +1,180 @@
+"""The play screen's model: each manipulation, straight on the Editor."""
+from rummikub.tiles import parse_table, parse_tiles, fmt_table, fmt_tiles
+from ui.editor import Editor, arrange, changed_sets, plain
+from ui.layout import TABLE, HAND, RACK, flow, PITCH, RIGHT_EDGE
+
+
+def ed(table, rack):
+    return Editor(parse_table(table), parse_tiles(rack), 4)
+
+
+def table(e):
+    return fmt_table(e.after())
+
+
+def pick(e, *locs):
+    for loc in locs:
+        e.cur = loc
+        assert e.press_a()
+
+
+def test_extend_run_on_end_slot():
+    e = ed("R6 R7 R8", "R9 K1")
+    pick(e, (RACK, 0, 0))
+    e.cur = (TABLE, 0, 3)           # the end slot appears while a tile is picked
+    assert e.at() == -1
+    assert e.press_a()
+    assert table(e) == "R6 R7 R8 R9"
+    assert fmt_tiles(e.rack) == "K1"
+    assert e.played_count() == 1
+
+
+def test_placing_in_front_sorts_a_run():
+    e = ed("R6 R7 R8", "R5")
+    pick(e, (RACK, 0, 0))
+    e.cur = (TABLE, 0, 3)
+    e.press_a()                     # R6 R7 R8 R5 is no run: arranged
+    assert table(e) == "R5 R6 R7 R8"
+
+
+def test_split_then_insert_before():
+    e = ed("R6 R7 R8 R9 R10", "R8")
+    e.cur = (TABLE, 0, 3)
+    assert e.long_a()               # nothing picked: split before R9
+    assert table(e) == "R6 R7 R8 | R9 R10"
+    pick(e, (RACK, 0, 0))
+    e.cur = (TABLE, 1, 0)
+    assert e.long_a()               # picked: place before R9
+    assert table(e) == "R6 R7 R8 | R8 R9 R10"
+
+
+def test_substitute_in_group_and_new_set():
+    e = ed("K5 B5 Y5", "R5 K6 K7")
+    pick(e, (RACK, 0, 0))
+    e.cur = (TABLE, 0, 3)
+    e.press_a()
+    assert table(e) == "K5 B5 Y5 R5"
+    pick(e, (TABLE, 0, 0), (RACK, 0, 0), (RACK, 0, 1))
+    e.cur = (TABLE, 1, 0)           # the new-set slot
+    e.press_a()
+    assert table(e) == "B5 Y5 R5 | K5 K6 K7"
+    assert not e.rack
+
+
+def test_free_joker_goes_to_new_set():
+    e = ed("B1 B2 J B4", "B3 Y12 R12")
+    pick(e, (RACK, 0, 0))
+    e.cur = (TABLE, 0, 2)
+    e.long_a()                      # B1 B2 B3 J B4 -> arranged
+    assert table(e) == "B1 B2 B3 B4 J"
+    pick(e, (TABLE, 0, 4), (RACK, 0, 0), (RACK, 0, 1))
+    e.cur = (TABLE, 1, 0)
+    e.press_a()
+    assert table(e) == "B1 B2 B3 B4 | J Y12 R12"
+
+
+def test_hand_holds_table_tiles_but_rack_refuses_them():
+    e = ed("R6 R7 R8 R9", "K1")
+    pick(e, (TABLE, 0, 3))
+    e.cur = (RACK, 0, 1)
+    assert not e.press_a()
+    assert "rack" in e.msg
+    e.cur = (HAND, 0, 0)
+    assert e.press_a()
+    assert fmt_tiles(plain(e.hand)) == "R9"
+    assert table(e) == "R6 R7 R8"
+
+
+def test_rack_tiles_come_back_to_the_rack():
+    e = ed("", "R1 R2 R3 K9")
+    pick(e, (RACK, 0, 0), (RACK, 0, 1), (RACK, 0, 2))
+    e.cur = (TABLE, 0, 0)
+    e.press_a()
+    assert table(e) == "R1 R2 R3"
+    pick(e, (TABLE, 0, 0))
+    e.cur = (RACK, 0, 1)
+    assert e.press_a()
+    assert fmt_tiles(e.rack) == "K9 R1"
+
+
+def test_undo_step_by_step_and_reset():
+    e = ed("R6 R7 R8", "R9 R5")
+    snaps = [e.snapshot()]
+    pick(e, (RACK, 0, 0))
+    e.cur = (TABLE, 0, 3)
+    e.press_a()
+    snaps.append(e.snapshot())
+    pick(e, (RACK, 0, 0))
+    e.cur = (TABLE, 0, 4)
+    e.press_a()
+    assert table(e) == "R5 R6 R7 R8 R9"
+    assert e.reset()
+    assert table(e) == "R6 R7 R8" and sorted(e.rack) == sorted(parse_tiles("R9 R5"))
+    assert e.undo()                 # undo the reset
+    assert table(e) == "R5 R6 R7 R8 R9"
+    assert e.undo() and e.snapshot()[:-3] == snaps[1][:-3]
+    assert e.undo() and table(e) == "R6 R7 R8"
+    assert not e.undo()
+
+
+def test_sorts():
+    e = ed("", "Y7 R7 J K9 K7 B8")
+    e.sort(False)
+    assert fmt_tiles(e.rack) == "K7 K9 B8 R7 Y7 J"
+    e.sort(True)
+    assert fmt_tiles(e.rack) == "K7 R7 Y7 B8 K9 J"
+
+
+def test_arrange_runs_groups_and_jokers():
+    assert fmt_tiles(arrange(parse_tiles("R9 J R7"), 4)) == "R7 J R9"
+    assert fmt_tiles(arrange(parse_tiles("R12 R13 J"), 4)) == "J R12 R13"
+    assert fmt_tiles(arrange(parse_tiles("Y4 K4 J"), 4)) == "K4 Y4 J"
+    assert arrange(parse_tiles("R4 K5 J"), 4) is None
+
+
+def test_changed_sets_ignores_group_order():
+    before = parse_table("K5 B5 Y5 | R1 R2 R3")
+    after = parse_table("Y5 K5 B5 | R1 R2 R3 R4 | J K9 B9")
+    assert changed_sets(before, after, 4) == [1, 2]
+
+
+def test_cursor_moves_by_rows_and_wraps():
+    e = ed("R1 R2 R3 | K1 K2 K3", "B1 B2")
+    e.cur = (RACK, 0, 0)
+    e.move(0, -1)
+    assert e.cur[0] == HAND
+    e.move(0, -1)
+    assert e.cur[0] == TABLE
+    e.move(0, -1)                   # wraps to the rack
+    assert e.cur[0] == RACK
+    e.cur = (TABLE, 0, 2)
+    e.move(1, 0)
+    assert e.cur == (TABLE, 1, 0)
+
+
+def test_flow_wraps_sets_and_table_scrolls():
+    rows = flow([13] * 6, 0)
+    assert len(rows) == 6           # one 13-run per row
+    for r in rows:
+        for si, x in r:
+            if si < 6:
+                assert x + 13 * PITCH - (PITCH - 22) <= RIGHT_EDGE
+    e = Editor(parse_table(" | ".join(["R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13"] * 2
+                                      + ["K1 K2 K3 K4 K5 K6 K7 K8 K9 K10 K11 K12 K13"] * 2
+                                      + ["B1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13"] * 2),
+                           6), parse_tiles("J"), 4)
+    e.cur = (TABLE, 0, 0)
+    for _ in range(5):
+        e.move(0, 1)
+    assert e.top == 1               # the sixth row scrolled into view
+
+
+def test_snapshot_round_trip():
+    e = ed("R6 R7 R8 | K5 B5 Y5", "R9 J")
+    pick(e, (RACK, 0, 0))
+    e.cur = (TABLE, 0, 3)
+    e.press_a()
+    s = e.snapshot()
+    e2 = ed("R6 R7 R8 | K5 B5 Y5", "R9 J")
+    e2.restore(s)
+    assert e2.after() == e.after() and e2.rack == e.rack and e2.cur == e.cur
