@@ -1,0 +1,153 @@
+"""Turns played with the buttons only, on the emulator, from rigged games.
+
+Each test writes a save (a chosen position) to the emulated flash, boots
+the app, resumes from the title screen and then presses keys; the engine
+(through END) decides, and the test checks the Game that came out.
+"""
+import os
+import sys
+
+from rummikub import savefile
+from rummikub.tiles import fmt_tiles, parse_table
+from rummikub.melds import canonical
+from hal.storage import Storage
+from ui.layout import TABLE, HAND, RACK
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from driver import Driver  # noqa: E402
+import ui_scenes  # noqa: E402  (tests/ui_mp is on the path via driver)
+
+TABLE_TEXT = "R6 R7 R8 R9 R10 | K5 B5 Y5 | B1 B2 J B4 | K11 K12 K13"
+ANN = "R11 R8 R5 K6 K7 B3 Y12 R12 Y1 Y2 K2 B9 B10 R1"
+BEN = "K1 K3 B6 B7 Y6 Y7 Y8 Y9 R2 R3 K8 K9 B11 B12"
+
+
+def rigged(root, seats=("human", "human"), timer=0, settings=None, table=TABLE_TEXT,
+           racks=(ANN, BEN)):
+    from rummikub.game import Game
+    from rummikub.rules import Rules
+    g = Game(Rules(timer_s=timer), 2, 5, 1, ["Ann", "Ben"])
+    ui_scenes.rig(g, table, list(racks))
+    st = Storage(root, log=lambda s: None)
+    st.save("game", savefile.dumps(g, {"seats": list(seats), "match_id": 1,
+                                       "screen": "play", "last_human": 0}))
+    if settings:
+        import json
+        st.save("settings", json.dumps(settings).encode())
+    d = Driver(root)
+    assert d.screen.name == "title" and d.screen.items[0][1] == "resume"
+    d.key("a")
+    assert d.screen.name == "play"
+    return d
+
+
+def canon(sets):
+    return sorted(canonical(bytes(s), 4) for s in sets)
+
+
+def test_extend_split_substitute_free_joker_with_keys(tmp_path):
+    d = rigged(str(tmp_path))
+    ed = d.ed
+    rack = lambda t: (RACK, 0, fmt_tiles(d.ed.rack).split().index(t))  # noqa: E731
+    # extend R6-R10 with R11 on its end slot
+    d.pick(rack("R11"))
+    d.goto(TABLE, 0, 5)
+    d.key("a")
+    # split before R9 (hold A), then put R8 in front of R9 (hold A)
+    d.goto(TABLE, 0, 3)
+    d.key("a", long=True)
+    d.pick(rack("R8"))
+    d.goto(TABLE, 1, 0)
+    d.key("a", long=True)
+    # substitute in the group: add R5, take K5 out into a new run K5 K6 K7
+    d.pick(rack("R5"))
+    d.goto(TABLE, 2, 3)
+    d.key("a")
+    d.pick((TABLE, 2, 0))
+    d.pick(rack("K6"))
+    d.pick(rack("K7"))
+    d.goto(TABLE, len(d.ed.table), 0)
+    d.key("a")
+    # free the joker: B3 in its place (the run is re-arranged), joker to a new group
+    d.pick(rack("B3"))
+    d.goto(TABLE, 3, 2)
+    d.key("a", long=True)
+    assert fmt_tiles(d.ed.after()[3]) == "B1 B2 B3 B4 J"
+    d.pick((TABLE, 3, 4))
+    d.pick(rack("Y12"))
+    d.pick(rack("R12"))
+    d.goto(TABLE, len(d.ed.table), 0)
+    d.key("a")
+    g = d.app.match.game
+    d.key("start")                              # END: the engine accepts
+    assert d.screen.name == "privacy"           # Ben's turn: rack hidden
+    want = parse_table("R6 R7 R8 | R8 R9 R10 R11 | B5 Y5 R5 | K5 K6 K7 | "
+                       "B1 B2 B3 B4 | K11 K12 K13 | J Y12 R12")
+    assert canon(g.table) == canon(want)
+    assert sorted(fmt_tiles(g.racks[0]).split()) == sorted("Y1 Y2 K2 B9 B10 R1".split())
+    assert "Ann played 8 tiles" in d.app.match.review
+
+
+def test_refusal_shows_message_and_marks_set_then_undo(tmp_path):
+    d = rigged(str(tmp_path))
+    d.pick((RACK, 0, 0))                          # R11
+    d.pick((RACK, 0, 1))                          # R8
+    d.goto(TABLE, len(d.ed.table), 0)
+    d.key("a")                                    # new "set" R11 R8
+    d.key("start")
+    scr = d.screen
+    assert scr.name == "play" and scr.mode == 2
+    assert scr.ed.bad == 4 and "set 5" in scr.note
+    assert len(d.app.match.game.racks[0]) == 14   # nothing applied
+    d.key("a")
+    d.key("b")                                    # undo the placing
+    assert d.ed.after() == parse_table(TABLE_TEXT)
+    d.keys("start start")                         # nothing played: draw
+    g = d.app.match.game
+    assert len(g.racks[0]) == 15 and g.current == 1
+
+
+def test_hand_reset_sort_and_hint(tmp_path):
+    d = rigged(str(tmp_path))
+    d.pick((TABLE, 0, 4))                         # R10 off the table
+    d.goto(HAND, 0, 0)
+    d.key("a")
+    assert fmt_tiles(d.ed.hand) == "R10"
+    d.key("b", long=True)                         # reset the turn
+    assert d.ed.after() == parse_table(TABLE_TEXT) and not d.ed.hand
+    d.key("start", long=True)                     # turn menu
+    d.keys("down down down a")                    # Sort 777
+    assert fmt_tiles(d.ed.rack).startswith("R1 Y1 K2 Y2")
+    d.key("start", long=True)
+    d.keys("down down down down a")               # Hint
+    assert d.ed.marked and d.ed.played_count() > 0
+    d.key("start")
+    assert d.screen.name == "privacy"
+    assert d.app.match.game.melded[0]
+
+
+def test_timer_expiry_reverts_and_draws_penalty(tmp_path):
+    d = rigged(str(tmp_path), timer=30)
+    d.pick((RACK, 0, 0))
+    d.goto(TABLE, 0, 5)
+    d.key("a")                                    # R11 placed, not ended
+    assert "0:" in d.screen._timer_text()
+    d.r.run(31000)
+    g = d.app.match.game
+    assert d.screen.name == "privacy"
+    assert canon(g.table) == canon(parse_table(TABLE_TEXT))
+    assert len(g.racks[0]) == 15                  # the penalty tile, R11 back
+    assert any("Time up" in line for line in d.app.match.review)
+
+
+def test_ai_turn_is_shown_until_acknowledged(tmp_path):
+    d = rigged(str(tmp_path), seats=("human", "hard"))
+    d.keys("start start")                         # Ann draws; Ben (hard AI) plays
+    scr = d.screen
+    assert scr.name == "play" and scr.mode == 1   # the review box
+    assert "Ben" in " ".join(d.app.match.review)
+    if d.app.match.game.last[0] == 1:             # Ben played: his sets are marked
+        assert scr.ed.marked
+    d.key("a")
+    assert d.screen.mode == 0 and not d.ed.marked
