@@ -70,7 +70,7 @@ def test_run_main_follows_board_reset_rules(tmp_path):
     boots = tmp_path / "boots.txt"
 
     def wait_boots(n):
-        for _ in range(200):
+        for _ in range(500):
             if boots.exists() and len(boots.read_text()) == n:
                 return True
             time.sleep(0.02)
