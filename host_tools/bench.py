@@ -94,13 +94,22 @@ def peak_memory(positions, which):
     return top
 
 
-def micropython(mp, corpus_path, heap=HEAP):
-    """Per-position results of the unix port, the lowest free heap, and
-    the pystone figure, from one invocation each."""
+def pystones(mp):
+    here = os.path.dirname(os.path.abspath(__file__))
+    p = subprocess.run([mp, os.path.join(here, "pystone_mp.py"), "100000"],
+                       capture_output=True, text=True)
+    return float(p.stdout.split()[-1]) if p.returncode == 0 else 0.0
+
+
+def micropython(mp, corpus_path, heap=HEAP, budget=None):
+    """Per-position results of the unix port, whether it completed, the
+    lowest free heap and the tail of stderr."""
     env = dict(os.environ, MICROPYPATH=host_tools.FIRMWARE)
     here = os.path.dirname(os.path.abspath(__file__))
-    r = subprocess.run([mp, "-X", "heapsize=" + heap, os.path.join(here, "bench_mp.py"),
-                        corpus_path], env=env, capture_output=True, text=True)
+    cmd = [mp, "-X", "heapsize=" + heap, os.path.join(here, "bench_mp.py"), corpus_path]
+    if budget is not None:
+        cmd.append(str(budget))
+    r = subprocess.run(cmd, env=env, capture_output=True, text=True)
     rows = []
     low = None
     for line in r.stdout.splitlines():
@@ -112,10 +121,7 @@ def micropython(mp, corpus_path, heap=HEAP):
         else:
             rows.append(d)
     ok = r.returncode == 0 and low is not None
-    p = subprocess.run([mp, os.path.join(here, "pystone_mp.py"), "100000"],
-                       capture_output=True, text=True)
-    stones = float(p.stdout.split()[-1]) if p.returncode == 0 else 0.0
-    return rows, ok, low, stones, r.stderr.strip()[-400:]
+    return rows, ok, low, r.stderr.strip()[-400:]
 
 
 def plot(path, sizes, ours, oracle, mp, esp):
@@ -178,9 +184,17 @@ def main(argv):
                        "ours_ms_each": t_ours, "oracle_ms_each": t_or}}
     mp_ms = esp = []
     if not a.no_mp:
-        rows, ok, low, stones, err = micropython(a.micropython, corpus_path)
+        stones = pystones(a.micropython)
+        rows, ok, low, err = micropython(a.micropython, corpus_path)
         mp_ms = [r["ms"] for r in rows]
         K = stones / ESP32_PYSTONES if stones else 0.0
+        # anytime: the same corpus with the ESP32 p95 target as the budget
+        budget = max(1, int(round(TARGETS["esp32_p95_ms"] / K))) if K else 1
+        brows, bok, _, _ = micropython(a.micropython, corpus_path, budget=budget)
+        anytime = {"budget_unix_ms": budget, "esp32_equiv_ms": budget * K,
+                   "completed": bok, "proven": sum(1 for r in brows if r["optimal"]),
+                   "exact_count": sum(1 for r in brows if r["count"] == ours[r["i"]][1]),
+                   "max_unix_ms": max([r["ms"] for r in brows]) if brows else 0.0}
         esp = [x * K for x in mp_ms]
         mp_agree = sum(1 for r in rows if r["count"] == ours[r["i"]][1])
         res["micropython"] = {"heap": HEAP, "completed": ok, "solved": len(rows),
@@ -188,7 +202,8 @@ def main(argv):
                               "unix_ms": stats(mp_ms) if mp_ms else None,
                               "pystones": stones, "K": K,
                               "esp32_est_ms": stats(esp) if esp else None,
-                              "unix_ms_each": mp_ms, "error": "" if ok else err}
+                              "unix_ms_each": mp_ms, "error": "" if ok else err,
+                              "anytime": anytime}
     png = os.path.join(a.out, "bench.png")
     plot(png, sizes, t_ours, t_or, mp_ms, esp)
     jpath = os.path.join(a.out, "bench.json")
@@ -235,5 +250,10 @@ def _report(res):
             checks.append(("ESP32 estimate p95 <= %g ms" % TARGETS["esp32_p95_ms"],
                            e["p95"] <= TARGETS["esp32_p95_ms"]))
         checks.append(("whole corpus under heapsize=%s" % mp["heap"], mp["completed"]))
+        at = mp["anytime"]
+        print("anytime, budget %d ms on the unix port (~%.0f ms on an ESP32): %d/%d proven "
+              "optimal, %d/%d with the exact tile count, slowest answer %.1f ms"
+              % (at["budget_unix_ms"], at["esp32_equiv_ms"], at["proven"], mp["solved"],
+                 at["exact_count"], mp["solved"], at["max_unix_ms"]))
     for name, good in checks:
         print("  [%s] %s" % ("met" if good else "MISSED", name))

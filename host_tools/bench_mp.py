@@ -2,7 +2,8 @@
 line per position ({"i", "count", "ms", "expanded"}), then a summary line.
 
 Run by host_tools/bench.py as
-  MICROPYPATH=firmware micropython -X heapsize=128k host_tools/bench_mp.py FILE
+  MICROPYPATH=firmware micropython -X heapsize=128k host_tools/bench_mp.py FILE [BUDGET_MS]
+(with a budget the solver answers in time, flagged proven or not)
 It reads one line at a time so the corpus never sits in the small heap.
 """
 import gc
@@ -15,7 +16,7 @@ from rummikub.rules import Rules
 from ai.solver import solve
 
 
-def main(path):
+def main(path, budget):
     rules = Rules()
     gc.collect()
     low = gc.mem_free()
@@ -30,7 +31,7 @@ def main(path):
             line = None
             gc.collect()
             t0 = time.ticks_us()
-            m = solve(table, rack, melded, rules)
+            m = solve(table, rack, melded, rules, budget)
             us = time.ticks_diff(time.ticks_us(), t0)
             free = gc.mem_free()
             if free < low:
@@ -42,4 +43,4 @@ def main(path):
     print(json.dumps({"done": i, "heap_free_low": low}))
 
 
-main(sys.argv[1])
+main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else None)

@@ -1,0 +1,72 @@
+"""Solver checks that run on both runtimes (pytest on CPython, the unix
+port via tests/mp_runner.py): hand-checked answers, every move judged by
+the engine's own turn validator."""
+from rummikub.tiles import parse_table, parse_tiles, fmt_tiles, JOKER
+from rummikub.rules import Rules
+from rummikub.turn import validate_turn
+from ai.solver import solve, rack_sets
+
+
+def _solve(table, rack, melded=True, budget=None, **rules):
+    r = Rules(**rules)
+    before = parse_table(table)
+    hand = parse_tiles(rack)
+    m = solve(before, hand, melded, r, budget)
+    if m.count:
+        res = validate_turn(before, hand, m.table, melded, r)
+        assert res.valid, res.message
+        assert sorted(res.played) == sorted(m.placed)
+    return m
+
+
+def _placed(m):
+    return sorted(fmt_tiles(m.placed).split())
+
+
+def test_issue_example_places_r8_and_the_joker():
+    m = _solve("R5 R6 R7 | B9 K9 Y9", "R8 K2 J")
+    assert _placed(m) == ["J", "R8"] and m.optimal
+
+
+def test_jokers_where_the_ilp_oracle_cannot_put_them():
+    assert _placed(_solve("J R5 R6 R7", "R8")) == ["R8"]
+    assert _placed(_solve("R5 R6 R7 R8 J", "R10")) == ["R10"]
+    assert _placed(_solve("K9 B9 R9 J", "K10 K11")) == ["K10", "K11"]
+
+
+def test_rearranging_frees_tiles():
+    assert _placed(_solve("R5 R6 R7 | K5 B5 Y5", "R8")) == ["R8"]
+    assert _solve("R1 R2 R3 R4 R5 R6 | K4 B4 Y4", "R4 K5 K6").count == 3
+    assert _placed(_solve("R6 R7 R8 R9 R10", "R8")) == ["R8"]
+
+
+def test_nothing_fits():
+    m = _solve("R5 R6 R7 | B9 K9 Y9", "K1 B13")
+    assert m.count == 0 and len(m.table) == 2
+
+
+def test_initial_meld_from_the_rack_only():
+    m = _solve("R5 R6 R7", "R8 K10 B10 Y10", melded=False)
+    assert _placed(m) == ["B10", "K10", "Y10"]
+    assert _solve("", "K1 K2 K3 B5", melded=False).count == 0
+    m = _solve("", "R10 R11 R12 K1 J", melded=False)
+    assert m.count == 4 and m.value == 46
+
+
+def test_rack_sets_for_the_medium_player():
+    sets = rack_sets(parse_tiles("K1 K2 K3 B7 R7 Y7 J Y13"), Rules())
+    tiles = sorted([t for s in sets for t in s])
+    assert len(tiles) == 7 and JOKER in tiles          # Y13 fits nowhere
+
+
+def test_a_dense_position_matches_the_oracle_count():
+    # corpus(7)[3]: rummikub-solver places 18 of the 18 rack tiles
+    table = ("K3 K4 K5 K6 K7 K8 K9 | R10 R11 R12 | B6 B7 B8 B9 B10 | K13 R13 Y13 | "
+             "Y1 Y2 Y3 | K10 K11 K12 | R4 R5 R6 R7 | Y8 Y9 Y10 Y11 | B1 B2 B3")
+    m = _solve(table, "K2 R3 Y12 B11 R8 B12 B4 Y7 K1 R9 B5 B13 R2 K13 Y4 Y5 Y6 R1")
+    assert m.count == 18
+
+
+def test_budget_zero_still_returns_a_legal_move():
+    m = _solve("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3", "R8 K4 R4 Y9 B1", budget=0)
+    assert m.count >= 1
