@@ -8,7 +8,8 @@ STAMP  := $(VENV)/.installed
 ENGINE_TESTS := $(sort $(wildcard tests/engine/test_*.py))
 # Smallest heap (64-bit unix port) a complete seeded 4-player game plays in.
 GAME_HEAP ?= 48k
-MPPATH := firmware:tests/engine
+MPPATH := firmware:tests/engine:tests/ai_mp
+AI_MP_TESTS := $(sort $(wildcard tests/ai_mp/test_*.py))
 
 .PHONY: all venv test test-py test-mp test-mpy test-mem bench emulate flash tournament clean
 
@@ -28,7 +29,7 @@ test-mpy: $(STAMP)
 	$(PY) -m host_tools mpycheck --out build/mpy
 
 test-mp: $(STAMP)
-	MICROPYPATH=$(MPPATH) $(MP) tests/mp_runner.py $(ENGINE_TESTS)
+	MICROPYPATH=$(MPPATH) $(MP) tests/mp_runner.py $(ENGINE_TESTS) $(AI_MP_TESTS)
 
 # Run from .mpy, as the device does (source compiled on the fly needs ~8k more).
 test-mem: test-mpy
