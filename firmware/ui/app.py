@@ -59,6 +59,7 @@ class App:
         self.want = "fast"
         self.steps = 0
         self.pending = False     # advance() asked for; runs between events
+        self.ignore = 0          # buttons whose current press is not for us
 
     # -- settings -----------------------------------------------------------
     def _load_settings(self):
@@ -125,7 +126,9 @@ class App:
         sleep, the title screen after a power-on."""
         events = self.hal.start()
         if self.hal.wake_reason() != "power" and self.resume():
-            events = []          # the wake press only woke us
+            for kind, b in events:   # the wake press only woke us: its
+                self.ignore |= 1 << b    # release must not act either
+            events = []
         else:
             self.goto("title")
         for kind, b in events:
@@ -166,6 +169,10 @@ class App:
     def dispatch(self, kind, b):
         if self.pending:             # a turn just ended: others play first
             self._advance()
+        if self.ignore & (1 << b):
+            if kind == hb.RELEASE:
+                self.ignore &= ~(1 << b)
+            return
         if b <= hb.RIGHT:
             if kind == hb.PRESS or kind == hb.REPEAT:
                 self.screen.key(b, False)

@@ -99,6 +99,11 @@ class Runner:
             return
         self.hal.press(name, hold_ms=hold)
         self.run(hold + GAP_MS)
+        for _ in range(50):     # a long refresh may still hold the press
+            if self.asleep or not (self.hal._pending or self.hal.buttons.stable
+                                   or self.hal.buttons._pending):
+                break
+            self.run(GAP_MS)
 
     def run(self, ms):
         if self.asleep:

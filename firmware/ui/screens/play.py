@@ -59,7 +59,8 @@ class Screen(Base):
     def state(self):
         from binascii import hexlify
         return {"ed": hexlify(self.ed.snapshot()).decode(), "mode": self.mode,
-                "left": self._left(), "top": self.ed.top}
+                "left": self._left(), "top": self.ed.top, "msg": self.ed.msg,
+                "rack_top": self.ed.rack_top}
 
     def _restore(self, st):
         from binascii import unhexlify
@@ -73,6 +74,8 @@ class Screen(Base):
         self.mode = st.get("mode", PLAY) if st.get("mode") in (PLAY, REVIEW) else PLAY
         self.left_ms = st.get("left", self.left_ms)
         self.ed.top = st.get("top", 0)
+        self.ed.rack_top = st.get("rack_top", 0)
+        self.ed.msg = st.get("msg", "")
 
     # -- timer ----------------------------------------------------------------
     def _left(self):
