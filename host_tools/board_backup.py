@@ -1,15 +1,14 @@
-"""Keep the board's data (score log, settings) across a firmware erase.
+"""Keep what is on the board across a firmware erase.
 
-Erasing flash wipes the filesystem.  Code comes back with the deploy; data
-exists only on the board, so before an erase every file that is not code is
-copied to the host, and written back once the new MicroPython answers.
+Erasing flash wipes the filesystem.  The app comes back with the deploy;
+everything else (score log, settings, the user's own scripts, boot.py) exists
+only on the board, so before an erase it is copied to the host, and written
+back once the new MicroPython answers.
 """
 import os
 import time
 
 from host_tools.deploy import VERSION_FILE
-
-CODE = (".py", ".mpy")
 
 
 def default_backup_dir():
@@ -19,14 +18,12 @@ def default_backup_dir():
     return os.path.join(base, "pocket-rummikub", "board-backup")
 
 
-def is_data(path):
-    return not path.endswith(CODE) and path != VERSION_FILE
-
-
-def save(board, backup_root):
-    """Copy the board's data files under backup_root/<time>/; return
-    {path: bytes} (empty dict, and no folder, when there is none)."""
-    saved = {p: board.read_bytes(p) for p in sorted(board.files()) if is_data(p)}
+def save(board, backup_root, skip=()):
+    """Copy every file but those in skip (what the deploy brings back) and the
+    version file to backup_root/<time>/; return {path: bytes} (an empty dict,
+    and no folder, when there is nothing to keep)."""
+    keep = [p for p in sorted(board.files()) if p not in skip and p != VERSION_FILE]
+    saved = {p: board.read_bytes(p) for p in keep}
     if saved:
         folder = os.path.join(backup_root, time.strftime("%Y%m%d-%H%M%S"))
         for p, data in saved.items():
@@ -34,7 +31,7 @@ def save(board, backup_root):
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             with open(dst, "wb") as f:
                 f.write(data)
-        print("saved %d data files (%d bytes) from the board to %s"
+        print("saved %d files (%d bytes) from the board to %s"
               % (len(saved), sum(map(len, saved.values())), folder))
     return saved
 
@@ -45,4 +42,4 @@ def restore(board, saved):
     for p in sorted(saved):
         board.write(p, saved[p])
     if saved:
-        print("restored %d data files to the board" % len(saved))
+        print("restored %d files to the board" % len(saved))

@@ -64,7 +64,7 @@ def report_bundle(bundle):
         len(bundle.files), bundle.size / 1024.0, bundle.size, bundle.digest[:12]))
 
 
-def ensure_micropython(port, release, args):
+def ensure_micropython(port, release, args, bundle):
     """Step 2: return the (version, machine) the board runs afterwards."""
     from host_tools import board_backup
     from host_tools.board import Board, wait_for_repl
@@ -83,9 +83,9 @@ def ensure_micropython(port, release, args):
     seen = "board reports %s (%s)" % (ver, machine) if ver else "no REPL answered"
     image = firmware_image(release, args.firmware, args.cache_dir)
     saved = {}
-    if ver:                 # the erase wipes the filesystem: keep its data
+    if ver:                 # the erase wipes the filesystem: keep what is ours
         with Board(port, timeout=args.repl_timeout) as b:
-            saved = board_backup.save(b, args.backup_dir)
+            saved = board_backup.save(b, args.backup_dir, skip=set(bundle.files))
     print("flashing MicroPython %s from %s (%s)" % (release.version, image, seen))
     write_image(args.bootloader_port or port, image, chip=args.chip)
     print("waiting for the REPL ...")
@@ -115,7 +115,7 @@ def run(args):
     bundle = deploy.build_bundle(args.build_dir, source=args.source, march=args.march)
     report_bundle(bundle)
     if not args.skip_firmware:
-        ensure_micropython(args.port, release, args)
+        ensure_micropython(args.port, release, args, bundle)
     info = deploy.version_info(bundle, deploy.git_commit())
     with Board(args.port, timeout=args.repl_timeout) as b:
         deploy.deploy(b, bundle, info)

@@ -151,18 +151,20 @@ def test_silent_device_is_one_line_error(tmp_path, capsys):
     assert "never answered the MicroPython REPL" in err
 
 
-def test_data_files_survive_an_erase(tmp_path, board):
-    """What flash does around esptool's erase: save every non-code file,
-    (the erase), write them back."""
+def test_board_files_survive_an_erase(tmp_path, board):
+    """What flash does around esptool's erase: save every file the deploy
+    will not bring back, (the erase), write them back."""
     from host_tools import board_backup
     dev = tmp_path / "flash"
     (dev / "data" / "2026").mkdir(parents=True)
     (dev / "data" / "2026" / "scores.log").write_bytes(bytes(range(256)) * 3)
     (dev / "settings.json").write_text('{"names": ["Ana"]}')
-    (dev / "old.mpy").write_bytes(b"M\x06code")       # code: the deploy brings it
+    (dev / "mine.py").write_text("print('my own script')\n")
+    (dev / "app.mpy").write_bytes(b"M\x06code")       # the deploy brings it back
+    (dev / VERSION_FILE).write_text("{}")
     with Board(board.port) as b:
-        saved = board_backup.save(b, str(tmp_path / "backup"))
-    assert sorted(saved) == ["data/2026/scores.log", "settings.json"]
+        saved = board_backup.save(b, str(tmp_path / "backup"), skip={"app.mpy"})
+    assert sorted(saved) == ["data/2026/scores.log", "mine.py", "settings.json"]
     kept = list((tmp_path / "backup").iterdir())[0]
     assert (kept / "data" / "2026" / "scores.log").read_bytes() == bytes(range(256)) * 3
 
@@ -173,4 +175,5 @@ def test_data_files_survive_an_erase(tmp_path, board):
         board_backup.restore(b, saved)
     assert (dev / "data" / "2026" / "scores.log").read_bytes() == bytes(range(256)) * 3
     assert (dev / "settings.json").read_text() == '{"names": ["Ana"]}'
-    assert not (dev / "old.mpy").exists()
+    assert (dev / "mine.py").read_text() == "print('my own script')\n"
+    assert not (dev / "app.mpy").exists()
