@@ -6,6 +6,7 @@ import pty
 import shutil
 import subprocess
 import sys
+import tty
 
 import pytest
 
@@ -139,3 +140,23 @@ def test_progress_bar_ends_with_one_line(tmp_path):
             bar.update(50)
             bar.advance(150)
     assert log.read_text() == "deploy     [" + "#" * 28 + "] 100% 200/200 B\n"
+
+
+
+def test_progress_bar_redraws_in_place_on_a_terminal():
+    master, slave = pty.openpty()
+    tty.setraw(slave)                        # the bytes exactly as written
+    with os.fdopen(slave, "w") as term:
+        with Progress("deploy", 100, stream=term, width=10) as bar:
+            bar.update(30)
+            bar.update(100)
+        with pytest.raises(FlashError):
+            with Progress("boot", 5, unit="s", stream=term, width=10) as bar:
+                bar.update(2)
+                raise FlashError("board gone")
+    shown = os.read(master, 4096).decode()
+    os.close(master)
+    assert shown == ("\rdeploy     [###.......]  30% 30/100 B"
+                     "\rdeploy     [##########] 100% 100/100 B"
+                     "\rdeploy     [##########] 100% 100/100 B\n"
+                     "\rboot       [####......]  40% 2/5 s\n")   # failed: no 100%
