@@ -240,14 +240,28 @@ class Problem:
             for i in range(len(bound)):
                 bound[i] = UNKNOWN
             out.append(bound)
-        self._others_at = bytearray(16 * 6)
+        # gcap[n*6 + c]: tiles of (c, n) that groups can take at all: a
+        # group needs 2 partners of other colours (jokers left count), and
+        # two copies need two groups, so 4 partners
+        J1 = self.jokers + 1
+        self._gcap = bytearray(16 * 6 * J1)
         for n in range(1, 14):
             for c in range(self.ncol):
-                k = 0
+                cols = 0
+                tiles = 0
                 for oc in range(self.ncol):
-                    if oc != c and (self.tab[(oc << 4) | n] or self.rak[(oc << 4) | n]):
-                        k += 1
-                self._others_at[n * 6 + c] = k
+                    if oc != c:
+                        k = self.tab[(oc << 4) | n] + self.rak[(oc << 4) | n]
+                        tiles += k
+                        if k:
+                            cols += 1
+                for jl in range(J1):
+                    if cols + jl < 2:
+                        cap = 0
+                    else:
+                        cap = (tiles + jl) // 2
+                        cap = cap if cap < 2 else 2
+                    self._gcap[(n * 6 + c) * J1 + jl] = cap
         return out
 
     def _fill(self, c, n, jl, f):
@@ -271,11 +285,11 @@ class Problem:
         r = self.rak[code]
         w = self.slots + 1
         unit = UNIT + m
-        grp = self._others_at[m * 6 + c] + jl >= 2
+        gcap = self._gcap[(m * 6 + c) * J1 + jl]
         xmax = jl if self._joker_near[code] else 0
         best = -1
         for u in range(t, t + r + 1):
-            for g in range(u + 1 if grp else 1):
+            for g in range((u if u < gcap else gcap) + 1):
                 mr = u - g
                 if mr >= w:
                     continue
