@@ -104,7 +104,8 @@ class Board:
                 break
             except (TransportError, OSError) as e:
                 if time.monotonic() > deadline:
-                    raise FlashError("cannot open %s: %s" % (port, e)) from None
+                    raise FlashError("cannot open %s (gone, or another program "
+                                     "holds it): %s" % (port, e)) from None
                 time.sleep(0.05)
 
     def close(self):

@@ -45,7 +45,8 @@ def check_port(port):
         raise FlashError("no such port: %s (run `make flash` without PORT to "
                          "list ports)" % port)
     try:
-        serial.serial_for_url(port, baudrate=115200, timeout=0.1).close()
+        serial.serial_for_url(port, baudrate=115200, timeout=0.1,
+                              exclusive=True).close()
     except serial.SerialException as e:
         code = e.errno if e.errno is not None else getattr(e.__cause__, "errno", None)
         text = str(e)
@@ -53,7 +54,8 @@ def check_port(port):
             raise FlashError("permission denied on %s: add yourself to the port's "
                              "group (e.g. sudo usermod -aG dialout $USER) and log "
                              "in again" % port) from None
-        if code == errno.EBUSY or "busy" in text.lower():
+        if code in (errno.EBUSY, errno.EAGAIN) or "busy" in text.lower() \
+                or "lock" in text:
             raise FlashError("%s is busy: close other serial programs "
                              "(screen, Thonny, mpremote)" % port) from None
         raise FlashError("cannot open %s: %s" % (port, text)) from None

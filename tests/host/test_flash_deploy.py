@@ -177,3 +177,17 @@ def test_board_files_survive_an_erase(tmp_path, board):
     assert (dev / "settings.json").read_text() == '{"names": ["Ana"]}'
     assert (dev / "mine.py").read_text() == "print('my own script')\n"
     assert not (dev / "app.mpy").exists()
+
+
+def test_port_held_by_another_program_is_named(tmp_path, board, capsys):
+    import serial
+    other = serial.serial_for_url(board.port, exclusive=True)   # e.g. a terminal
+    try:
+        rc = flash.main(["--port", board.port, "--skip-firmware",
+                         "--build-dir", str(tmp_path / "b")])
+    finally:
+        other.close()
+    assert rc == 1
+    assert capsys.readouterr().err == (
+        "flash: error: %s is busy: close other serial programs (screen, Thonny, "
+        "mpremote)\n" % board.port)
