@@ -222,7 +222,7 @@ class App:
             for name in ("ui.screens.play", "ui.play_view", "ui.editor", "ui.menu",
                          "ui.screens.result", "ui.screens.privacy",
                          "ui.screens.setup", "ui.screens.title", "ui.tiles_gfx",
-                         "ui.layout", "rummikub.savefile"):
+                         "ui.layout", "ui.screen", "rummikub.savefile"):
                 forget(name)
             from ui import gfx
             gfx.forget_glyphs()
@@ -232,6 +232,12 @@ class App:
             gc.collect()
             m.ai_turn()
         if g.phase != PLAYING:
+            # round over: the AI's code makes room for the score log's
+            m.ai = {}
+            for n in ("ai.players", "ai.solver", "ai.dp", "ai.greedy", "ai.arrange",
+                      "ai.hint"):
+                forget(n)
+            gc.collect()
             self.log_round()
             name = "result"
         elif m.needs_privacy():

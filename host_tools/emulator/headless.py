@@ -84,7 +84,8 @@ class Runner:
             return
         self.last_png = glass
         self.nshot += 1
-        name = "%04d-%s-%s.png" % (self.nshot, self.app.screen.name, kind)
+        st = self.app.stack
+        name = "%04d-%s-%s.png" % (self.nshot, st[-1].name if st else "thinking", kind)
         self.hal.save_png(os.path.join(self.shots, name))
 
     def _slept(self, e):

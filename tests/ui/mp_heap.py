@@ -1,0 +1,67 @@
+"""Run the whole-match UI script (tests/ui_mp/mp_ui_game.py) from .mpy files
+under MicroPython with a capped heap, the way the device runs the app.
+
+    python tests/ui/mp_heap.py            # find the smallest cap (8k steps)
+    python tests/ui/mp_heap.py 192k       # one run at that cap
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+UI_MP = os.path.join(ROOT, "tests", "ui_mp")
+sys.path.insert(0, ROOT)
+
+
+def micropython():
+    exe = os.path.join(ROOT, ".venv", "bin", "micropython")
+    return exe if os.path.exists(exe) else shutil.which("micropython")
+
+
+def build(out):
+    """Compile firmware/ and the test scripts to .mpy under out."""
+    from host_tools.mpycheck import compile_all, mpy_cross
+    done, errors = compile_all(out)
+    assert not errors, errors
+    for name in ("ui_hal", "ui_driver", "mp_ui_game"):
+        subprocess.run([mpy_cross(), "-o", os.path.join(out, name + ".mpy"),
+                        os.path.join(UI_MP, name + ".py")], check=True)
+    return out
+
+
+def run(mpy_dir, heap, strategy="hint"):
+    """(ok, last output line) of one whole match at heap cap `heap`."""
+    root = tempfile.mkdtemp(prefix="ui-heap-")
+    try:
+        p = subprocess.run([micropython(), "-X", "heapsize=%s" % heap, "-c",
+                            "import mp_ui_game; mp_ui_game.main(%r, %r)" % (root, strategy)],
+                           env=dict(os.environ, MICROPYPATH=mpy_dir), capture_output=True,
+                           text=True, timeout=300)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    out = (p.stdout + p.stderr).strip().splitlines()
+    return p.returncode == 0 and out and out[-1].startswith("ui game ok"), out[-1] if out else ""
+
+
+def smallest(mpy_dir, lo=128, hi=256, step=8, strategy="hint"):
+    """Smallest cap (KB, multiple of step) that plays the match through."""
+    while hi - lo > step:
+        mid = (lo + hi) // 2 // step * step
+        if run(mpy_dir, "%dk" % mid, strategy)[0]:
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+if __name__ == "__main__":
+    d = build(tempfile.mkdtemp(prefix="ui-mpy-"))
+    if len(sys.argv) > 1:
+        ok, line = run(d, sys.argv[1])
+        print(line)
+        sys.exit(0 if ok else 1)
+    for strategy in ("hint", "easy"):
+        print("human uses %-5s smallest heap: %dk" % (strategy, smallest(d, strategy=strategy)))
