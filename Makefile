@@ -11,7 +11,7 @@ GAME_HEAP ?= 48k
 MPPATH := firmware:tests/engine:tests/ai_mp
 AI_MP_TESTS := $(sort $(wildcard tests/ai_mp/test_*.py))
 
-.PHONY: all venv test test-py test-mp test-mpy test-mem bench emulate flash tournament clean
+.PHONY: all venv test test-py test-mp test-mpy test-mem bench emulate ui-heap flash tournament clean
 
 all: test
 
@@ -47,6 +47,10 @@ tournament: $(STAMP)
 
 emulate: $(STAMP)
 	$(PY) -m host_tools emulate
+
+# Smallest MicroPython heap a whole UI match (a human + 3 AI seats) needs.
+ui-heap: $(STAMP)
+	$(PY) tests/ui/mp_heap.py
 
 flash: $(STAMP)
 	$(PY) -m host_tools flash $(if $(PORT),--port $(PORT)) $(if $(FIRMWARE),--firmware $(FIRMWARE))
