@@ -12,6 +12,7 @@ import argparse
 import errno
 import os
 import sys
+import time
 
 from host_tools import FIRMWARE
 from host_tools.flash_common import FlashError
@@ -38,27 +39,35 @@ def list_ports(out=None):
         print("  %-16s %s" % (p.device, desc.strip()), file=out)
 
 
-def check_port(port):
-    """Open and close the port once so the common mistakes get named."""
+def check_port(port, wait=1.0):
+    """Open and close the port once so the common mistakes get named.  A port
+    busy for a moment (a board re-enumerating) gets `wait` seconds."""
     import serial
     if not port.startswith(URL_SCHEMES) and not os.path.exists(port):
         raise FlashError("no such port: %s (run `make flash` without PORT to "
                          "list ports)" % port)
-    try:
-        serial.serial_for_url(port, baudrate=115200, timeout=0.1,
-                              exclusive=True).close()
-    except serial.SerialException as e:
-        code = e.errno if e.errno is not None else getattr(e.__cause__, "errno", None)
-        text = str(e)
-        if code == errno.EACCES or "Permission denied" in text:
-            raise FlashError("permission denied on %s: add yourself to the port's "
-                             "group (e.g. sudo usermod -aG dialout $USER) and log "
-                             "in again" % port) from None
-        if code in (errno.EBUSY, errno.EAGAIN) or "busy" in text.lower() \
-                or "lock" in text:
-            raise FlashError("%s is busy: close other serial programs "
-                             "(screen, Thonny, mpremote)" % port) from None
-        raise FlashError("cannot open %s: %s" % (port, text)) from None
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            serial.serial_for_url(port, baudrate=115200, timeout=0.1,
+                                  exclusive=True).close()
+            return
+        except serial.SerialException as e:
+            code = e.errno if e.errno is not None else getattr(e.__cause__, "errno", None)
+            text = str(e)
+            busy = code in (errno.EBUSY, errno.EAGAIN) or "busy" in text.lower() \
+                or "lock" in text
+            if busy and time.monotonic() < deadline:
+                time.sleep(0.05)
+                continue
+            if code == errno.EACCES or "Permission denied" in text:
+                raise FlashError("permission denied on %s: add yourself to the "
+                                 "port's group (e.g. sudo usermod -aG dialout $USER) "
+                                 "and log in again" % port) from None
+            if busy:
+                raise FlashError("%s is busy: close other serial programs "
+                                 "(screen, Thonny, mpremote)" % port) from None
+            raise FlashError("cannot open %s: %s" % (port, text)) from None
 
 
 def report_bundle(bundle):
