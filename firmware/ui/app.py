@@ -45,8 +45,11 @@ def screen_class(name):
 
 
 class App:
-    def __init__(self, hal, log=None):
+    def __init__(self, hal, log=None, log_dir=None):
         self.hal = hal
+        # score log folder: the storage folder unless told (the device
+        # keeps it at the filesystem root for the sync endpoint)
+        self.log_dir = getattr(hal.storage, "root", "") if log_dir is None else log_dir
         self.fb = hal.display
         self.storage = hal.storage
         self.log = log or (lambda s: None)
@@ -254,8 +257,8 @@ class App:
             from sync.scorelog import ScoreLog
         except ImportError:
             return None
-        root = getattr(self.storage, "root", "")
-        return ScoreLog((root + "/" if root else "") + "scores.log")
+        d = self.log_dir
+        return ScoreLog((d + "/" if d and not d.endswith("/") else d) + "scores.log")
 
     def log_round(self):
         m = self.match
