@@ -67,16 +67,21 @@ def test_write_image_lands_on_the_chip(esp32, tmp_path):
     assert not verify_flash(esp32, other)      # the check can fail
 
 
-def test_wrong_chip_is_refused_before_writing(tmp_path):
+def test_wrong_chip_is_refused_before_writing(tmp_path, capsys):
     p, url = start_mock("esp32s3", tmp_path)
     try:
-        path, _ = image(tmp_path, 3)
+        path, sha = image(tmp_path, 3)
         with pytest.raises(FlashError, match="wrong chip on .*found ESP32-S3, "
                                              "this firmware needs ESP32"):
             write_image(url, path)
+        rc = flash.main(["--port", url, "--firmware", path, "--sha256", sha,
+                         "--repl-timeout", "0.5", "--build-dir", str(tmp_path / "b")])
     finally:
         p.terminate()
         p.wait(10)
+    assert rc == 1
+    assert capsys.readouterr().err == ("flash: error: wrong chip on %s: found "
+                                       "ESP32-S3, this firmware needs ESP32\n" % url)
 
 
 def test_nothing_listening_is_named(tmp_path):
