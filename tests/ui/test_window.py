@@ -1,0 +1,45 @@
+"""The pygame window on SDL's dummy video driver: keys reach the app as
+button presses, the glass is painted at 2x with the key help beside it."""
+import os
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+
+def test_window_keys_drive_the_app(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from host_tools.emulator import window
+    assert window.unavailable() is None
+    seen = {}
+    frames = {"n": 0}
+    script = {400: pygame.K_DOWN, 800: pygame.K_z}   # DOWN, then A (Z) on "History"
+
+    def pump(self):
+        frames["n"] += 1
+        n = frames["n"]
+        for at, key in script.items():
+            if at <= n < at + 30:                     # held a little while
+                self.keys |= 1 << self.keymap[key]
+            elif n == at + 30:
+                self.keys &= ~(1 << self.keymap[key])
+        if n > 1600 or len(shown) > 1:
+            self.quit = True
+        seen["surf"] = self.surf.get_size()
+        return self.keys
+
+    monkeypatch.setattr(window.Window, "pump", pump)
+    from host_tools.emulator.backend import Clock
+    monkeypatch.setattr(window, "Clock", lambda realtime: Clock(realtime, speed=20.0))
+    from ui import app as app_mod
+    shown = []
+    orig = app_mod.App.push
+
+    def push(self, name, **kw):
+        shown.append(name)
+        return orig(self, name, **kw)
+
+    monkeypatch.setattr(app_mod.App, "push", push)
+    assert window.run(str(tmp_path / "flash"), scale=2) == 0
+    assert seen["surf"] == (800 + window.SIDE, 600)
+    assert shown[:2] == ["title", "history"]
