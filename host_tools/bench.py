@@ -134,6 +134,10 @@ def plot(path, sizes, ours, oracle, mp, esp):
     if mp:
         ax.scatter(sizes[:len(mp)], mp, s=10, label="ours, MicroPython unix port")
         ax.scatter(sizes[:len(esp)], esp, s=6, label="ours, estimated ESP32", alpha=0.5)
+    ax.axhline(TARGETS["esp32_p95_ms"], color="grey", ls="--", lw=0.8)
+    ax.axhline(TARGETS["esp32_median_ms"], color="grey", ls=":", lw=0.8)
+    ax.text(min(sizes), TARGETS["esp32_p95_ms"] * 1.1, "ESP32 p95 target", fontsize=7)
+    ax.text(min(sizes), TARGETS["esp32_median_ms"] * 1.1, "ESP32 median target", fontsize=7)
     ax.set_yscale("log")
     ax.set_xlabel("position size (table tiles + rack tiles)")
     ax.set_ylabel("solve time per position (ms, log)")

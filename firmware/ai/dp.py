@@ -1,4 +1,5 @@
-"""Exact arrangement search: dynamic programming number by number.
+"""Exact arrangement search, number by number (a DP state space walked
+depth-first with branch and bound).
 
 Why this shape: a table is a multiset of runs and groups.  Walking the
 numbers 1..13 and, inside a number, the colours, the only thing the past
@@ -13,13 +14,15 @@ most positions have a move that reaches the target, and a depth-first
 search with "place rack tiles first" ordering finds it without listing
 every arrangement of the table.  Memory stays at one frame per step plus a
 capped memo of proven bounds ("from this state nothing reaches B more"),
-which stays true whatever target is searched next.
+which stays true whatever target is searched next.  The bound that prunes
+is per colour: each colour alone, runs exact, groups allowed where enough
+partners exist; summed over colours it never underestimates.
 
 A cell (colour c, number n) holds t table tiles (all must be used) and r
 rack tiles (optional).  Used tiles go to groups of this number or to runs
 of this colour; jokers may stand in runs (as this cell) or in groups.
 Continuing a run of 3+ dominates stopping it and starting a new one, so for
-m run tiles the new run-length counts are fixed: the DP only chooses how
+m run tiles the new run-length counts are fixed: a step only chooses how
 many tiles to use, how many go to groups and how many jokers join.
 
 Score = placed tiles * 2048 + placed value (jokers as the tile they stand
