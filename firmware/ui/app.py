@@ -231,7 +231,8 @@ class App:
             gfx.forget_glyphs()
             gc.collect()
         while g.phase == PLAYING and not m.human(g.current):
-            self.banner("%s is thinking..." % g.names[g.current])
+            last = m.review[-1] + "\n" if m.review else ""
+            self.banner("%s%s is thinking..." % (last, g.names[g.current]))
             gc.collect()
             m.ai_turn()
         if g.phase != PLAYING:
