@@ -80,6 +80,10 @@ def _tables(slots, canon):
     for i in range(len(trans)):
         trans[i] = DEAD
     closed = bytearray(len(combos))
+    # ups[f]: combos whose runs can do all that f's can (a run of 3+
+    # covers any slot, length 2 covers length 1), f itself left out
+    ups = [bytes([g for g in range(len(combos)) if g != f and
+                  _covers(combos[g], combos[f], slots)]) for f in range(len(combos))]
     for i in range(len(combos)):
         a, b, c = combos[i]
         closed[i] = 1 if a == 0 and b == 0 else 0
@@ -95,7 +99,38 @@ def _tables(slots, canon):
                     xe = 0
                 nf = index[(s, a + xe, b + e - xe)]
                 trans[(i * w + mr) * w + x] = nf
-    return combos, trans, None, closed
+    return combos, trans, ups, closed
+
+
+def _covers(a, b, slots):
+    """Does run-count combo a dominate b?  Match b's open runs (lengths 1,
+    2, 3+; the rest of the slots empty) to a's: a 3+ run covers anything,
+    a length-2 run covers 1 or 2, 1 covers 1, empty covers empty."""
+    a1, a2, a3 = a
+    b1, b2, b3 = b
+    a0 = slots - a1 - a2 - a3
+    b0 = slots - b1 - b2 - b3
+    if a3 < b3:
+        return False
+    spare3 = a3 - b3
+    # b's 2s: a's 2s first, then spare 3s
+    use = b2 if b2 < a2 else a2
+    need = b2 - use
+    spare2 = a2 - use
+    if need > spare3:
+        return False
+    spare3 -= need
+    # b's 1s: a's 1s, spare 2s, spare 3s
+    left = b1 - (b1 if b1 < a1 else a1)
+    spare1 = a1 - (b1 - left)
+    take = left if left < spare2 else spare2
+    left -= take
+    spare2 -= take
+    if left > spare3:
+        return False
+    spare3 -= left
+    # b's empty slots: a's empty ones or spare 3s (a 3+ run may stop)
+    return spare1 == 0 and spare2 == 0 and a0 + spare3 >= b0
 
 
 _TABLE_CACHE = {}
@@ -567,6 +602,8 @@ class Problem:
                         q += 1
                     if q < jj:
                         continue
+                if self._dominated(m, k2, lower - s2):
+                    continue
             choice[depth] = ch
             if depth + 1 == steps:
                 best = s2
@@ -595,6 +632,20 @@ class Problem:
         if path is None:
             return -1, None
         return best - off, path
+
+    def _dominated(self, m, key, need):
+        """Has a state that differs only in one colour's runs, and there is
+        at least as strong, been proven unable to gain `need`?"""
+        ups = self._tables[2]
+        for c in range(self.ncol):
+            sh = _FB * c
+            f = (key >> sh) & 31
+            base = key & ~(31 << sh)
+            for g in ups[f]:
+                b = m.get(base | (g << sh))
+                if b is not None and need >= b:
+                    return True
+        return False
 
     def _shrink_memo(self):
         """Out of heap: forget the memo (it only saves time) and keep it
