@@ -36,7 +36,7 @@ def play(tmp_path, players, rounds, seats):
     g = m.game
     assert d.screen.name == "scoreboard"
     assert len(g.round_rows) == rounds and all(sum(r) == 0 for r in g.round_rows)
-    assert g.tile_count() == 106
+    assert g.tile_count() == (160 if players > 4 else 106)
     d.key("a")
     assert d.screen.name == "title" and not d.app.has_save()
     d.key("down")                                 # History now shows the match
@@ -89,3 +89,25 @@ def test_no_display_falls_back_to_headless(tmp_path):
     assert p.returncode == 0, p.stderr
     assert "no display" in p.stdout and "headless" in p.stdout
     assert len(os.listdir(str(tmp_path))) >= 2
+
+
+def test_six_players_xp_set(tmp_path):
+    d, g = play(tmp_path, 6, 1, ["human", "hard", "medium", "easy", "medium", "hard"])
+    assert g.rules.tile_set == "xp" and g.rules.ncolours == 6
+
+
+def test_settings_rename_player_and_idle(tmp_path):
+    d = Driver(str(tmp_path))
+    d.keys("down down a")                       # title -> Settings
+    assert d.screen.name == "settings"
+    d.key("right")                               # idle sleep 3 -> 5 min
+    d.keys("down down a")                        # edit Player 1's name
+    d.keys("down right up a")                    # first letter one back, second one on
+    s = d.app.settings
+    assert s["idle_min"] == 5 and s["names"][0] != "Ann"
+    name = s["names"][0]
+    d.key("b")
+    d2 = Driver(str(tmp_path))                   # kept on flash
+    assert d2.app.settings["names"][0] == name and d2.app.settings["idle_min"] == 5
+    d2.keys("a")                                 # New game shows the new name
+    assert name[:8] in d2.screen.rows()[1][0]
