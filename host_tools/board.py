@@ -243,6 +243,27 @@ class Board:
         self.raw(soft_reset=True)
 
 
+def reset_board(port):
+    """Pulse EN through RTS with DTR released (GPIO0 high: a normal boot), as
+    the auto-reset circuit of ESP32 boards allows.  Wakes a board from deep
+    sleep and ends a mode that ignores Ctrl-C.  Ports without modem lines
+    (pty, socket) just ignore it."""
+    import serial
+    try:
+        s = serial.serial_for_url(port, do_not_open=True, baudrate=115200)
+        s.dtr = False
+        s.rts = False
+        s.open()
+        try:
+            s.rts = True
+            time.sleep(0.1)
+            s.rts = False
+        finally:
+            s.close()
+    except (OSError, ValueError, serial.SerialException):
+        pass
+
+
 def wait_for_repl(port, seconds, poll=1.0):
     """After a flash the board boots (first boot formats its filesystem):
     keep knocking until the REPL answers; return (version, machine)."""

@@ -78,7 +78,7 @@ def report_bundle(bundle):
 def ensure_micropython(port, release, args, bundle):
     """Step 2: return the (version, machine) the board runs afterwards."""
     from host_tools import board_backup
-    from host_tools.board import Board, wait_for_repl
+    from host_tools.board import Board, reset_board, wait_for_repl
     from host_tools.esp_write import write_image
     from host_tools.firmware_cache import check_image, firmware_image
     if args.firmware:       # a named file is checked before the board is touched
@@ -87,7 +87,16 @@ def ensure_micropython(port, release, args, bundle):
         with Board(port, timeout=args.repl_timeout) as b:
             ver, machine = b.firmware()
     except FlashError:
-        ver, machine = None, ""
+        # Asleep, or in a mode that ignores Ctrl-C?  Reset it and ask again
+        # before an erase could take its files with it.
+        print("no REPL answer: resetting the board and asking again")
+        reset_board(port)
+        try:
+            ver, machine = wait_for_repl(port, args.reset_wait)
+        except FlashError:
+            ver, machine = None, ""
+            print("still no REPL: nothing on the board can be saved before "
+                  "the erase (a new board has nothing to lose)")
     if ver == release.version and release.machine in machine:
         print("board runs MicroPython %s (%s): firmware step skipped" % (ver, machine))
         return ver, machine
@@ -172,6 +181,9 @@ def parser():
                     help="seconds to wait for a REPL answer")
     ap.add_argument("--boot-timeout", type=float, default=30.0,
                     help="seconds to wait for the REPL after flashing")
+    ap.add_argument("--reset-wait", type=float, default=6.0,
+                    help="seconds to wait for the REPL after resetting a board "
+                    "that did not answer")
     return ap
 
 

@@ -102,7 +102,8 @@ def test_offline_download_is_one_line(tmp_path):
     env.pop("no_proxy", None)
     try:
         r = subprocess.run([sys.executable, "-m", "host_tools", "flash", "--port",
-                            os.ttyname(slave), "--repl-timeout", "0.3", "--build-dir",
+                            os.ttyname(slave), "--repl-timeout", "0.3", "--reset-wait", "0.3",
+                            "--build-dir",
                             str(tmp_path / "b"), "--sha256", "0" * 64],
                            capture_output=True, text=True, env=env, cwd=ROOT,
                            timeout=120)

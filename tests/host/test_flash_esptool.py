@@ -75,7 +75,8 @@ def test_wrong_chip_is_refused_before_writing(tmp_path, capsys):
                                              "this firmware needs ESP32"):
             write_image(url, path)
         rc = flash.main(["--port", url, "--firmware", path, "--sha256", sha,
-                         "--repl-timeout", "0.5", "--build-dir", str(tmp_path / "b")])
+                         "--repl-timeout", "0.5", "--reset-wait", "0.5",
+                         "--build-dir", str(tmp_path / "b")])
     finally:
         p.terminate()
         p.wait(10)
@@ -95,10 +96,12 @@ def test_flash_command_writes_then_waits_for_a_repl_that_never_comes(
         esp32, tmp_path, capsys):
     path, sha = image(tmp_path, 5)
     rc = flash.main(["--port", esp32, "--firmware", path, "--sha256", sha,
-                     "--repl-timeout", "0.5", "--boot-timeout", "1",
+                     "--repl-timeout", "0.5", "--reset-wait", "0.5", "--boot-timeout", "1",
                      "--build-dir", str(tmp_path / "b")])
     out, err = capsys.readouterr()
     assert rc == 1
+    assert "no REPL answer: resetting the board and asking again" in out
+    assert "still no REPL: nothing on the board can be saved" in out
     assert "flashing MicroPython" in out and "no REPL answered" in out
     assert err.strip().splitlines() == [
         "flash: error: device on %s never answered the REPL within 1 s" % esp32]
