@@ -14,7 +14,7 @@ from compat import ticks_diff
 from hal import buttons as hb
 from hal.sleep import IdleSleep
 from rummikub.game import PLAYING
-from ui.gfx import WHITE, BLACK, message_box
+from ui.gfx import WHITE, BLACK
 from ui.refresh import Refresher
 from ui.match import Match
 
@@ -120,6 +120,7 @@ class App:
 
     def banner(self, text):
         """A note drawn over the current frame and shown at once (AI thinking)."""
+        from ui.gfx import message_box
         message_box(self.fb, text, y=120, width=260)
         self.refresher.show()
 

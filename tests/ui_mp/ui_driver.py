@@ -7,8 +7,18 @@ play screen's manipulations: extend a set on its end slot, build sets on
 the "+" slot, then START.
 """
 from rummikub.melds import canonical
-from ui.editor import plain, arrange
-from ui.layout import TABLE, HAND, RACK, PER_ROW, find_set
+
+# area numbers of ui.layout; the UI modules themselves are imported inside
+# the methods so that holding this driver does not keep them in RAM while
+# the app has unloaded them (the heap test measures the app, not us)
+TABLE = 0
+HAND = 1
+RACK = 2
+PER_ROW = 16
+
+
+def plain(s):
+    return bytearray([v & 0x7F for v in s])
 
 
 class Stuck(Exception):
@@ -54,6 +64,7 @@ class KeyDriver:
     # -- cursor ---------------------------------------------------------------
     def _row_of(self, ed, area, si, pos):
         if area == TABLE:
+            from ui.layout import find_set
             return (TABLE, find_set(ed.table_rows(), si)[0])
         if area == HAND:
             return (HAND, 0)
@@ -138,6 +149,7 @@ class KeyDriver:
 
     def _extend(self, ed, t, free):
         """If a free set is part of t, place the missing tiles on its end."""
+        from ui.editor import arrange
         ncol = ed.ncolours
         for si in free:
             s = plain(ed.table[si])
