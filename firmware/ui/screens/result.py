@@ -3,7 +3,8 @@ from hal import buttons as hb
 from rummikub.game import MATCH_OVER
 from rummikub.scoring import rack_totals
 from ui.screen import Base
-from ui.gfx import BLACK, WHITE, centre_text
+from rummikub.tiles import fmt_tiles, sort_by_run
+from ui.gfx import BLACK, WHITE, centre_text, wrap
 from ui.menu import footer
 
 
@@ -38,6 +39,18 @@ class Screen(Base):
             else:
                 fb.text(row, 12, y, BLACK)
             y += 14
+        y += 10
+        fb.text("left on the racks:", 12, y, BLACK)
+        y += 14
+        for p in range(g.n):
+            if not g.racks[p] or y > 270:
+                continue
+            lines = wrap(fmt_tiles(sort_by_run(g.racks[p])), 38)
+            fb.text(g.names[p][:8], 12, y, BLACK)
+            for ln in lines[:2]:
+                fb.text(ln, 84, y, BLACK)
+                y += 10
+            y += 4
         footer(fb, "A: %s" % ("final scores" if g.phase == MATCH_OVER else "next round"))
 
     def key(self, b, long):
