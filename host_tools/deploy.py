@@ -14,7 +14,7 @@ import subprocess
 from collections import namedtuple
 
 from host_tools import FIRMWARE, ROOT
-from host_tools.flash_common import FlashError, Progress
+from host_tools.flash_common import FlashError, Progress, sha256_file
 from host_tools.mpycheck import compile_all
 
 VERSION_FILE = "version.json"
@@ -24,14 +24,6 @@ BUILD_DIR = os.path.join(ROOT, "build", "flash")
 # files: {device path: local path}; hashes: {device path: sha256}; size: bytes
 Bundle = namedtuple("Bundle", "files hashes size digest")
 Plan = namedtuple("Plan", "copy remove")
-
-
-def sha256_file(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 16), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def bundle_digest(hashes):

@@ -4,11 +4,10 @@ The image is either a file the user names (FIRMWARE=path) or the pinned
 release, downloaded once by mpflash into a cache.  Either way it is used only
 if its SHA-256 matches the pin: a wrong or damaged file never reaches flash.
 """
-import hashlib
 import os
 from collections import namedtuple
 
-from host_tools.flash_common import FlashError
+from host_tools.flash_common import FlashError, sha256_file
 
 # version: as the board reports it (sys.implementation.version, joined);
 # page: where a person finds the image; machine: a piece of
@@ -37,19 +36,11 @@ def default_cache_dir():
     return os.path.join(base, "pocket-rummikub", "firmware")
 
 
-def sha256_of(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 16), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def check_image(path, release):
     """Return path if its SHA-256 is the pinned one, else FlashError."""
     if not os.path.isfile(path):
         raise FlashError("firmware file not found: %s" % path)
-    got = sha256_of(path)
+    got = sha256_file(path)
     if release.sha256 is None:
         raise FlashError("no SHA-256 pinned for MicroPython %s yet: check %s "
                          "(sha256 %s) and record it in host_tools/firmware_cache.py "

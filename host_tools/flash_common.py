@@ -1,5 +1,15 @@
-"""What every flash step shares: the one-line error and the progress bar."""
+"""What every flash step shares: the one-line error, the progress bar, the
+file hash."""
+import hashlib
 import sys
+
+
+def sha256_file(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 16), b""):
+            h.update(block)
+    return h.hexdigest()
 
 
 class FlashError(Exception):
