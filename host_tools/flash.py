@@ -1,8 +1,9 @@
 """`python -m host_tools flash --port PORT` (`make flash PORT=...`).
 
 1. compile firmware/ to .mpy (build/flash) and report the bundle size;
-2. make sure the board runs the pinned MicroPython (ask its REPL; if not,
-   erase + write + verify with esptool, then wait for the REPL);
+2. make sure the board runs the pinned MicroPython (ask its REPL, resetting
+   a silent board once; if not, save the board's files, erase + write +
+   verify with esptool, wait for the REPL, put the files back);
 3. deploy the bundle with mpremote, copying only changed files, write
    version.json, soft-reset and check the board reports that version.
 Every failure is one line on stderr and exit status 1.  Without --port it
