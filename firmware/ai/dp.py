@@ -628,7 +628,8 @@ class Problem:
                 if mem_free is not None and mem_free() < LOW_HEAP:
                     gc.collect()
                     if mem_free() < LOW_HEAP:
-                        self._shrink_memo()
+                        # keep what the memo knows, just stop it growing
+                        self.memo_cap = self.memo_size
         if path is None:
             return -1, None
         return best - off, path

@@ -21,7 +21,7 @@ except (ImportError, AttributeError):
     _MP = False
 # memo entries the search may keep: small on the device (a dict entry is
 # ~30 bytes), plenty on a PC
-MEMO_CAP = 1200 if _MP else 200000
+MEMO_CAP = 2000 if _MP else 200000
 from ai import arrange, greedy
 
 
