@@ -63,6 +63,7 @@ class App:
         self.steps = 0
         self.pending = False     # advance() asked for; runs between events
         self.ignore = 0          # buttons whose current press is not for us
+        self.error = ""          # shown once by the title screen
 
     # -- settings -----------------------------------------------------------
     def _load_settings(self):
@@ -231,6 +232,8 @@ class App:
             from ui import gfx
             gfx.forget_glyphs()
             gc.collect()
+        if g.phase == PLAYING and g.turn_no == 0 and not m.review:
+            m.start_note()
         while g.phase == PLAYING and not m.human(g.current):
             last = m.review[-1] + "\n" if m.review else ""
             self.banner("%s%s is thinking..." % (last, g.names[g.current]))
@@ -314,6 +317,7 @@ class App:
             self.match = Match.restore(game, extra)
         except (savefile.SaveError, KeyError, TypeError, ValueError) as e:
             self.log("save not loaded: %s" % e)
+            self.error = "Saved game not loaded: %s" % e
             return False
         name = extra.get("screen") or "play"
         self.goto(name, state=extra.get("state"))

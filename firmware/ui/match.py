@@ -53,6 +53,16 @@ class Match:
             if len(self.review) > 6:
                 self.review.pop(0)
 
+    def start_note(self):
+        """Who starts the round and why (the draw for order, RULES.md)."""
+        g = self.game
+        if g.order_draws:
+            from rummikub.tiles import fmt_tile
+            last = g.order_draws[-1]
+            self.review.append("Draw for order: " + ", ".join(
+                ["%s %s" % (g.names[p], fmt_tile(t)) for p, t in last]))
+        self.review.append("Round %d: %s starts" % (g.round_no, g.names[g.starter]))
+
     def start_review(self):
         if self.review_before is None:
             self.review_before = [bytearray(s) for s in self.game.table]

@@ -54,3 +54,17 @@ def test_cold_restart_resumes_from_title(tmp_path):
     assert d2.screen.name == "title" and d2.screen.items[0][1] == "resume"
     d2.key("a")
     assert _state(d2) == before
+
+
+def test_damaged_save_is_named_and_kept(tmp_path):
+    from hal.storage import Storage
+    st = Storage(str(tmp_path), log=lambda s: None)
+    st.save("game", b"PRKS\x01 not really a save")
+    d = Driver(str(tmp_path))
+    assert d.screen.items[0][1] == "resume"
+    d.key("a")
+    assert d.screen.name == "title" and "Saved game not loaded" in d.app.error
+    assert [i[1] for i in d.screen.items] == ["setup", "history", "settings"]
+    assert st.load("game") is not None            # nothing deleted
+    d.key("a")                                    # any key clears the message
+    assert d.app.error == ""

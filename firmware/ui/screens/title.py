@@ -2,7 +2,7 @@
 from hal import buttons as hb
 from rummikub.tiles import parse_tiles
 from ui.screen import Base
-from ui.gfx import BLACK, centre_text
+from ui.gfx import BLACK, centre_text, message_box
 from ui.tiles_gfx import draw_tile
 from ui.menu import draw_list, step, footer
 
@@ -36,10 +36,17 @@ class Screen(Base):
             draw_tile(fb, x + i * 24, 90, t)
         draw_list(fb, [i[0] for i in self.items], self.cur, 120, 140, 160,
                   len(self.items))
+        if self.app.error:
+            message_box(fb, self.app.error + "\n(it stays on flash; a new game replaces it)",
+                        y=200)
         footer(fb, "UP/DOWN choose   A: open")
 
     def key(self, b, long):
         app = self.app
+        if app.error:
+            app.error = ""
+            app.redraw()
+            return
         if b == hb.UP or b == hb.DOWN:
             self.cur = step(self.cur, len(self.items), -1 if b == hb.UP else 1)
             app.redraw()
@@ -47,7 +54,8 @@ class Screen(Base):
             act = self.items[self.cur][1]
             if act == "resume":
                 if not app.resume():
-                    self._items()
+                    self.items = self.items[1:]
+                    self.cur = 0
                     app.redraw()
             else:
                 app.push(act)
