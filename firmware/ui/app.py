@@ -130,7 +130,7 @@ class App:
         """First screen: straight back into a saved game after an idle
         sleep, the title screen after a power-on."""
         events = self.hal.start()
-        if self.hal.wake_reason() != "power" and self.resume():
+        if self.hal.wake_reason() != "power" and self.resume(cold=False):
             for kind, b in events:   # the wake press only woke us: its
                 self.ignore |= 1 << b    # release must not act either
             events = []
@@ -307,7 +307,9 @@ class App:
     def has_save(self):
         return self.storage.load(SAVE) is not None
 
-    def resume(self):
+    def resume(self, cold=True):
+        """Back into the saved match; cold (from the title screen) means the
+        device may have changed hands."""
         raw = self.storage.load(SAVE)
         if raw is None:
             return False
@@ -320,7 +322,11 @@ class App:
             self.error = "Saved game not loaded: %s" % e
             return False
         name = extra.get("screen") or "play"
-        self.goto(name, state=extra.get("state"))
+        state = extra.get("state")
+        if name == "play" and cold and self.match.humans() > 1:
+            # someone else may hold the device now: hide the rack first
+            name, state = "privacy", {"play": state}
+        self.goto(name, state=state)
         return True
 
     def end_match(self):

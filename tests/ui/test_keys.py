@@ -38,6 +38,9 @@ def rigged(root, seats=("human", "human"), timer=0, settings=None, table=TABLE_T
     d = Driver(root)
     assert d.screen.name == "title" and d.screen.items[0][1] == "resume"
     d.key("a")
+    if "human" == seats[1]:
+        assert d.screen.name == "privacy"        # two humans: the rack waits
+        d.key("a")
     assert d.screen.name == "play"
     return d
 

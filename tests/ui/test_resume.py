@@ -53,6 +53,8 @@ def test_cold_restart_resumes_from_title(tmp_path):
     d2 = Driver(str(tmp_path))                   # power off and on again
     assert d2.screen.name == "title" and d2.screen.items[0][1] == "resume"
     d2.key("a")
+    assert d2.screen.name == "privacy"           # two humans: rack hidden first
+    d2.key("a")
     assert _state(d2) == before
 
 

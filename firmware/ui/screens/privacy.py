@@ -9,6 +9,14 @@ class Screen(Base):
     name = "privacy"
     resumable = True
 
+    def __init__(self, app, state=None):
+        super().__init__(app)
+        # a turn in progress to give back (a game resumed from the title)
+        self.play_state = state.get("play") if state else None
+
+    def state(self):
+        return {"play": self.play_state} if self.play_state else None
+
     def draw(self, fb):
         g = self.app.match.game
         box(fb, 40, 60, 320, 150, "Pass the device")
@@ -21,4 +29,4 @@ class Screen(Base):
 
     def key(self, b, long):
         if b == hb.A:
-            self.app.goto("play")
+            self.app.goto("play", state=self.play_state)
