@@ -87,8 +87,10 @@ class Window:
         self.surf.blit(s, (0, 0))
         x = W * self.scale + 10
         y = 10
+        last = hal.panel.last_update
         for line in HELP + ("", "refreshes: full %d" % counts["full"],
-                            "  fast %d  partial %d" % (counts["fast"], counts["partial"])):
+                            "  fast %d  partial %d" % (counts["fast"], counts["partial"]),
+                            "last: %s %d ms" % last if last else ""):
             self.surf.blit(self.font.render(line, True, (20, 20, 20)), (x, y))
             y += 17
         pg.display.flip()
