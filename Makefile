@@ -53,7 +53,7 @@ ui-heap: $(STAMP)
 	$(PY) tests/ui/mp_heap.py
 
 flash: $(STAMP)
-	$(PY) -m host_tools flash $(if $(PORT),--port $(PORT)) $(if $(FIRMWARE),--firmware $(FIRMWARE))
+	$(PY) -m host_tools flash $(if $(PORT),--port $(PORT)) $(if $(FIRMWARE),--firmware $(FIRMWARE)) $(if $(SHA256),--sha256 $(SHA256))
 
 clean:
 	rm -rf build .pytest_cache .hypothesis
