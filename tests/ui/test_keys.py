@@ -154,3 +154,43 @@ def test_ai_turn_is_shown_until_acknowledged(tmp_path):
         assert scr.ed.marked
     d.key("a")
     assert d.screen.mode == 0 and not d.ed.marked
+
+
+def test_extra_draws_variant_in_turn_menu(tmp_path):
+    from rummikub.game import Game
+    from rummikub.rules import Rules
+    from hal.storage import Storage
+    g = Game(Rules(timer_s=0, extra_draws=True), 2, 5, 1, ["Ann", "Ben"])
+    ui_scenes.rig(g, TABLE_TEXT, [ANN, BEN])
+    Storage(str(tmp_path), log=lambda s: None).save(
+        "game", savefile.dumps(g, {"seats": ["human", "hard"], "screen": "play"}))
+    d = Driver(str(tmp_path))
+    d.key("a")
+    d.key("start", long=True)
+    labels = [i[0] for i in d.screen._menu_items()]
+    assert "Draw 3 tiles" in labels
+    for _ in range(labels.index("Draw 3 tiles")):
+        d.key("down")
+    d.key("a")
+    g = d.app.match.game
+    assert len(g.racks[0]) == 17 and "Ann drew 3" in d.app.match.review[0]
+
+
+def test_setup_offers_every_rule_by_name(tmp_path):
+    from rummikub.rules import FIELDS
+    d = Driver(str(tmp_path))
+    d.key("a")                                    # New game
+    rows = [r[2] for r in d.screen.rows()]
+    assert [n for n, _, _ in FIELDS] == [r for r in rows if r in dict((n, 1) for n, _, _ in FIELDS)]
+    # flip every rule once (RIGHT on each rule line), then deal
+    for _ in range(rows.index("tile_set")):
+        d.key("down")
+    for _ in FIELDS:
+        d.key("right")
+        d.key("down")
+    d.key("start")
+    r = d.app.match.game.rules
+    assert r.tile_set == "xp" and r.first_player == "random" and r.initial_meld == 0
+    assert r.initial_meld_table_use and r.freed_joker_with_rack_tiles and r.extra_draws
+    assert r.timer_s == 0 and r.failed_play_penalty == 3 and r.joker_penalty == 20
+    assert r.exhausted_winner == "tiles" and r.match_winner == "points"
