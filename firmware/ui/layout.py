@@ -21,7 +21,7 @@ PITCH = const(24)     # tile + gap
 ROW = const(36)       # row pitch
 LIFT = const(3)
 SET_GAP = const(10)   # between sets on the table
-LEFT = const(6)
+LEFT = const(8)       # with PITCH 24 and SET_GAP 10: tiles start on byte boundaries
 RIGHT_EDGE = const(396)
 
 STATUS_H = const(12)
