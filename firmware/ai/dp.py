@@ -166,6 +166,20 @@ def table_shape(table, ncol):
     return shape
 
 
+def _group_table(ncol):
+    """gok[(sg*4 + mg)*8 + xg] = group_ok(...), built once per colour count."""
+    t = _TABLE_CACHE.get(-ncol)
+    if t is None:
+        t = bytearray(16 * 4 * 8)
+        for sg in range(16):
+            for mg in range(4):
+                for xg in range(8):
+                    if group_ok(sg, mg, xg, ncol):
+                        t[(sg * 4 + mg) * 8 + xg] = 1
+        _TABLE_CACHE[-ncol] = t
+    return t
+
+
 def group_ok(sg, mg, xg, ncol):
     """Can sg numbered tiles (at most mg of one colour) plus xg jokers form
     groups of one number?  Each group: 3..ncol tiles, distinct colours, at
@@ -192,7 +206,7 @@ class Problem:
     """
 
     def __init__(self, tab, rak, jt, jr, ncol, copies, meld=0, deadline=None,
-                 free=False, memo_cap=1500, shape=None):
+                 free=False, memo_cap=1500, shape=None, dominance=True):
         self.tab = tab
         self.rak = rak
         self.jt = jt
@@ -203,6 +217,10 @@ class Problem:
         self.deadline = deadline
         self.free = free
         self.memo_cap = memo_cap
+        # dominance lookups pay off only with a memo big enough to hold
+        # the stronger states (a PC); on the device they cost more than
+        # they save
+        self.dominance = dominance
         # shape: how the table is laid out now (see table_shape); the search
         # tries that layout first, so the first dive rarely dead-ends
         self.shape = shape if shape is not None else bytearray(256)
@@ -236,12 +254,7 @@ class Problem:
         self._frames = (bytearray(steps), [0] * steps, [0] * steps,
                         [0] * (steps * J1), bytearray(steps), bytearray(steps),
                         bytearray(steps))
-        self._gok = bytearray(16 * 4 * 8)
-        for sg in range(16):
-            for mg in range(4):
-                for xg in range(8):
-                    if group_ok(sg, mg, xg, ncol):
-                        self._gok[(sg * 4 + mg) * 8 + xg] = 1
+        self._gok = _group_table(ncol)
 
     def _near(self):
         """Cells where a joker may stand in a run: a numbered tile of that
@@ -602,7 +615,7 @@ class Problem:
                         q += 1
                     if q < jj:
                         continue
-                if self._dominated(m, k2, lower - s2):
+                if self.dominance and self._dominated(m, k2, lower - s2):
                     continue
             choice[depth] = ch
             if depth + 1 == steps:

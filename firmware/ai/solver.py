@@ -1,5 +1,7 @@
 """The move solver: the legal end-of-turn table that places the most rack
-tiles (jokers count), then the most value, then changes the fewest sets.
+tiles (jokers count), then the most value; among those it keeps the old
+table sets that survive whole (cut back out of longer runs), so moves stay
+readable (that last part is a cheap pass, not a proof of fewest changes).
 
 solve(table, rack, melded, rules, budget_ms) -> Move.  Without a budget the
 answer is proven optimal; with one, the best move found in time is returned
@@ -11,9 +13,10 @@ table).
 from compat import ticks_ms, ticks_diff
 from rummikub.tiles import JOKER, CODE_LIMIT, count_tiles, remove_tile
 from rummikub.melds import analyse
-from ai.dp import Problem, Timeout, UNIT, table_shape
-
 import gc
+from ai.dp import Problem, Timeout, UNIT, table_shape
+from ai import arrange, greedy
+
 try:
     import sys
     _MP = sys.implementation.name == "micropython"
@@ -22,7 +25,6 @@ except (ImportError, AttributeError):
 # memo entries the search may keep: small on the device (a dict entry is
 # ~30 bytes), plenty on a PC
 MEMO_CAP = 2000 if _MP else 200000
-from ai import arrange, greedy
 
 
 class Move:
@@ -130,19 +132,6 @@ def placeable(tab, rak, jokers, ncol):
     return out
 
 
-def _greedy_count(table, rack, ncol):
-    """Numbered rack tiles the cheap greedy move places (a lower bound)."""
-    sets = greedy.rack_runs_groups(rack, ncol, jokers=False)
-    left = bytearray(rack)
-    n = 0
-    for st in sets:
-        for t in st:
-            remove_tile(left, t)
-            n += 1
-    _, placed = greedy.lay_off(table + sets, left, ncol, jokers=False)
-    return n + len(placed)
-
-
 def _melded(table, rack, rules, deadline, t0, memo_cap):
     """Phase 1 proves the most tiles (each hit raises the target by a
     whole tile), phase 2 the most value at that count.  Jokers are spare
@@ -151,12 +140,11 @@ def _melded(table, rack, rules, deadline, t0, memo_cap):
     tab, rak, jt, jr = _counts(table, rack)
     fit = placeable(tab, rak, jt + jr, ncol)
     p = Problem(tab, count_tiles((fit,)), jt, jr, ncol, rules.copies, 0, deadline,
-                True, memo_cap, table_shape(table, ncol))
+                True, memo_cap, table_shape(table, ncol), not _MP)
     optimal = True
     path = None
     try:
-        g = _greedy_count(table, rack, ncol)
-        score, path = p.search((g if g > 0 else 1) * UNIT, True, UNIT)
+        score, path = p.search(UNIT, True, UNIT)
         if path is not None:
             score2, path2 = p.search(score + 1, True, 1, score // UNIT)
             if path2 is not None:
