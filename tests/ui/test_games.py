@@ -6,8 +6,6 @@ import os
 import subprocess
 import sys
 
-import pytest
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from driver import Driver  # noqa: E402
 

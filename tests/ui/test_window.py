@@ -1,7 +1,5 @@
 """The pygame window on SDL's dummy video driver: keys reach the app as
 button presses, the glass is painted at 2x with the key help beside it."""
-import os
-
 import pytest
 
 pygame = pytest.importorskip("pygame")

@@ -7,7 +7,7 @@ Run under a capped heap: `micropython -X heapsize=192k mp_ui_game.py`
 import gc
 import sys
 
-from ui_hal import TestHal, press, Asleep
+from ui_hal import TestHal, press
 from ui.app import App
 from ui_driver import KeyDriver
 

@@ -7,7 +7,7 @@ scene, `name crc32`; CPython imports render_all() and compares.
 import sys
 from binascii import crc32
 
-from rummikub.game import Game, ROUND_OVER, MATCH_OVER
+from rummikub.game import Game, MATCH_OVER
 from rummikub.rules import Rules
 from rummikub.tiles import parse_table, parse_tiles, full_set, remove_tile
 from ui.app import App

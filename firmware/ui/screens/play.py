@@ -9,10 +9,9 @@ hint, extra draws, give up, help, save and quit).
 """
 from compat import ticks_diff
 from hal import buttons as hb
-from rummikub.tiles import rack_value
 from ui.screen import Base
 from ui.editor import Editor, changed_sets, FROM_RACK, code
-from ui.gfx import WHITE, BLACK, message_box, box
+from ui.gfx import message_box, box
 from ui.menu import draw_list, step
 from ui import play_view as view
 
