@@ -138,6 +138,8 @@ class App:
             self.goto("title")
         for kind, b in events:
             self.dispatch(kind, b)
+        if self.pending:
+            self._advance()
         self.render()
 
     def step(self):
@@ -323,6 +325,11 @@ class App:
             return False
         name = extra.get("screen") or "play"
         state = extra.get("state")
+        g = self.match.game
+        if g.phase == PLAYING and not self.match.human(g.current):
+            self.goto("privacy")      # a save from an AI's turn: let it play
+            self.advance()
+            return True
         if name == "play" and cold and self.match.humans() > 1:
             # someone else may hold the device now: hide the rack first
             name, state = "privacy", {"play": state}

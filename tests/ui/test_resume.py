@@ -70,3 +70,20 @@ def test_damaged_save_is_named_and_kept(tmp_path):
     assert st.load("game") is not None            # nothing deleted
     d.key("a")                                    # any key clears the message
     assert d.app.error == ""
+
+
+def test_save_from_an_ai_turn_lets_the_ai_play(tmp_path):
+    from rummikub import savefile
+    from rummikub.game import Game
+    from rummikub.rules import Rules
+    from hal.storage import Storage
+    import ui_scenes
+    from test_keys import TABLE_TEXT, ANN, BEN
+    g = Game(Rules(timer_s=0), 2, 5, 1, ["Ann", "Ben"])
+    ui_scenes.rig(g, TABLE_TEXT, [ANN, BEN], current=1)
+    Storage(str(tmp_path), log=lambda s: None).save(
+        "game", savefile.dumps(g, {"seats": ["human", "hard"], "screen": "play"}))
+    d = Driver(str(tmp_path))
+    d.key("a")                                   # Resume: Ben (AI) moves first
+    g2 = d.app.match.game
+    assert d.screen.name == "play" and g2.current == 0 and g2.turn_no == 1
