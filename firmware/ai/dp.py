@@ -446,24 +446,27 @@ class Problem:
         if kind == 1 and n == 13 and not self._all_closed(key, self._tables[3]):
             return False
         nc = self._nc
-        J = self.jokers
-        J1 = J + 1
+        J1 = self.jokers + 1
+        bounds = self._bound
         for jl in range(J1):
             oth[o0 + jl] = 0
         for c in range(self.ncol):
             if kind == 0 and c == c0:
                 continue
             done = n if (kind == 1 or c < c0) else n - 1
-            bc = self._bound[c]
+            bc = bounds[c]
             f = (key >> (_FB * c)) & 31
             at = done * J1 * nc + f
-            for jl in range(J1):
-                if oth[o0 + jl] < 0:
-                    continue
-                b = bc[at + jl * nc]
-                if b == UNKNOWN:
-                    b = self._fill(c, done, jl, f)
-                oth[o0 + jl] = -1 if b == NONE else oth[o0 + jl] + b
+            jl = 0
+            while jl < J1:
+                o = oth[o0 + jl]
+                if o >= 0:
+                    b = bc[at]
+                    if b == UNKNOWN:
+                        b = self._fill(c, done, jl, f)
+                    oth[o0 + jl] = -1 if b == NONE else o + b
+                jl += 1
+                at += nc
         return True
 
     def search(self, lower, improve=True, step=1, most=-1):
@@ -493,6 +496,13 @@ class Problem:
         orders = self._orders
         rests = self._rest
         idx, keys, scs, oth, ok, choice, hit = self._frames
+        stepl = self.steps
+        bounds = self._bound
+        tab = self.tab
+        fill = self._fill
+        enter = self._enter
+        dominance = self.dominance
+        expanded = self.expanded
         tops = None
         if most >= 0:
             tops = self._tops
@@ -527,7 +537,7 @@ class Problem:
             ch = lst[ci]
             key = keys[depth]
             sc = scs[depth]
-            kind, c, n = self.steps[depth]
+            kind, c, n = stepl[depth]
             j = (key >> jsh) & 7
             if kind == 0:
                 u = ch & 3
@@ -544,13 +554,13 @@ class Problem:
                 o = oth[depth * J1 + left]
                 if o < 0:
                     continue
-                b = self._bound[c][(n * J1 + left) * nc + nf]
+                b = bounds[c][(n * J1 + left) * nc + nf]
                 if b == UNKNOWN:
-                    b = self._fill(c, n, left, nf)
+                    b = fill(c, n, left, nf)
                 if b == NONE:
                     continue
                 unit = UNIT + n
-                s2 = sc + (u - self.tab[(c << 4) | n]) * unit + (0 if free else x * unit)
+                s2 = sc + (u - tab[(c << 4) | n]) * unit + (0 if free else x * unit)
                 hb = 2 * (o + b) + left * ju
                 rb = rests[depth] + left * ju
                 if s2 + (hb if hb < rb else rb) < lower:
@@ -615,7 +625,7 @@ class Problem:
                         q += 1
                     if q < jj:
                         continue
-                if self.dominance and self._dominated(m, k2, lower - s2):
+                if dominance and self._dominated(m, k2, lower - s2):
                     continue
             choice[depth] = ch
             if depth + 1 == steps:
@@ -632,17 +642,19 @@ class Problem:
             keys[depth] = k2
             scs[depth] = s2
             idx[depth] = 0
-            ok[depth] = 1 if self._enter(depth, k2, oth, depth * J1) else 0
-            self.expanded += 1
+            ok[depth] = 1 if enter(depth, k2, oth, depth * J1) else 0
+            expanded += 1
             tick += 1
             if tick >= 16:
                 tick = 0
+                self.expanded = expanded
                 self._check_time()
                 if mem_free is not None and mem_free() < LOW_HEAP:
                     gc.collect()
                     if mem_free() < LOW_HEAP:
                         # keep what the memo knows, just stop it growing
                         self.memo_cap = self.memo_size
+        self.expanded = expanded
         if path is None:
             return -1, None
         return best - off, path
