@@ -18,6 +18,15 @@ from ai.solver import solve, rack_sets
 
 LEVELS = ("easy", "medium", "hard")
 
+try:
+    import sys
+    _DEVICE = sys.implementation.name == "micropython"
+except (ImportError, AttributeError):
+    _DEVICE = False
+# the hard player's think time when none is given: exact on a PC; on the
+# device the solver returns its best move after this long (anytime)
+DEVICE_THINK_MS = 8000
+
 
 class Player:
     def __init__(self, level="hard", seed=1, budget_ms=None):
@@ -25,6 +34,8 @@ class Player:
             raise ValueError("AI level must be one of %s, not %r" % (", ".join(LEVELS), level))
         self.level = level
         self.rng = Rng(seed)
+        if budget_ms is None and _DEVICE:
+            budget_ms = DEVICE_THINK_MS
         self.budget_ms = budget_ms
         self.think_ms = 0
         self.moves = 0
