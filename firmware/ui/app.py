@@ -233,6 +233,8 @@ class App:
                 forget(name)
             from ui import gfx
             gfx.forget_glyphs()
+            if m.humans() > 1:        # the last human's rack leaves the glass
+                self.fb.fill_rect(0, 188, 400, 112, WHITE)
             gc.collect()
         if g.phase == PLAYING and g.turn_no == 0 and not m.review:
             m.start_note()
