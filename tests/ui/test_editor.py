@@ -178,3 +178,15 @@ def test_snapshot_round_trip():
     e2 = ed("R6 R7 R8 | K5 B5 Y5", "R9 J")
     e2.restore(s)
     assert e2.after() == e.after() and e2.rack == e.rack and e2.cur == e.cur
+
+
+def test_long_rack_scrolls_by_row():
+    rack = " ".join(["K%d B%d R%d" % (n, n, n) for n in range(1, 13)])   # 36 tiles
+    e = ed("", rack)
+    e.cur = (RACK, 0, 0)
+    for _ in range(2):
+        e.move(0, 1)                # rack row 0 -> 1 -> 2 (the third row)
+    assert e.cur[0] == RACK and e.cur[2] >= 32 and e.rack_top == 1
+    e.move(0, -1)
+    e.move(0, -1)
+    assert e.rack_top == 0
