@@ -119,6 +119,11 @@ def run(root, scale=2, fresh=False, keys=None):
                 win.paint(hal, hal.panel.counts, ph)
 
     hal.idle_hook = idle
+    t = clock.now + 1000              # --keys/--script: played out, then live keys
+    for name, ms in keys or ():
+        if name != "wait":
+            hal.press(name, at=t, hold_ms=ms)
+        t += ms + (0 if name == "wait" else 600)
     app = App(hal, log=print)
     app.boot()
     last = None
