@@ -103,6 +103,12 @@ def s_menu(root):
     return app
 
 
+def s_help(root):
+    app = app_with(root, game2(0), ["human", "hard"], "play")
+    app.screen.mode = 5             # the turn menu's "Help: keys"
+    return app
+
+
 def s_full(root):
     runs = " | ".join(["%s1 %s2 %s3 %s4 %s5 %s6 %s7 %s8 %s9 %s10 %s11 %s12 %s13"
                        % ((c,) * 13) for c in "KBRY"])
@@ -158,7 +164,7 @@ def s_settings(root):
 
 
 SCENES = (("title", s_title), ("setup", s_setup), ("play", s_play),
-          ("review", s_review), ("refused", s_refused), ("menu", s_menu),
+          ("review", s_review), ("refused", s_refused), ("menu", s_menu), ("help", s_help),
           ("full_table", s_full), ("xp6", s_xp), ("privacy", s_privacy),
           ("result", s_result), ("scoreboard", s_scoreboard), ("settings", s_settings))
 
