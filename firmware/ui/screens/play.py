@@ -329,7 +329,9 @@ class Screen(Base):
             self.ed.msg = "No hints in this build"
             return
         self.app.banner("Thinking...")
-        _, move = hint(self.g, budget_ms=self.g.rules.timer_s * 250 or None)
+        # a quarter of the turn timer, at most 8 s: the best move found by then
+        t = self.g.rules.timer_s * 250
+        _, move = hint(self.g, budget_ms=min(t, 8000) if t else 8000)
         if not move.count:
             self.ed.msg = "Hint: no play found - draw a tile"
             return
