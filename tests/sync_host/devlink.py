@@ -37,7 +37,9 @@ class Device:
         self.heap = heap
         self.resets = 0
         self.proc = None
-        self.lock = threading.Lock()
+        # held by the proxy for each pass over the fds and by reset(), so a
+        # reset from the test thread never swaps the pty under a read/write
+        self.lock = threading.RLock()
         with open(os.path.join(self.folder, "device_id"), "w") as f:
             f.write(device_id)
         with open(os.path.join(self.folder, "version.json"), "w") as f:
@@ -184,48 +186,49 @@ class FaultProxy(threading.Thread):
         dec = {"h2d": P.Decoder(), "d2h": P.Decoder()}
         index = 0
         while not self.stopping:
-            socks = [self.lsock, self.device.fd] + ([host] if host else [])
-            try:
-                ready = select.select(socks, [], [], 0.05)[0]
-            except (OSError, ValueError):   # the device was reset under us
-                continue
-            if self.lsock in ready:
-                if host:
-                    host.close()
-                host = self.lsock.accept()[0]
-                host.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-                dec = {"h2d": P.Decoder(), "d2h": P.Decoder()}
-                index = 0
-            if host and host in ready:
+            with self.device.lock:
+                socks = [self.lsock, self.device.fd] + ([host] if host else [])
                 try:
-                    data = host.recv(4096)
-                except OSError:
-                    data = b""
-                if not data:
-                    host.close()
-                    host = None
-                elif self.raw:
-                    os.write(self.device.fd, data)
-                else:
-                    dec["h2d"].feed(data)
-            if self.device.fd in ready:
-                try:
-                    data = os.read(self.device.fd, 4096)
-                except OSError:
-                    data = b""
-                if host and self.raw:
-                    host.sendall(data)
-                elif host:
-                    dec["d2h"].feed(data)
-            for direction in ("h2d", "d2h"):
-                while host:
-                    fr = dec[direction].next()
-                    if fr is None:
-                        break
-                    index += 1
-                    frame = P.encode(*fr)
-                    action = self.plan(direction, index, frame) if self.plan else None
-                    host = self._deliver(direction, frame, action, host)
+                    ready = select.select(socks, [], [], 0.05)[0]
+                except (OSError, ValueError):   # the device was reset under us
+                    continue
+                if self.lsock in ready:
+                    if host:
+                        host.close()
+                    host = self.lsock.accept()[0]
+                    host.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                    dec = {"h2d": P.Decoder(), "d2h": P.Decoder()}
+                    index = 0
+                if host and host in ready:
+                    try:
+                        data = host.recv(4096)
+                    except OSError:
+                        data = b""
+                    if not data:
+                        host.close()
+                        host = None
+                    elif self.raw:
+                        os.write(self.device.fd, data)
+                    else:
+                        dec["h2d"].feed(data)
+                if self.device.fd in ready:
+                    try:
+                        data = os.read(self.device.fd, 4096)
+                    except OSError:
+                        data = b""
+                    if host and self.raw:
+                        host.sendall(data)
+                    elif host:
+                        dec["d2h"].feed(data)
+                for direction in ("h2d", "d2h"):
+                    while host:
+                        fr = dec[direction].next()
+                        if fr is None:
+                            break
+                        index += 1
+                        frame = P.encode(*fr)
+                        action = self.plan(direction, index, frame) if self.plan else None
+                        host = self._deliver(direction, frame, action, host)
 
     def _deliver(self, direction, frame, action, host):
         rng = self.rng
