@@ -39,6 +39,29 @@ def _take_group(rng, deck, ncol):
     return None
 
 
+def _grow(rng, table, deck, target):
+    """Lengthen runs at either end (tiles still in the deck) until the
+    table holds `target` tiles or no run can grow."""
+    used = sum(len(s) for s in table)
+    runs = [s for s in table if len(s) >= 2 and s[0] >> 4 == s[1] >> 4]
+    while used < target and runs:
+        s = runs[rng.randrange(len(runs))]
+        lo = (s[0] & 15) - 1
+        hi = (s[-1] & 15) + 1
+        c = s[0] >> 4
+        ends = [e for e in (lo, hi) if 1 <= e <= 13 and deck[(c << 4) | e]]
+        if not ends:
+            runs.remove(s)
+            continue
+        e = ends[rng.randrange(len(ends))]
+        deck[(c << 4) | e] -= 1
+        if e == lo:
+            s.insert(0, (c << 4) | e)
+        else:
+            s.append((c << 4) | e)
+        used += 1
+
+
 def _add_joker(rng, s, oracle_safe):
     """Replace one tile of set s by a joker (the tile goes back to the deck)."""
     real = [t for t in s if t != JOKER]
@@ -78,6 +101,7 @@ def random_position(rng, ncol=4, copies=2, jokers=2, oracle_safe=True,
             continue
         table.append(s)
         used += len(s)
+    _grow(rng, table, deck, target)
     jleft = jokers
     for _ in range(jokers):
         if table and rng.random() < joker_p:
