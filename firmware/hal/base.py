@@ -110,6 +110,10 @@ class Hal:
         ev.extend(self.buttons.update(self.read_buttons(), now))
         return ev
 
+    def input_pending(self):
+        """Events queued for the next poll(), or a button not yet settled."""
+        return bool(self._pending) or self.buttons.busy()
+
     def background_poll(self):
         """Sample buttons while a refresh blocks (backends call it from the
         display bus's busy-wait sleep), so a press during a 1.2 s refresh is

@@ -57,6 +57,10 @@ class Buttons:
     def held(self, button):
         return bool(self.stable & (1 << button))
 
+    def busy(self):
+        """A button is down or still settling: events may yet come out."""
+        return bool(self.stable or self._pending)
+
     def wake(self, bits, now):
         """Deep-sleep wake: these buttons are pressed as of now."""
         events = []

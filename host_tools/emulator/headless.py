@@ -101,8 +101,7 @@ class Runner:
         self.hal.press(name, hold_ms=hold)
         self.run(hold + GAP_MS)
         for _ in range(50):     # a long refresh may still hold the press
-            if self.asleep or not (self.hal._pending or self.hal.buttons.stable
-                                   or self.hal.buttons._pending):
+            if self.asleep or not self.hal.input_pending():
                 break
             self.run(GAP_MS)
 

@@ -115,3 +115,15 @@ def test_configurable_timings():
     btn = Buttons(debounce_ms=40, long_ms=300, long_mask=bit(A))
     ev = play([(0, bit(A)), (500, 0)], 700, btn=btn)
     assert [(t, k) for t, k, b in ev] == [(40, PRESS), (340, LONG), (540, RELEASE)]
+
+
+def test_busy_while_a_button_is_down_or_settling():
+    b = Buttons(debounce_ms=20)
+    assert not b.busy()
+    b.update(bit(A), 0)          # raw changed, not yet debounced
+    assert b.busy()
+    b.update(bit(A), 30)         # pressed and stable
+    assert b.busy()
+    b.update(0, 40)
+    b.update(0, 70)              # released and settled
+    assert not b.busy()
