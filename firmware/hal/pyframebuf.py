@@ -225,44 +225,36 @@ class FrameBuffer:
             if mask & _QALL:
                 self._set_checked(cx, cy, col, 1)
             return
-        two_a2 = 2 * xr * xr
-        two_b2 = 2 * yr * yr
-        x = xr
-        y = 0
-        xchange = yr * yr * (1 - 2 * xr)
-        ychange = xr * xr
+        self._ellipse_arc(cx, cy, xr, yr, col, mask, False)
+        self._ellipse_arc(cx, cy, yr, xr, col, mask, True)
+
+    def _ellipse_arc(self, cx, cy, a, b, col, mask, swap):
+        """One half of the midpoint ellipse (framebuf.c's two loops): steps v
+        from 0 while u shrinks from a.  The first call walks y with x = u,
+        the second (radii swapped, swap=True) walks x with y = u."""
+        two_a2 = 2 * a * a
+        two_b2 = 2 * b * b
+        u = a
+        v = 0
+        uchange = b * b * (1 - 2 * a)
+        vchange = a * a
         err = 0
-        stopx = two_b2 * xr
-        stopy = 0
-        while stopx >= stopy:
-            self._ellipse_points(cx, cy, x, y, col, mask)
-            y += 1
-            stopy += two_a2
-            err += ychange
-            ychange += two_a2
-            if 2 * err + xchange > 0:
-                x -= 1
-                stopx -= two_b2
-                err += xchange
-                xchange += two_b2
-        x = 0
-        y = yr
-        xchange = yr * yr
-        ychange = xr * xr * (1 - 2 * yr)
-        err = 0
-        stopx = 0
-        stopy = two_a2 * yr
-        while stopx <= stopy:
-            self._ellipse_points(cx, cy, x, y, col, mask)
-            x += 1
-            stopx += two_b2
-            err += xchange
-            xchange += two_b2
-            if 2 * err + ychange > 0:
-                y -= 1
-                stopy -= two_a2
-                err += ychange
-                ychange += two_a2
+        stopu = two_b2 * a
+        stopv = 0
+        while stopu >= stopv:
+            if swap:
+                self._ellipse_points(cx, cy, v, u, col, mask)
+            else:
+                self._ellipse_points(cx, cy, u, v, col, mask)
+            v += 1
+            stopv += two_a2
+            err += vchange
+            vchange += two_a2
+            if 2 * err + uchange > 0:
+                u -= 1
+                stopu -= two_b2
+                err += uchange
+                uchange += two_b2
 
     def poly(self, x, y, coords, col, fill=False):
         """Polygon from an array of x,y pairs (buffer protocol, like the C)."""
