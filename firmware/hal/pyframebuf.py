@@ -322,22 +322,12 @@ class FrameBuffer:
     def scroll(self, xstep, ystep):
         w = self._width
         h = self._height
-        if xstep < 0:
-            if -xstep >= w:
-                return
-            sx, xend, dx = 0, w + xstep, 1
-        else:
-            if xstep >= w:
-                return
-            sx, xend, dx = w - 1, xstep - 1, -1
-        if ystep < 0:
-            if -ystep >= h:
-                return
-            y, yend, dy = 0, h + ystep, 1
-        else:
-            if ystep >= h:
-                return
-            y, yend, dy = h - 1, ystep - 1, -1
+        xs = _scroll_span(xstep, w)
+        ys = _scroll_span(ystep, h)
+        if xs is None or ys is None:
+            return
+        sx, xend, dx = xs
+        y, yend, dy = ys
         while y != yend:
             x = sx
             while x != xend:
@@ -376,3 +366,11 @@ def _span(a, b, msb):
     for i in range(a, b):
         m |= (0x80 >> i) if msb else (1 << i)
     return m
+
+
+def _scroll_span(step, size):
+    """(first, stop, direction) of the destinations along one axis of a
+    scroll, copying from the far side first; None if it moves all off."""
+    if step < 0:
+        return None if -step >= size else (0, size + step, 1)
+    return None if step >= size else (size - 1, step - 1, -1)
