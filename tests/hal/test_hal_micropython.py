@@ -58,7 +58,7 @@ def test_hal_stack_fits_wroom_heap_as_mpy(tmp_path):
     half the size on the ESP32, so about 30 KB of a WROOM's ~110 KB."""
     import subprocess
     from host_tools.mpycheck import mpy_cross
-    for rel in HAL_STACK + ("../tests/hal_mp/mem_hal.py",):
+    for rel in HAL_STACK + tuple("../tests/hal_mp/%s.py" % m for m in ("fake_bus", "hal_fakes", "mem_hal")):
         src = os.path.normpath(os.path.join(ROOT, "firmware", rel))
         dst = tmp_path / (os.path.basename(rel)[:-3] + ".mpy" if rel.startswith("..") else rel[:-3] + ".mpy")
         dst.parent.mkdir(parents=True, exist_ok=True)

@@ -1,30 +1,24 @@
 """A recording SSD1683 bus for driver tests (runs on CPython and MicroPython).
 
-Records every command with the data bytes that followed it, keeps a virtual
-millisecond clock, and plays the BUSY line: after a reset or an update
+On the virtual clock of fake_bus, it records every command with the data
+bytes that followed it, and plays the BUSY line: after a reset or an update
 activation (0x20) BUSY stays high for `busy_ms`.  Like the real controller it
 refuses commands while busy, so a driver that forgets to wait fails loudly.
 """
+from fake_bus import VirtualClock
 
 
 class BusError(Exception):
     pass
 
 
-class RecordingBus:
+class RecordingBus(VirtualClock):
     def __init__(self, busy_ms=30, stuck=False):
         self.log = []          # [cmd, bytearray(data)] or ["reset", b""]
-        self.now = 0
         self.busy_ms = busy_ms
         self.busy_until = 0
         self.stuck = stuck
         self.polls = 0
-
-    def ticks_ms(self):
-        return self.now
-
-    def sleep_ms(self, ms):
-        self.now += ms
 
     def busy(self):
         self.polls += 1

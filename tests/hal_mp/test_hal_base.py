@@ -1,41 +1,27 @@
 """hal.base and hal.sleep on a minimal backend (CPython and MicroPython):
 wake press first, polling, sampling during refreshes, the sleep order."""
 from epd_fakes import RecordingBus
+from hal_fakes import Asleep, BusHal
 
-from hal.base import Hal, lipo_percent, WAKE_BUTTON, WAKE_POWER
+from hal.base import lipo_percent, WAKE_BUTTON, WAKE_POWER
 from hal.buttons import A, B, PRESS, RELEASE, CLICK, bit
-from hal.epd_ssd1683 import SSD1683
 from hal.sleep import IdleSleep, draw_sleep_screen
 
 
-class Asleep(Exception):
-    pass
-
-
-class TinyHal(Hal):
-    """Clock and lines in plain attributes; the display on a recording bus."""
+class TinyHal(BusHal):
+    """No storage; the display on a recording bus that samples the buttons
+    while the driver waits; wake reason given; the sleep path recorded."""
 
     def __init__(self, wake=(WAKE_POWER, 0)):
-        self.bus = RecordingBus(busy_ms=300)
-        self.lines = 0
+        super().__init__(RecordingBus(busy_ms=300), None)
         self.events = []       # order of sleep-path steps
         self._wake = wake
-        super().__init__(SSD1683(self.bus), None)
         hal = self
 
         def sleep_and_sample(ms):
             hal.bus.now += ms
             hal.background_poll()
         self.bus.sleep_ms = sleep_and_sample
-
-    def read_buttons(self):
-        return self.lines
-
-    def ticks_ms(self):
-        return self.bus.now
-
-    def sleep_ms(self, ms):
-        self.bus.now += ms
 
     def wake_reason(self):
         return self._wake[0]
@@ -45,7 +31,7 @@ class TinyHal(Hal):
 
     def deep_sleep(self):
         self.events.append("deep_sleep")
-        raise Asleep()
+        super().deep_sleep()
 
 
 def test_cold_boot_has_no_events():
