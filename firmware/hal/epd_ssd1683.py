@@ -145,24 +145,23 @@ class SSD1683(framebuf.FrameBuffer):
     def refresh_full(self):
         """Slow full refresh with the flashing waveform: clears ghosting."""
         self._mode1_setup()
-        self._window(0, 0, WIDTH - 1, HEIGHT - 1)
-        self._send_rows(_WRITE_BW, 0, ROW_BYTES, 0, HEIGHT)
-        self._send_rows(_WRITE_RED, 0, ROW_BYTES, 0, HEIGHT)
-        self._update(SEQ_FULL, TIMEOUT_FULL, "full refresh")
-        self.counts["full"] += 1
-        self.partials_since_clean = 0
-        self._synced = True
+        self._whole_screen(SEQ_FULL, TIMEOUT_FULL, "full", "full refresh")
 
     def refresh_fast(self):
         """Whole-screen refresh with the fast LUT (~1.2 s, little flashing)."""
         self._mode1_setup()
         self._cmd(_TEMP_WRITE, FAST_TEMP)
         self._update(SEQ_LOAD_FAST_LUT, TIMEOUT_FAST, "fast LUT load")
+        self._whole_screen(SEQ_FAST, TIMEOUT_FAST, "fast", "fast refresh")
+
+    def _whole_screen(self, seq, timeout, kind, what):
+        """Send the whole image to both RAMs and run update `seq`: the panel
+        then matches the buffer everywhere (no partials since a clean)."""
         self._window(0, 0, WIDTH - 1, HEIGHT - 1)
         self._send_rows(_WRITE_BW, 0, ROW_BYTES, 0, HEIGHT)
         self._send_rows(_WRITE_RED, 0, ROW_BYTES, 0, HEIGHT)
-        self._update(SEQ_FAST, TIMEOUT_FAST, "fast refresh")
-        self.counts["fast"] += 1
+        self._update(seq, timeout, what)
+        self.counts[kind] += 1
         self.partials_since_clean = 0
         self._synced = True
 
