@@ -59,15 +59,7 @@ def encode_round(match_id, round_no, names, scores, racks, winner, exhausted=Fal
 
 def decode_round(buf):
     match_id, round_no, n, flags, winner = struct.unpack_from(ROUND_HEAD, buf, 0)
-    pos = struct.calcsize(ROUND_HEAD)
-    names, scores, racks = [], [], []
-    for _ in range(n):
-        name, pos = get_str(buf, pos)
-        score, rack = struct.unpack_from("<hH", buf, pos)
-        pos += 4
-        names.append(name)
-        scores.append(score)
-        racks.append(rack)
+    names, scores, racks, pos = _get_seats(buf, struct.calcsize(ROUND_HEAD), n, "<hH")
     _end(buf, pos, "round")
     return {"match_id": match_id, "round": round_no, "names": names,
             "scores": scores, "racks": racks,
@@ -99,15 +91,7 @@ def encode_match(match_id, names, round_scores, totals, wins, winner, rules=None
 
 def decode_match(buf):
     match_id, n, nr, winner = struct.unpack_from(MATCH_HEAD, buf, 0)
-    pos = struct.calcsize(MATCH_HEAD)
-    names, totals, wins = [], [], []
-    for _ in range(n):
-        name, pos = get_str(buf, pos)
-        t, w = struct.unpack_from("<iB", buf, pos)
-        pos += 5
-        names.append(name)
-        totals.append(t)
-        wins.append(w)
+    names, totals, wins, pos = _get_seats(buf, struct.calcsize(MATCH_HEAD), n, "<iB")
     rounds = []
     for _ in range(nr):
         rounds.append(list(struct.unpack_from("<%dh" % n, buf, pos)))
@@ -117,6 +101,21 @@ def decode_match(buf):
     return {"match_id": match_id, "names": names, "totals": totals,
             "wins": wins, "rounds": rounds,
             "winner": None if winner < 0 else winner, "rules": rules}
+
+
+def _get_seats(buf, pos, n, fmt):
+    """n seat entries from pos, each a name then two numbers packed as
+    `fmt`: (names, first numbers, second numbers, position after them)."""
+    size = struct.calcsize(fmt)
+    names, firsts, seconds = [], [], []
+    for _ in range(n):
+        name, pos = get_str(buf, pos)
+        a, b = struct.unpack_from(fmt, buf, pos)
+        pos += size
+        names.append(name)
+        firsts.append(a)
+        seconds.append(b)
+    return names, firsts, seconds, pos
 
 
 def _end(buf, pos, what):
