@@ -174,20 +174,20 @@ class ScoreLog:
     def append_round(self, match_id, round_no, names, scores, racks, winner,
                      exhausted=False):
         """Log one finished round; returns its sequence number."""
-        payload = R.encode_round(match_id, round_no, names, scores, racks,
-                                 winner, exhausted)
-        self._ensure_started()
-        seq = self._append(P.ROUND, payload)
-        self._note_match(match_id)
-        return seq
+        return self._log_result(P.ROUND, match_id, R.encode_round(
+            match_id, round_no, names, scores, racks, winner, exhausted))
 
     def append_match(self, match_id, names, round_scores, totals, wins, winner,
                      rules=None):
         """Log one finished match; returns its sequence number."""
-        payload = R.encode_match(match_id, names, round_scores, totals, wins,
-                                 winner, rules)
+        return self._log_result(P.MATCH, match_id, R.encode_match(
+            match_id, names, round_scores, totals, wins, winner, rules))
+
+    def _log_result(self, kind, match_id, payload):
+        """Append an already encoded (so already checked) round or match:
+        bad input raises before the log is started or touched."""
         self._ensure_started()
-        seq = self._append(P.MATCH, payload)
+        seq = self._append(kind, payload)
         self._note_match(match_id)
         return seq
 
