@@ -229,10 +229,8 @@ class App:
             for name in ("ui.screens.play", "ui.play_view", "ui.editor", "ui.menu",
                          "ui.screens.result", "ui.screens.privacy",
                          "ui.screens.setup", "ui.screens.title", "ui.tiles_gfx",
-                         "ui.layout", "ui.screen", "rummikub.savefile"):
+                         "ui.layout", "ui.screen", "ui.gfx", "rummikub.savefile"):
                 forget(name)
-            from ui import gfx
-            gfx.forget_glyphs()
             if m.humans() > 1:        # the last human's rack leaves the glass
                 self.fb.fill_rect(0, 188, 400, 112, WHITE)
             gc.collect()
@@ -241,6 +239,7 @@ class App:
         while g.phase == PLAYING and not m.human(g.current):
             last = m.review[-1] + "\n" if m.review else ""
             self.banner("%s%s is thinking..." % (last, g.names[g.current]))
+            forget("ui.gfx")       # no screen holds it now; the next loads it
             gc.collect()
             m.ai_turn()
         if g.phase != PLAYING:

@@ -71,10 +71,6 @@ def scaled_text(fb, s, x, y, sx, sy, col):
     return 8 * n * sx
 
 
-def forget_glyphs():
-    _glyphs.clear()
-
-
 def big_text(fb, s, x, y, sx=2, sy=2, col=BLACK):
     g, w, h = glyph(s, sx, sy, col)
     fb.blit(g, x, y, 1 - col)
