@@ -33,6 +33,14 @@ def spans(data):
     return out
 
 
+def filled(name):
+    """A scratch log with two whole matches: (path, its bytes, their spans)."""
+    path = scratch(name)
+    fill(ScoreLog(path))
+    data = read(path)
+    return path, data, spans(data)
+
+
 def seqs(path):
     return [s for _, s, _ in ScoreLog(path).records()]
 
@@ -55,10 +63,7 @@ def test_append_and_read_back():
 
 
 def test_torn_write_at_every_byte_keeps_earlier_records():
-    path = scratch("torn")
-    fill(ScoreLog(path))
-    data = read(path)
-    sp = spans(data)
+    path, data, sp = filled("torn")
     for cut in range(len(data)):
         write(path, data[:cut])
         whole = [s for s, _, end in sp if end <= cut]
@@ -75,10 +80,7 @@ def test_torn_write_at_every_byte_keeps_earlier_records():
 
 
 def test_damaged_byte_anywhere_spoils_only_its_record():
-    path = scratch("flip")
-    fill(ScoreLog(path))
-    data = read(path)
-    sp = spans(data)
+    path, data, sp = filled("flip")
     every = [s for s, _, _ in sp]
     for i in range(len(data)):
         for mask in (0x01, 0xFF):
