@@ -5,10 +5,10 @@ app never knows which one it runs on.  Each step: poll the buttons, give
 the events to the top screen, let it tick (timers), redraw the whole
 frame if anything changed and let ui.refresh decide how much of the
 panel to refresh.  Screens are modules in ui/screens/, imported when
-first shown so the device only pays RAM for what is used.
+first shown so the device only pays RAM for what is used; saving, resuming,
+settings and the score log live in ui.session, loaded only for a moment.
 """
 import gc
-import json
 import sys
 from compat import ticks_diff
 from hal import buttons as hb
@@ -19,9 +19,6 @@ from ui.refresh import Refresher
 from ui.match import Match
 
 SAVE = "game"
-SETTINGS = "settings"
-DEFAULT_NAMES = ["Ann", "Ben", "Cai", "Dee", "Eve", "Fay"]
-DEFAULTS = {"idle_min": 3, "partials": 20, "names": DEFAULT_NAMES}
 
 
 def forget(name):
@@ -53,7 +50,7 @@ class App:
         self.fb = hal.display
         self.storage = hal.storage
         self.log = log or (lambda s: None)
-        self.settings = self._load_settings()
+        self.settings = self._session("load_settings")
         self.refresher = Refresher(self.fb, self.settings["partials"])
         self.sleeper = IdleSleep(hal, self.settings["idle_min"] * 60000)
         self.stack = []
@@ -65,22 +62,34 @@ class App:
         self.ignore = 0          # buttons whose current press is not for us
         self.error = ""          # shown once by the title screen
 
-    # -- settings -----------------------------------------------------------
-    def _load_settings(self):
-        s = dict(DEFAULTS)
-        raw = self.storage.load(SETTINGS)
-        if raw:
-            try:
-                s.update(json.loads(raw))
-            except ValueError:
-                self.log("settings unreadable; using defaults")
-        s["names"] = (list(s["names"]) + DEFAULT_NAMES)[:6]
-        return s
+    # -- settings, saving, score log: ui.session, dropped after each use ----
+    def _session(self, fn, *args):
+        from ui import session
+        try:
+            return getattr(session, fn)(self, *args)
+        finally:
+            forget("ui.session")
 
     def save_settings(self):
-        self.storage.save(SETTINGS, json.dumps(self.settings).encode())
+        self._session("save_settings")
         self.refresher.limit = self.settings["partials"]
         self.sleeper.idle_ms = self.settings["idle_min"] * 60000
+
+    def scorelog(self):
+        """The score log (sync.scorelog.ScoreLog), None if not built in."""
+        return self._session("scorelog")
+
+    def log_round(self):
+        self._session("log_round")
+        forget_sync()
+
+    def save_game(self, screen=None):
+        """Save the match with the screen it is on, or with `screen`."""
+        self._session("save_game", screen)
+
+    def resume(self, cold=True):
+        """Back into the saved match (see ui.session.resume)."""
+        return self._session("resume", cold)
 
     # -- screens ------------------------------------------------------------
     @property
@@ -200,14 +209,8 @@ class App:
 
     # -- the match ----------------------------------------------------------
     def new_match(self, game, seats):
-        mid = 0
-        log = self.scorelog()
-        if log is not None:
-            try:
-                mid = log.new_match_id()
-            except OSError:
-                mid = 0
-            forget_sync()
+        mid = self._session("new_match_id")
+        forget_sync()
         self.match = Match(game, seats, mid)
         self.advance()
 
@@ -260,82 +263,8 @@ class App:
         gc.collect()
         self.goto(name)
 
-    def scorelog(self):
-        try:
-            from sync.scorelog import ScoreLog
-        except ImportError:
-            return None
-        d = self.log_dir
-        return ScoreLog((d + "/" if d and not d.endswith("/") else d) + "scores.log")
-
-    def log_round(self):
-        m = self.match
-        g = m.game
-        log = self.scorelog()
-        if log is None or m.logged_rounds >= len(g.round_rows):
-            return
-        from rummikub.scoring import rack_totals
-        try:
-            r = len(g.round_rows) - 1
-            log.append_round(m.match_id, g.round_no, g.names, g.round_rows[r],
-                             rack_totals(g.racks, g.rules.joker_penalty),
-                             g.round_winners[r], g.round_exhausted[r])
-            if g.phase != PLAYING and g.round_no >= g.rounds:
-                totals, wins, order = g.standings()
-                log.append_match(m.match_id, g.names, g.round_rows, totals, wins,
-                                 order[0], g.rules.changed())
-        except (OSError, ValueError) as e:
-            self.log("score log: %s" % e)
-        m.logged_rounds = len(g.round_rows)
-        forget_sync()
-
-    def save_game(self, screen=None):
-        """Save the match with the screen it is on (and that screen's state),
-        or with the (fresh) screen about to be shown."""
-        if self.match is None:
-            return
-        extra = self.match.extra()
-        scr = None
-        for s in self.stack:
-            if s.resumable:
-                scr = s
-        if screen:
-            extra["screen"] = screen
-        elif scr is not None:
-            extra["screen"] = scr.name
-            extra["state"] = scr.state()
-        from rummikub import savefile
-        self.storage.save(SAVE, savefile.dumps(self.match.game, extra))
-
     def has_save(self):
         return self.storage.load(SAVE) is not None
-
-    def resume(self, cold=True):
-        """Back into the saved match; cold (from the title screen) means the
-        device may have changed hands."""
-        raw = self.storage.load(SAVE)
-        if raw is None:
-            return False
-        from rummikub import savefile
-        try:
-            game, extra = savefile.loads(raw)
-            self.match = Match.restore(game, extra)
-        except (savefile.SaveError, KeyError, TypeError, ValueError) as e:
-            self.log("save not loaded: %s" % e)
-            self.error = "Saved game not loaded: %s" % e
-            return False
-        name = extra.get("screen") or "play"
-        state = extra.get("state")
-        g = self.match.game
-        if g.phase == PLAYING and not self.match.human(g.current):
-            self.goto("privacy")      # a save from an AI's turn: let it play
-            self.advance()
-            return True
-        if name == "play" and cold and self.match.humans() > 1:
-            # someone else may hold the device now: hide the rack first
-            name, state = "privacy", {"play": state}
-        self.goto(name, state=state)
-        return True
 
     def end_match(self):
         self.match = None
