@@ -91,3 +91,15 @@ def clear_dir(d):
 def remove_dir(d):
     clear_dir(d)
     os.rmdir(d)
+
+
+def in_fresh_dir(test):
+    """Decorator: the test gets a fresh folder as its argument, removed
+    afterwards whatever happens (a plain test_ function for both runners)."""
+    def run():
+        d = fresh_dir()
+        try:
+            test(d)
+        finally:
+            remove_dir(d)
+    return run

@@ -7,7 +7,7 @@ Real files in a real directory; only the power cut is simulated (CutFs).
 import os
 
 from check import raises
-from storage_fakes import CutFs, PowerCut, fresh_dir, remove_dir, clear_dir
+from storage_fakes import CutFs, PowerCut, clear_dir, in_fresh_dir
 
 from hal.storage import Storage, encode, decode
 
@@ -29,6 +29,14 @@ def _store(d, fs=None):
     return Storage(d, log=log, fs=fs), log
 
 
+def _saved(d, *payloads):
+    """A store in d after saving each payload as "game" in turn."""
+    st, log = _store(d)
+    for b in payloads:
+        st.save("game", b)
+    return st, log
+
+
 def _read(path):
     with open(path, "rb") as f:
         return f.read()
@@ -39,20 +47,17 @@ def _write(path, b):
         f.write(b)
 
 
-def test_roundtrip_and_backup():
-    d = fresh_dir()
-    try:
-        st, log = _store(d)
-        assert st.load("game") is None
-        st.save("game", S0)
-        assert st.load("game") == S0
-        st.save("game", S1)
-        assert st.load("game") == S1
-        assert decode(_read(d + "/game.bak")) == S0
-        assert sorted(os.listdir(d)) == ["game", "game.bak"]
-        assert log.lines == []
-    finally:
-        remove_dir(d)
+@in_fresh_dir
+def test_roundtrip_and_backup(d):
+    st, log = _store(d)
+    assert st.load("game") is None
+    st.save("game", S0)
+    assert st.load("game") == S0
+    st.save("game", S1)
+    assert st.load("game") == S1
+    assert decode(_read(d + "/game.bak")) == S0
+    assert sorted(os.listdir(d)) == ["game", "game.bak"]
+    assert log.lines == []
 
 
 def _cost_of_one_save(d):
@@ -62,124 +67,98 @@ def _cost_of_one_save(d):
     return fs.spent
 
 
-def test_power_cut_at_every_byte_offset():
-    d = fresh_dir()
-    try:
-        st, _ = _store(d)
+@in_fresh_dir
+def test_power_cut_at_every_byte_offset(d):
+    st, _ = _saved(d, S0, S1)
+    total = _cost_of_one_save(d)
+    assert total > len(encode(S2))
+    seen = set()
+    for budget in range(total + 1):
+        clear_dir(d)
         st.save("game", S0)
         st.save("game", S1)
-        total = _cost_of_one_save(d)
-        assert total > len(encode(S2))
-        seen = set()
-        for budget in range(total + 1):
-            clear_dir(d)
-            st.save("game", S0)
-            st.save("game", S1)
-            cut, _ = _store(d, CutFs(budget))
-            try:
-                cut.save("game", S2)
-                done = True
-            except PowerCut:
-                done = False
-            got, log = _store(d)
-            value = got.load("game")
-            if done:
-                assert value == S2, budget
-            else:
-                assert value in (S1, S2), (budget, value)
-            seen.add(value)
-            # the device keeps working after the cut: the next save wins
-            got.save("game", S0)
-            assert got.load("game") == S0
-            assert got.load("game") == S0
-        assert seen == {S1, S2}
-    finally:
-        remove_dir(d)
+        cut, _ = _store(d, CutFs(budget))
+        try:
+            cut.save("game", S2)
+            done = True
+        except PowerCut:
+            done = False
+        got, log = _store(d)
+        value = got.load("game")
+        if done:
+            assert value == S2, budget
+        else:
+            assert value in (S1, S2), (budget, value)
+        seen.add(value)
+        # the device keeps working after the cut: the next save wins
+        got.save("game", S0)
+        assert got.load("game") == S0
+        assert got.load("game") == S0
+    assert seen == {S1, S2}
 
 
-def test_power_cut_during_first_save_ever():
-    d = fresh_dir()
-    try:
-        for budget in range(len(encode(S0)) + 4):
-            clear_dir(d)
-            cut, _ = _store(d, CutFs(budget))
-            try:
-                cut.save("game", S0)
-            except PowerCut:
-                pass
-            assert _store(d)[0].load("game") in (None, S0)
-    finally:
-        remove_dir(d)
+@in_fresh_dir
+def test_power_cut_during_first_save_ever(d):
+    for budget in range(len(encode(S0)) + 4):
+        clear_dir(d)
+        cut, _ = _store(d, CutFs(budget))
+        try:
+            cut.save("game", S0)
+        except PowerCut:
+            pass
+        assert _store(d)[0].load("game") in (None, S0)
 
 
-def test_every_flipped_byte_falls_back_to_backup():
-    d = fresh_dir()
-    try:
-        st, _ = _store(d)
-        st.save("game", S1)
-        st.save("game", S2)
-        good = _read(d + "/game")
-        for i in range(len(good)):
-            for mask in (0x01, 0x80, 0xFF):
-                bad = bytearray(good)
-                bad[i] ^= mask
-                _write(d + "/game", bad)
-                st2, log = _store(d)
-                assert st2.load("game") == S1, (i, mask)
-                assert len(log.lines) == 1
-                assert "game unusable" in log.lines[0] and "backup game.bak" in log.lines[0]
-        _write(d + "/game", good)
-        assert _store(d)[0].load("game") == S2
-    finally:
-        remove_dir(d)
+@in_fresh_dir
+def test_every_flipped_byte_falls_back_to_backup(d):
+    _saved(d, S1, S2)
+    good = _read(d + "/game")
+    for i in range(len(good)):
+        for mask in (0x01, 0x80, 0xFF):
+            bad = bytearray(good)
+            bad[i] ^= mask
+            _write(d + "/game", bad)
+            st2, log = _store(d)
+            assert st2.load("game") == S1, (i, mask)
+            assert len(log.lines) == 1
+            assert "game unusable" in log.lines[0] and "backup game.bak" in log.lines[0]
+    _write(d + "/game", good)
+    assert _store(d)[0].load("game") == S2
 
 
-def test_both_copies_corrupt_gives_none_and_says_why():
-    d = fresh_dir()
-    try:
-        st, _ = _store(d)
-        st.save("game", S1)
-        st.save("game", S2)
-        _write(d + "/game", _read(d + "/game")[:-3])
-        b = bytearray(_read(d + "/game.bak"))
-        b[-1] ^= 0x10
-        _write(d + "/game.bak", b)
-        st2, log = _store(d)
-        assert st2.load("game") is None
-        assert "no valid copy of game" in log.lines[-1]
-        assert "checksum" in log.lines[-1] and "length" in log.lines[-1]
-        # files are kept, nothing deleted behind the user's back
-        assert sorted(os.listdir(d)) == ["game", "game.bak"]
-    finally:
-        remove_dir(d)
+@in_fresh_dir
+def test_both_copies_corrupt_gives_none_and_says_why(d):
+    _saved(d, S1, S2)
+    _write(d + "/game", _read(d + "/game")[:-3])
+    b = bytearray(_read(d + "/game.bak"))
+    b[-1] ^= 0x10
+    _write(d + "/game.bak", b)
+    st2, log = _store(d)
+    assert st2.load("game") is None
+    assert "no valid copy of game" in log.lines[-1]
+    assert "checksum" in log.lines[-1] and "length" in log.lines[-1]
+    # files are kept, nothing deleted behind the user's back
+    assert sorted(os.listdir(d)) == ["game", "game.bak"]
 
 
-def test_corrupt_current_is_kept_aside_not_made_backup():
-    d = fresh_dir()
-    try:
-        st, log = _store(d)
-        st.save("game", S0)
-        st.save("game", S1)
-        _write(d + "/game", b"PRK1 garbage")
-        st.save("game", S2)
-        assert st.load("game") == S2
-        assert decode(_read(d + "/game.bak")) == S0   # the good backup survives
-        assert _read(d + "/game.bad") == b"PRK1 garbage"
-        assert "kept as game.bad" in log.lines[0]
-    finally:
-        remove_dir(d)
+@in_fresh_dir
+def test_corrupt_current_is_kept_aside_not_made_backup(d):
+    st, log = _saved(d, S0, S1)
+    _write(d + "/game", b"PRK1 garbage")
+    st.save("game", S2)
+    assert st.load("game") == S2
+    assert decode(_read(d + "/game.bak")) == S0   # the good backup survives
+    assert _read(d + "/game.bad") == b"PRK1 garbage"
+    assert "kept as game.bad" in log.lines[0]
 
 
-def test_bad_names_and_sizes_rejected():
-    d = fresh_dir()
-    try:
-        st, _ = _store(d)
-        raises(ValueError, st.save, "../x", b"1")
-        raises(ValueError, st.save, "", b"1")
-        raises(ValueError, st.save, "big", bytes(64 * 1024 + 1))
-        raises(ValueError, decode, b"PRK1")
-    finally:
-        remove_dir(d)
+@in_fresh_dir
+def test_bad_names_and_sizes_rejected(d):
+    st, _ = _store(d)
+    raises(ValueError, st.save, "../x", b"1")
+    raises(ValueError, st.save, "", b"1")
+    raises(ValueError, st.save, "big", bytes(64 * 1024 + 1))
+    raises(ValueError, decode, b"PRK1")
 
 
 class ReadSizeFs(CutFs):
@@ -205,23 +184,18 @@ class ReadSizeFs(CutFs):
         return R()
 
 
-def test_damaged_length_never_sizes_a_read():
-    d = fresh_dir()
-    try:
-        st, _ = _store(d)
-        st.save("game", S1)
-        st.save("game", S2)
-        good = _read(d + "/game")
-        for i in range(4, 8):                 # the length field
-            for v in (0x00, 0x7F, 0xFF):
-                bad = bytearray(good)
-                bad[i] = v
-                if bad == bytearray(good):
-                    continue
-                _write(d + "/game", bad)
-                fs = ReadSizeFs()
-                st2, _ = _store(d, fs)
-                assert st2.load("game") == S1
-                assert max(fs.asked) <= len(good), (i, v, fs.asked)
-    finally:
-        remove_dir(d)
+@in_fresh_dir
+def test_damaged_length_never_sizes_a_read(d):
+    _saved(d, S1, S2)
+    good = _read(d + "/game")
+    for i in range(4, 8):                 # the length field
+        for v in (0x00, 0x7F, 0xFF):
+            bad = bytearray(good)
+            bad[i] = v
+            if bad == bytearray(good):
+                continue
+            _write(d + "/game", bad)
+            fs = ReadSizeFs()
+            st2, _ = _store(d, fs)
+            assert st2.load("game") == S1
+            assert max(fs.asked) <= len(good), (i, v, fs.asked)
