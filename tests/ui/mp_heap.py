@@ -1,8 +1,9 @@
 """Run the whole-match UI script (tests/ui_mp/mp_ui_game.py) from .mpy files
 under MicroPython with a capped heap, the way the device runs the app.
 
-    python tests/ui/mp_heap.py            # find the smallest cap (8k steps)
+    python tests/ui/mp_heap.py            # find the smallest cap (2k steps)
     python tests/ui/mp_heap.py 192k       # one run at that cap
+    python tests/ui/mp_heap.py --profile  # heap in use before AI turns, modules
 """
 import os
 import shutil
@@ -26,27 +27,29 @@ def build(out):
     from host_tools.mpycheck import compile_all, mpy_cross
     done, errors = compile_all(out)
     assert not errors, errors
-    for name in ("ui_hal", "ui_driver", "mp_ui_game"):
+    for name in ("ui_hal", "ui_driver", "mp_ui_game", "ui_probe"):
         subprocess.run([mpy_cross(), "-o", os.path.join(out, name + ".mpy"),
                         os.path.join(UI_MP, name + ".py")], check=True)
     return out
 
 
-def run(mpy_dir, heap, strategy="hint"):
+def run(mpy_dir, heap, strategy="hint", module="mp_ui_game"):
     """(ok, last output line) of one whole match at heap cap `heap`."""
     root = tempfile.mkdtemp(prefix="ui-heap-")
     try:
         p = subprocess.run([micropython(), "-X", "heapsize=%s" % heap, "-c",
-                            "import mp_ui_game; mp_ui_game.main(%r, %r)" % (root, strategy)],
+                            "import %s; %s.main(%r, %r)" % (module, module, root, strategy)],
                            env=dict(os.environ, MICROPYPATH=mpy_dir), capture_output=True,
                            text=True, timeout=300)
     finally:
         shutil.rmtree(root, ignore_errors=True)
     out = (p.stdout + p.stderr).strip().splitlines()
+    if module != "mp_ui_game":
+        return p.returncode == 0, "\n".join(out[-3:])
     return p.returncode == 0 and out and out[-1].startswith("ui game ok"), out[-1] if out else ""
 
 
-def smallest(mpy_dir, lo=128, hi=256, step=8, strategy="hint"):
+def smallest(mpy_dir, lo=128, hi=256, step=2, strategy="hint"):
     """Smallest cap (KB, multiple of step) that plays the match through."""
     while hi - lo > step:
         mid = (lo + hi) // 2 // step * step
@@ -59,6 +62,11 @@ def smallest(mpy_dir, lo=128, hi=256, step=8, strategy="hint"):
 
 if __name__ == "__main__":
     d = build(tempfile.mkdtemp(prefix="ui-mpy-"))
+    if sys.argv[1:] == ["--profile"]:
+        for strategy in ("hint", "easy"):
+            print("human uses %s:" % strategy)
+            print(run(d, "1m", strategy, "ui_probe")[1])
+        sys.exit(0)
     if len(sys.argv) > 1:
         ok, line = run(d, sys.argv[1])
         print(line)
