@@ -26,7 +26,8 @@ FAULTS = ("drop", "flip", "dup", "trunc", "lose", "noise", "disconnect", "reset"
 
 
 class Device:
-    """One MicroPython process serving sync; reset() = power cycle."""
+    """One MicroPython process serving sync; reset() = power cycle.  As a
+    context manager (like FaultProxy) it is killed on leaving."""
 
     def __init__(self, folder, device_id="dev-test", version="test-1", quiet_ms=20,
                  heap="64k", repl=False):
@@ -65,6 +66,12 @@ class Device:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait()
         os.close(self.fd)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.kill()
 
     def reset(self):
         with self.lock:
@@ -173,6 +180,12 @@ class FaultProxy(threading.Thread):
     def stop(self):
         self.stopping = True
         self.join(5)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
 
     def run(self):
         try:

@@ -45,6 +45,18 @@ class Book:
         self.log.append_match(m["id"], m["names"], m["rows"], totals, wins, best, rules)
         self.cur = None
 
+    def play(self, steps):
+        for _ in range(steps):
+            self.step()
+        return self
+
+
+def played(folder, seed, steps):
+    """Make `folder` (the device's flash) with `steps` results of Book(seed)
+    in its score log; returns the Book to play on."""
+    folder.mkdir()
+    return Book(device_log(folder), seed).play(steps)
+
 
 def device_records(path):
     log = ScoreLog(path).refresh()

@@ -10,7 +10,7 @@ import sys
 from PIL import Image
 
 from devlink import Device, FaultProxy, PtyHost, ROOT
-from synccheck import Book, assert_consistent, device_log, device_records
+from synccheck import assert_consistent, device_log, device_records, played
 from sync import protocol as P
 from sync import records as R
 from sync.scorelog import ScoreLog
@@ -46,14 +46,10 @@ def expected_stats(path):
 
 def test_sync_then_scores(tmp_path):
     folder = tmp_path / "device"
-    folder.mkdir()
-    book = Book(device_log(folder), 7)
-    for _ in range(30):
-        book.step()
-    dev = Device(folder, device_id="handheld-7", version="abc123")
-    proxy = FaultProxy(dev, host="pty")
-    db = str(tmp_path / "scores.db")
-    try:
+    book = played(folder, 7, 30)
+    with Device(folder, device_id="handheld-7", version="abc123") as dev, \
+            FaultProxy(dev, host="pty") as proxy:
+        db = str(tmp_path / "scores.db")
         rc, out, err = tool("sync", "--port", proxy.url, "--db", db, "--timeout", "0.5",
                             "--players", "Ana, Bo,Cy", "--set", "joker_penalty=20",
                             "--set", "contrast=3")
@@ -66,8 +62,7 @@ def test_sync_then_scores(tmp_path):
             assert json.load(f) == ["Ana", "Bo", "Cy"]
         with open(folder / "settings.json") as f:
             assert json.load(f) == {"joker_penalty": 20, "contrast": 3}
-        for _ in range(6):
-            book.step()
+        book.play(6)
         rc, out, err = tool("sync", "--port", proxy.url, "--db", db, "--timeout", "0.5")
         assert rc == 0 and "6 new records" in out, err
         rc, out, err = tool("sync", "--port", proxy.url, "--db", db, "--timeout", "0.5")
@@ -76,9 +71,6 @@ def test_sync_then_scores(tmp_path):
         with Db(db) as d:
             assert_consistent(d, device_log(folder), complete=True, device_id="handheld-7")
             assert d.con.execute("SELECT fw_version FROM devices").fetchall() == [("abc123",)]
-    finally:
-        proxy.stop()
-        dev.kill()
     want = expected_stats(device_log(folder))
     rc, out, err = tool("scores", "--db", db, "--csv")
     assert rc == 0, err
@@ -117,43 +109,26 @@ def test_sync_through_the_repl(tmp_path):
     """--repl: the device sits at its MicroPython REPL; the tool enters the
     raw REPL, starts sync.endpoint.run(), syncs, then soft-resets it."""
     folder = tmp_path / "device"
-    folder.mkdir()
-    book = Book(device_log(folder), 8)
-    for _ in range(9):
-        book.step()
-    dev = Device(folder, repl=True)
-    proxy = FaultProxy(dev, host="pty", raw=True)
-    db = str(tmp_path / "scores.db")
-    try:
+    played(folder, 8, 9)
+    with Device(folder, repl=True) as dev, FaultProxy(dev, host="pty", raw=True) as proxy:
+        db = str(tmp_path / "scores.db")
         rc, out, err = tool("sync", "--port", proxy.url, "--db", db, "--repl",
                             "--timeout", "0.5")
         assert rc == 0, err
         assert "dev-test: 10 new records" in out
         dev.proc.wait(5)               # the unix port's soft reset ends the process
         assert dev.stderr() == ""
-    finally:
-        proxy.stop()
-        dev.kill()
 
 
 def test_record_that_does_not_decode_is_kept_raw_and_reported(tmp_path):
     folder = tmp_path / "device"
-    folder.mkdir()
-    book = Book(device_log(folder), 9)
-    for _ in range(4):
-        book.step()
+    book = played(folder, 9, 4)
     with open(device_log(folder), "ab") as f:     # intact frame, nonsense inside
         f.write(P.encode(P.ROUND, 6, b"\x01\x02\x03"))
-    for _ in range(3):
-        book.step()
-    dev = Device(folder)
-    proxy = FaultProxy(dev)
-    db = str(tmp_path / "scores.db")
-    try:
+    book.play(3)
+    with Device(folder) as dev, FaultProxy(dev) as proxy:
+        db = str(tmp_path / "scores.db")
         rc, out, err = tool("sync", "--port", proxy.url, "--db", db, "--timeout", "0.5")
-    finally:
-        proxy.stop()
-        dev.kill()
     assert rc == 0, err
     assert "9 new records" in out
     assert "record 6 kept raw but not counted: ROUND record" in err
@@ -203,24 +178,17 @@ def test_cli_through_a_bad_line_retries_and_resumes(tmp_path):
     from devlink import RandomPlan
     from host_tools.db import Db
     folder = tmp_path / "device"
-    folder.mkdir()
-    book = Book(device_log(folder), 21)
-    for _ in range(40):
-        book.step()
-    dev = Device(folder)
-    proxy = FaultProxy(dev, RandomPlan(21, 0.15, ("flip", "drop", "dup", "noise", "lose")))
-    db = str(tmp_path / "scores.db")
-    runs = []
-    try:
+    played(folder, 21, 40)
+    with Device(folder) as dev, \
+            FaultProxy(dev, RandomPlan(21, 0.15, ("flip", "drop", "dup", "noise", "lose"))) as proxy:
+        db = str(tmp_path / "scores.db")
+        runs = []
         for _ in range(6):
             rc, out, err = tool("sync", "--port", proxy.url, "--db", db, "--timeout", "0.2",
                                 "-v")
             runs.append((rc, out, err))
             if rc == 0:
                 break
-    finally:
-        proxy.stop()
-        dev.kill()
     assert runs[-1][0] == 0, runs
     assert any("requests retried" in out for rc, out, err in runs), runs
     assert any("bad frame from device: CRC mismatch" in err for rc, out, err in runs)

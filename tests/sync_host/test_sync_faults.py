@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import serial
 
 from devlink import Device, FaultProxy, RandomPlan, HangUpAfter, fast_close
-from synccheck import Book, assert_consistent, device_log
+from synccheck import Book, assert_consistent, device_log, played
 from host_tools.db import Db
 from host_tools.sync import Link, SyncError, pull
 
@@ -39,18 +39,14 @@ def session(proxy, db, msgs, retries=6, summary=None):
 def rig(folder, seed, plan, target, steps_per_session, max_sessions=400):
     """One device + proxy + host DB: sessions with new results logged before
     each, until the proxy has injected `target` faults; then a clean sync."""
-    folder.mkdir()
-    book = Book(device_log(folder), seed)
-    dev = Device(folder)
-    proxy = FaultProxy(dev, plan, seed)
-    db = Db(str(folder) + ".db")
+    book = played(folder, seed, 0)
     msgs, outcomes = [], Counter()
-    try:
+    with Device(folder) as dev, FaultProxy(dev, plan, seed) as proxy, \
+            Db(str(folder) + ".db") as db:
         for i in range(max_sessions):
             if proxy.faults() >= target:
                 break
-            for _ in range(steps_per_session):
-                book.step()
+            book.play(steps_per_session)
             outcomes[session(proxy, db, msgs)] += 1
             assert proxy.error is None, proxy.error
             assert dev.alive(), (i, dev.proc.returncode, dev.stderr(), dict(proxy.counts))
@@ -59,10 +55,6 @@ def rig(folder, seed, plan, target, steps_per_session, max_sessions=400):
         assert session(proxy, db, msgs, SURE) == "complete"
         matches, records = assert_consistent(db, device_log(folder), complete=True)
         assert dev.stderr() == ""              # the device never crashed
-    finally:
-        proxy.stop()
-        dev.kill()
-        db.close()
     assert proxy.faults() >= target
     return proxy.counts, outcomes, msgs, matches
 
@@ -112,22 +104,18 @@ def test_hang_up_after_every_frame_in_turn(tmp_path):
     directions counted); each time the next sync resumes from what the DB
     kept, fetches only the rest, and ends with the whole log, once."""
     folder = tmp_path / "device"
-    folder.mkdir()
-    book = Book(device_log(folder), 4)
-    for _ in range(40):
-        book.step()
-    dev = Device(folder, heap="1m")     # a big heap: no GC hides a leaked file
-    proxy = FaultProxy(dev, None, 4)
-    frames = Counter()
-    proxy.plan = lambda d, i, f: frames.update([d])
-    probe = Db(str(tmp_path / "probe.db"))
-    assert session(proxy, probe, [], SURE) == "complete"
-    nrec = assert_consistent(probe, device_log(folder), complete=True)[1]
-    probe.close()
-    total = sum(frames.values())
-    assert total > 20 and frames["h2d"] > 5
-    outcomes = Counter()
-    try:
+    played(folder, 4, 40)
+    # a big heap: no GC hides a leaked file
+    with Device(folder, heap="1m") as dev, FaultProxy(dev, None, 4) as proxy:
+        frames = Counter()
+        proxy.plan = lambda d, i, f: frames.update([d])
+        probe = Db(str(tmp_path / "probe.db"))
+        assert session(proxy, probe, [], SURE) == "complete"
+        nrec = assert_consistent(probe, device_log(folder), complete=True)[1]
+        probe.close()
+        total = sum(frames.values())
+        assert total > 20 and frames["h2d"] > 5
+        outcomes = Counter()
         for n in range(1, total + 1):
             os.remove(device_log(folder) + ".synced")    # a new host, a fresh device mark
             db = Db(str(tmp_path / ("host%d.db" % n)))
@@ -142,9 +130,6 @@ def test_hang_up_after_every_frame_in_turn(tmp_path):
             db.close()
         # every GET closed its log file (stdio + the pty + at most one)
         assert len(os.listdir("/proc/%d/fd" % dev.proc.pid)) <= 5
-    finally:
-        proxy.stop()
-        dev.kill()
     print("hang-ups %d outcomes %s" % (total, dict(outcomes)))
     # cut after the very last reply, the host has already finished
     assert proxy.counts["disconnect"] == total and outcomes["hung up"] >= total - 1
@@ -155,29 +140,19 @@ def test_wiped_device_log_starts_a_new_log(tmp_path):
     new log has a new id, so the host neither skips its records nor mixes
     them up with the old log's matches."""
     folder = tmp_path / "device"
-    folder.mkdir()
-    book = Book(device_log(folder), 12)
-    for _ in range(12):
-        book.step()
-    dev = Device(folder)
-    proxy = FaultProxy(dev, None, 12)
-    db = Db(str(tmp_path / "host.db"))
-    try:
+    played(folder, 12, 12)
+    with Device(folder) as dev, FaultProxy(dev, None, 12) as proxy:
+        db = Db(str(tmp_path / "host.db"))
         assert session(proxy, db, [], SURE) == "complete"
         old_matches, old_records = assert_consistent(db, device_log(folder), complete=True)
         os.remove(device_log(folder))
         os.remove(device_log(folder) + ".synced")
         dev.reset()
-        book = Book(device_log(folder), 13)
-        for _ in range(5):
-            book.step()
+        Book(device_log(folder), 13).play(5)
         summary, msgs = {}, []
         assert session(proxy, db, msgs, SURE, summary=summary) == "complete", msgs
         assert summary["new"] == 6
         new_matches, _ = assert_consistent(db, device_log(folder), complete=True)
-    finally:
-        proxy.stop()
-        dev.kill()
     finished = db.con.execute("SELECT count(*) FROM matches WHERE finished = 1").fetchone()[0]
     logs = db.con.execute("SELECT count(*), sum(last_seq) FROM logs").fetchone()
     db.close()

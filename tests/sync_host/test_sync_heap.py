@@ -13,9 +13,7 @@ HEAP = 32 * 1024
 
 def test_stream_log_bigger_than_heap(tmp_path):
     log = tmp_path / "scores.log"
-    book = Book(str(log), 11)
-    for _ in range(1000):
-        book.step()
+    Book(str(log), 11).play(1000)
     n = ScoreLog(str(log)).refresh().last_seq
     assert os.path.getsize(log) > 1.2 * HEAP
     lib = tmp_path / "lib"
