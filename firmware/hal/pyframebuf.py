@@ -262,25 +262,15 @@ class FrameBuffer:
         n = len(pts) // 2
         if n == 0:
             return
+        edges = _poly_edges(pts, n)
         if not fill:
-            px1, py1 = pts[0], pts[1]
-            i = n * 2 - 1
-            while i >= 0:
-                py2 = pts[i]
-                px2 = pts[i - 1]
-                i -= 2
+            for px1, py1, px2, py2 in edges:
                 self.line(x + px1, y + py1, x + px2, y + py2, col)
-                px1, py1 = px2, py2
             return
         ys = [pts[2 * k + 1] for k in range(n)]
         for row in range(min(ys), max(ys) + 1):
             nodes = []
-            px1, py1 = pts[0], pts[1]
-            i = n * 2 - 1
-            while i >= 0:
-                py2 = pts[i]
-                px2 = pts[i - 1]
-                i -= 2
+            for px1, py1, px2, py2 in edges:
                 if py1 != py2 and ((py1 > row >= py2) or (py1 <= row < py2)):
                     num = _cdiv(32 * (px2 - px1) * (row - py1), py2 - py1)
                     nodes.append(_cdiv(32 * px1 + num + 16, 32))
@@ -291,7 +281,6 @@ class FrameBuffer:
                         self._set_checked(x + px1, y + py1, col, 1)
                     else:
                         self.line(x + px1, y + py1, x + px2, y + py2, col)
-                px1, py1 = px2, py2
             nodes.sort()
             for k in range(0, len(nodes) - 1, 2):
                 self._clip_fill(x + nodes[k], y + row, nodes[k + 1] - nodes[k] + 1, 1, col)
@@ -374,3 +363,17 @@ def _scroll_span(step, size):
     if step < 0:
         return None if -step >= size else (0, size + step, 1)
     return None if step >= size else (size - 1, step - 1, -1)
+
+
+def _poly_edges(pts, n):
+    """The polygon's edges as (x1, y1, x2, y2), in framebuf.c's order: from
+    the first vertex to the last, then backwards to the first again."""
+    edges = []
+    px1, py1 = pts[0], pts[1]
+    i = n * 2 - 1
+    while i >= 0:
+        px2, py2 = pts[i - 1], pts[i]
+        edges.append((px1, py1, px2, py2))
+        px1, py1 = px2, py2
+        i -= 2
+    return edges
