@@ -28,8 +28,9 @@ def build(out):
     done, errors = compile_all(out)
     assert not errors, errors
     for name in ("ui_hal", "ui_driver", "mp_ui_game", "ui_probe"):
-        subprocess.run([mpy_cross(), "-o", os.path.join(out, name + ".mpy"),
-                        os.path.join(UI_MP, name + ".py")], check=True)
+        subprocess.run([mpy_cross(), "-s", name + ".py", "-o",
+                        os.path.join(out, name + ".mpy"), os.path.join(UI_MP, name + ".py")],
+                       check=True)
     return out
 
 
@@ -39,8 +40,10 @@ def run(mpy_dir, heap, strategy="hint", module="mp_ui_game"):
     try:
         p = subprocess.run([micropython(), "-X", "heapsize=%s" % heap, "-c",
                             "import %s; %s.main(%r, %r)" % (module, module, root, strategy)],
-                           env=dict(os.environ, MICROPYPATH=mpy_dir), capture_output=True,
-                           text=True, timeout=300)
+                           # imports from the working folder, like the device's
+                           # flash root: module paths ("ui/app.mpy") are interned
+                           cwd=mpy_dir, env=dict(os.environ, MICROPYPATH=":"),
+                           capture_output=True, text=True, timeout=300)
     finally:
         shutil.rmtree(root, ignore_errors=True)
     out = (p.stdout + p.stderr).strip().splitlines()

@@ -15,8 +15,7 @@ pytestmark = pytest.mark.skipif(mp_heap.micropython() is None, reason="no microp
 
 
 def test_whole_match_fits_192k_heap():
-    # a short folder like the device's flash root: module paths are interned
-    d = tempfile.mkdtemp(prefix="uimpy")
+    d = tempfile.mkdtemp(prefix="uimpy")   # run from inside: paths as on the device
     try:
         mp_heap.build(d)
         ok, line = mp_heap.run(d, "192k")
