@@ -38,6 +38,22 @@ def micropython_exe():
     return exe if os.path.exists(exe) else "micropython"
 
 
+def spawn_on_pty(cmd, folder, micropypath, stderr=None):
+    """Start cmd (the unix port) in folder with stdin and stdout on a fresh
+    raw pty, like a board's UART; stderr there too unless a file is given.
+    Returns (process, our end of the pty)."""
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    try:
+        proc = subprocess.Popen(cmd, stdin=slave, stdout=slave,
+                                stderr=slave if stderr is None else stderr,
+                                cwd=folder, env=dict(os.environ, MICROPYPATH=micropypath),
+                                close_fds=True, start_new_session=True)
+    finally:
+        os.close(slave)
+    return proc, master
+
+
 class DevSim:
     """One simulated board.  start() returns the port name to open."""
 
@@ -104,18 +120,11 @@ class DevSim:
 
     # -- the interpreter -------------------------------------------------
     def _spawn(self):
-        master, slave = pty.openpty()
-        tty.setraw(slave)
         cmd = [self.exe] + (["-X", "heapsize=%s" % self.heap] if self.heap else [])
         if self.run_main and not self.raw and os.path.exists(
                 os.path.join(self.folder, "main.py")):
             cmd += ["-i", "main.py"]        # run it, then the REPL, as a board does
-        env = dict(os.environ, MICROPYPATH=":.frozen:lib")
-        self._child = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave,
-                                       cwd=self.folder, env=env, close_fds=True,
-                                       start_new_session=True)
-        os.close(slave)
-        self._cfd = master
+        self._child, self._cfd = spawn_on_pty(cmd, self.folder, ":.frozen:lib")
         # A board coming back in raw mode shows no banner: hide the unix
         # port's, then enter raw REPL (done in the pump, never blocking it).
         self._banner = bytearray() if self.raw else None

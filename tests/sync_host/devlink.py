@@ -6,17 +6,22 @@ TCP port the host tool opens as `socket://127.0.0.1:N` (pyserial), joined to
 the device's pty; it cuts both byte streams into frames and, as its plan
 says, drops bytes, flips bits, duplicates, truncates or loses frames, adds
 noise, hangs up on the host, or resets the device.
+
+The device is started the way host_tools.devsim starts its interpreter
+(spawn_on_pty), but is not a DevSim: DevSim restarts an interpreter that
+exits (a board's soft reset) and puts stderr on the line, which would hide
+the crashes these tests must see (alive(), stderr.txt, the process's fds).
 """
 import os
 import random
 import select
 import signal
 import socket
-import subprocess
 import threading
 import tty
 from collections import Counter
 
+from host_tools.devsim import spawn_on_pty
 from sync import protocol as P
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -48,18 +53,15 @@ class Device:
         self.start()
 
     def start(self):
-        master, slave = os.openpty()
-        tty.setraw(slave)
-        env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
         args = [MP, "-X", "heapsize=" + self.heap]
         if not self.repl:
             args += [os.path.join(HERE, "device_main.py"), str(self.quiet_ms)]
+        # stderr to a file, not the pty: a traceback is a crash the tests
+        # report, never bytes on the line
         with open(os.path.join(self.folder, "stderr.txt"), "ab") as err:
-            self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=err,
-                                         cwd=self.folder, env=env)
-        os.close(slave)
-        os.set_blocking(master, False)
-        self.fd = master
+            self.proc, self.fd = spawn_on_pty(args, self.folder, os.path.join(ROOT, "firmware"),
+                                              stderr=err)
+        os.set_blocking(self.fd, False)
 
     def kill(self):
         if self.proc and self.proc.poll() is None:
