@@ -14,7 +14,7 @@ from compat import ticks_diff
 from hal import buttons as hb
 from hal.sleep import IdleSleep
 from rummikub.game import PLAYING
-from ui.gfx import WHITE, BLACK
+from ui.gfx import WHITE
 from ui.refresh import Refresher
 from ui.match import Match
 
@@ -198,14 +198,8 @@ class App:
             self.screen.key(b, True)
 
     def sleep(self):
-        def draw(d):
-            d.fill(WHITE)
-            from ui.gfx import centre_text
-            centre_text(d, "Pocket Rummikub", 110, BLACK, 2, 3)
-            centre_text(d, "Sleeping - press any button", 170)
-            if self.match:
-                centre_text(d, "your game is saved", 190)
-        self.sleeper.sleep_now(self.save_game, draw)
+        """Save, show the sleep screen, power down (see ui.session.sleep)."""
+        self._session("sleep")
 
     # -- the match ----------------------------------------------------------
     def new_match(self, game, seats):

@@ -7,7 +7,6 @@ before so the play screen can mark new and changed sets.  Everything the
 app must remember across a save lives in extra().
 """
 from rummikub.game import PLAYING
-from rummikub.tiles import parse_table, fmt_table
 
 HUMAN = "human"
 SEAT_KINDS = ("human", "easy", "medium", "hard")
@@ -89,22 +88,3 @@ class Match:
         """A different human is about to see their rack."""
         p = self.game.current
         return self.humans() > 1 and self.human(p) and p != self.last_human
-
-    # -- saving -------------------------------------------------------------
-    def extra(self):
-        return {
-            "seats": self.seats, "match_id": self.match_id,
-            "review": self.review, "last_human": self.last_human,
-            "before": None if self.review_before is None else fmt_table(self.review_before),
-            "logged": self.logged_rounds,
-        }
-
-    @classmethod
-    def restore(cls, game, extra):
-        m = cls(game, extra["seats"], extra.get("match_id", 0))
-        m.review = list(extra.get("review", []))
-        m.last_human = extra.get("last_human", -1)
-        b = extra.get("before")
-        m.review_before = None if b is None else parse_table(b, game.rules.ncolours)
-        m.logged_rounds = extra.get("logged", len(game.round_rows))
-        return m

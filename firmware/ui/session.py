@@ -4,6 +4,7 @@ those moments (ui.app drops it again): while AI seats think, its code is
 not in RAM.  Every function takes the App."""
 import json
 from rummikub.game import PLAYING
+from rummikub.tiles import parse_table, fmt_table
 from ui.match import Match
 
 SAVE = "game"
@@ -68,12 +69,32 @@ def log_round(app):
     m.logged_rounds = len(g.round_rows)
 
 
+def match_extra(m):
+    """What the app must remember of match m beyond the Game itself."""
+    return {
+        "seats": m.seats, "match_id": m.match_id,
+        "review": m.review, "last_human": m.last_human,
+        "before": None if m.review_before is None else fmt_table(m.review_before),
+        "logged": m.logged_rounds,
+    }
+
+
+def restore_match(game, extra):
+    m = Match(game, extra["seats"], extra.get("match_id", 0))
+    m.review = list(extra.get("review", []))
+    m.last_human = extra.get("last_human", -1)
+    b = extra.get("before")
+    m.review_before = None if b is None else parse_table(b, game.rules.ncolours)
+    m.logged_rounds = extra.get("logged", len(game.round_rows))
+    return m
+
+
 def save_game(app, screen=None):
     """Save the match with the screen it is on (and that screen's state),
     or with the (fresh) screen about to be shown."""
     if app.match is None:
         return
-    extra = app.match.extra()
+    extra = match_extra(app.match)
     scr = None
     for s in app.stack:
         if s.resumable:
@@ -96,7 +117,7 @@ def resume(app, cold=True):
     from rummikub import savefile
     try:
         game, extra = savefile.loads(raw)
-        app.match = Match.restore(game, extra)
+        app.match = restore_match(game, extra)
     except (savefile.SaveError, KeyError, TypeError, ValueError) as e:
         app.log("save not loaded: %s" % e)
         app.error = "Saved game not loaded: %s" % e
@@ -113,3 +134,15 @@ def resume(app, cold=True):
         name, state = "privacy", {"play": state}
     app.goto(name, state=state)
     return True
+
+
+def sleep(app):
+    """Idle: save the match, show the sleep screen, power down."""
+    def draw(d):
+        from ui.gfx import WHITE, BLACK, centre_text
+        d.fill(WHITE)
+        centre_text(d, "Pocket Rummikub", 110, BLACK, 2, 3)
+        centre_text(d, "Sleeping - press any button", 170)
+        if app.match:
+            centre_text(d, "your game is saved", 190)
+    app.sleeper.sleep_now(lambda: save_game(app), draw)
