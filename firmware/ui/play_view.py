@@ -94,6 +94,16 @@ def _arrow_note(fb, y, s):
     fb.text(s, 402 - w, y + 1, WHITE)
 
 
+def _cell(fb, ed, area, tiles, p, x, y, cursor):
+    """Hand or rack position p: its tile, or the "+" slot after the last."""
+    if p < len(tiles):
+        _tiles(fb, ed, area, 0, tiles[p:p + 1], x, y, 0, p)
+    else:
+        _slot(fb, x, y, "+")
+    if cursor:
+        _cursor(fb, x, y)
+
+
 def hand(fb, ed, lines, show_cursor=True):
     y = HAND_Y
     fb.hline(0, y, 400, BLACK)
@@ -105,12 +115,7 @@ def hand(fb, ed, lines, show_cursor=True):
         x = hand_x(p - first)
         if x + TW > 400:
             break
-        if p < len(ed.hand):
-            _tiles(fb, ed, HAND, 0, ed.hand[p:p + 1], x, y, 0, p)
-        else:
-            _slot(fb, x, y, "+")
-        if show_cursor and area == HAND and cpos == p:
-            _cursor(fb, x, y)
+        _cell(fb, ed, HAND, ed.hand, p, x, y, show_cursor and area == HAND and cpos == p)
         shown += 1
     tx = hand_x(shown) + 4
     width = (400 - tx) // 8
@@ -127,12 +132,7 @@ def rack(fb, ed, show_cursor=True):
     for p in range(ed.rack_top * PER_ROW, min(n, (ed.rack_top + RACK_ROWS) * PER_ROW)):
         r, x = rack_xy(p)
         rowy = RACK_Y + (r - ed.rack_top) * ROW
-        if p < len(ed.rack):
-            _tiles(fb, ed, RACK, 0, ed.rack[p:p + 1], x, rowy, 0, p)
-        else:
-            _slot(fb, x, rowy, "+")
-        if show_cursor and area == RACK and cpos == p:
-            _cursor(fb, x, rowy)
+        _cell(fb, ed, RACK, ed.rack, p, x, rowy, show_cursor and area == RACK and cpos == p)
     rows = (n + PER_ROW - 1) // PER_ROW
     if ed.rack_top > 0:
         _arrow_note(fb, RACK_Y + 1, "^%d" % ed.rack_top)
