@@ -5,7 +5,8 @@ tables of 3-15 sets / 10-90 tiles, racks of 6-20, jokers often):
   - our solver and rummikub-solver (ILP) on CPython: time and peak memory
     (tracemalloc, a separate pass so it does not skew the times), and that
     both place the same number of tiles;
-  - our solver on the MicroPython unix port under -X heapsize=128k;
+  - our solver on the MicroPython unix port under -X heapsize=128k, run
+    from .mpy files as on the device;
   - a pystone-style benchmark on the same unix port, giving
     K = unix pystones/s / 1166 (ESP32 at 240 MHz) and so an estimated
     ESP32 time = unix-port time x K.
@@ -104,7 +105,12 @@ def pystones(mp):
 def micropython(mp, corpus_path, heap=HEAP, budget=None):
     """Per-position results of the unix port, whether it completed, the
     lowest free heap and the tail of stderr."""
-    env = dict(os.environ, MICROPYPATH=host_tools.FIRMWARE)
+    # run from .mpy, as the device does (compiling source at import time
+    # leaves the small heap fragmented)
+    from host_tools.mpycheck import compile_all
+    mpy = os.path.join(os.path.dirname(corpus_path), "mpy")
+    compile_all(mpy)
+    env = dict(os.environ, MICROPYPATH=mpy)
     here = os.path.dirname(os.path.abspath(__file__))
     cmd = [mp, "-X", "heapsize=" + heap, os.path.join(here, "bench_mp.py"), corpus_path]
     if budget is not None:

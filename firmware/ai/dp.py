@@ -52,6 +52,111 @@ class Timeout(Exception):
     """The time budget ran out before the search finished."""
 
 
+class Packed:
+    """A fixed open-addressing table of (state, bound) in arrays, 6 bytes
+    an entry where a dict entry costs ~30 on the 64-bit port: the device
+    remembers several times more.  Bounds are kept halved, rounded up, so
+    a lookup never claims more than was proven.  Banks of 1024 entries:
+    the device heap has no room for one big block."""
+
+    def __init__(self, bits):
+        n = 1 << bits
+        self.mask = n - 1
+        self.keys = [array("I", bytes(4096)) for _ in range(n >> 10)]  # key+1
+        self.vals = [array("h", bytes(2048)) for _ in range(n >> 10)]
+        self.room = n - (n >> 2)
+        self._zero = None
+
+    def clear(self):
+        """Empty it for the next search (one block copy per bank)."""
+        if self._zero is None:
+            self._zero = array("I", bytes(4096))
+        for b in self.keys:
+            b[:] = self._zero
+        self.room = self.mask + 1 - ((self.mask + 1) >> 2)
+
+    def get(self, key):
+        k = key + 1
+        keys = self.keys
+        mask = self.mask
+        i = (k ^ (k >> 9) ^ (k >> 17)) & mask
+        while True:
+            kk = keys[i >> 10][i & 1023]
+            if kk == k:
+                return self.vals[i >> 10][i & 1023] * 2
+            if kk == 0:
+                return None
+            i = (i + 1) & mask
+
+    def put(self, key, bound):
+        """Store; True if the key is new, False if updated or no room."""
+        v = (bound + 1) >> 1
+        if v > 32767:
+            return False                      # cannot store it safely
+        if v < -32768:
+            v = -32768                        # larger than proven: safe
+        k = key + 1
+        keys = self.keys
+        mask = self.mask
+        i = (k ^ (k >> 9) ^ (k >> 17)) & mask
+        while True:
+            kb = keys[i >> 10]
+            kk = kb[i & 1023]
+            if kk == k:
+                vb = self.vals[i >> 10]
+                if v < vb[i & 1023]:
+                    vb[i & 1023] = v
+                return False
+            if kk == 0:
+                if self.room <= 0:
+                    return False
+                kb[i & 1023] = k
+                self.vals[i >> 10][i & 1023] = v
+                self.room -= 1
+                return True
+            i = (i + 1) & mask
+
+
+_SHARED = []
+
+
+def _shared_table(bits):
+    """The device's memo table: made once, while the heap is still whole,
+    then cleared and reused by every search (its ~12 KB stay reserved)."""
+    for t in _SHARED:
+        if t.mask + 1 == (1 << bits):
+            t.clear()
+            return t
+    del _SHARED[:]                 # a retry asks for a smaller one: let go
+    gc.collect()
+    while True:
+        try:
+            t = Packed(bits)
+            break
+        except MemoryError:
+            if bits <= 10:
+                raise
+            bits -= 1
+            gc.collect()
+    del _SHARED[:]
+    _SHARED.append(t)
+    return t
+
+
+class _View:
+    """One step's slice of a Packed table: keys tagged with the number."""
+
+    def __init__(self, table, tag):
+        self.table = table
+        self.tag = tag
+
+    def get(self, key):
+        return self.table.get(key | self.tag)
+
+    def put(self, key, bound):
+        return self.table.put(key | self.tag, bound)
+
+
 class Problem:
     """One search: per-cell table/rack counts, jokers, and options.
 
@@ -78,6 +183,9 @@ class Problem:
         # the stronger states (a PC); on the device they cost more than
         # they save
         self.dominance = dominance
+        # sparse: remember only states between numbers, so a small memo
+        # covers whole numbers' worth of search (the device)
+        self.sparse = memo_cap < 10000
         # shape: how the table is laid out now (see table_shape); the search
         # tries that layout first, so the first dive rarely dead-ends
         self.shape = shape if shape is not None else bytearray(256)
@@ -98,6 +206,17 @@ class Problem:
                 self.steps.append((0, c, n))
             self.steps.append((1, 0, n))
         self.memo = [None] * (len(self.steps) + 1)   # dicts made on first use
+        self.packed = None
+        if self.sparse and self.sgsh + 4 <= 30 and not meld:
+            # the device: one compact table for the states between numbers
+            # (their group fields are 0, so the number goes there as a tag)
+            self.packed = _shared_table(11 if memo_cap >= 1000 else 10)
+            self.memo_cap = 1 << 30           # the table's room is the limit
+            for d in range(1, len(self.steps) + 1):
+                kind, c, n = self.steps[d - 1]
+                if kind == 1:
+                    self.memo[d] = _View(self.packed, n << self.sgsh)
+
         self._joker_near = self._near()
         self._rest = self._remaining()
         self._tables = tables(self.slots, free)
@@ -108,9 +227,16 @@ class Problem:
         # the search's frames, allocated once while the heap is still whole
         steps = len(self.steps)
         J1 = self.jokers + 1
-        self._frames = (bytearray(steps), [0] * steps, [0] * steps,
-                        [0] * (steps * J1), bytearray(steps), bytearray(steps),
-                        bytearray(steps))
+        if self.vsh + self.vbits <= 30:
+            # 4-byte arrays: half a list's heap on the 64-bit port
+            keys = array("i", bytes(4 * steps))
+            scs = array("i", bytes(4 * steps))
+        else:
+            keys = [0] * steps              # XP keys outgrow 31 bits
+            scs = [0] * steps
+        self._frames = (bytearray(steps), keys, scs,
+                        array("i", bytes(4 * steps * J1)), bytearray(steps),
+                        bytearray(steps), bytearray(steps))
         self._gok = group_table(ncol)
 
     def _near(self):
@@ -354,6 +480,7 @@ class Problem:
         rests = self._rest
         idx, keys, scs, oth, ok, choice, hit = self._frames
         stepl = self.steps
+        packed = self.packed
         bounds = self._bound
         tab = self.tab
         fill = self._fill
@@ -378,14 +505,19 @@ class Problem:
             ci = idx[depth]
             if not ok[depth] or ci >= len(lst):
                 # exhausted: nothing below reaches `lower` from here
-                if depth and self.memo_size < self.memo_cap:
+                if depth and self.memo_size < self.memo_cap and (
+                        not self.sparse or stepl[depth - 1][0] == 1):
                     m = memo[depth]
                     try:
-                        if m is None:
-                            m = memo[depth] = {}
-                        if keys[depth] not in m:
-                            self.memo_size += 1
-                        m[keys[depth]] = lower - scs[depth]
+                        if packed is not None:
+                            if m is not None and m.put(keys[depth], lower - scs[depth]):
+                                self.memo_size += 1
+                        else:
+                            if m is None:
+                                m = memo[depth] = {}
+                            if keys[depth] not in m:
+                                self.memo_size += 1
+                            m[keys[depth]] = lower - scs[depth]
                     except MemoryError:
                         self._shrink_memo()
                 depth -= 1
@@ -506,7 +638,7 @@ class Problem:
                 tick = 0
                 self.expanded = expanded
                 self._check_time()
-                if mem_free is not None and mem_free() < LOW_HEAP:
+                if packed is None and mem_free is not None and mem_free() < LOW_HEAP:
                     gc.collect()
                     if mem_free() < LOW_HEAP:
                         # keep what the memo knows, just stop it growing
@@ -533,6 +665,8 @@ class Problem:
     def _shrink_memo(self):
         """Out of heap: forget the memo (it only saves time) and keep it
         smaller from now on."""
+        if self.packed is not None:
+            return                  # preallocated: nothing to give back
         for i in range(len(self.memo)):
             self.memo[i] = None
         self.memo_cap = self.memo_size // 2
@@ -547,5 +681,6 @@ class Problem:
     def release(self):
         """Drop the memo (the bulk of the heap) once the search is over."""
         self.memo = None
+        self.packed = None
         if mem_free is not None:
             gc.collect()

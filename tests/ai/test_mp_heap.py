@@ -16,11 +16,14 @@ RUNNER = os.path.join(host_tools.ROOT, "host_tools", "bench_mp.py")
 
 
 def test_corpus_positions_solve_under_a_128k_heap(tmp_path):
+    from host_tools.mpycheck import compile_all
+    mpy = tmp_path / "mpy"
+    compile_all(str(mpy))                 # as the device runs it
     positions = corpus(2026, 12)
     path = tmp_path / "c.jsonl"
     path.write_text("".join(json.dumps(p) + "\n" for p in positions))
     r = subprocess.run([MP, "-X", "heapsize=128k", RUNNER, str(path)],
-                       env=dict(os.environ, MICROPYPATH=host_tools.FIRMWARE),
+                       env=dict(os.environ, MICROPYPATH=str(mpy)),
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr[-600:]
     lines = [json.loads(x) for x in r.stdout.splitlines()]
