@@ -53,14 +53,17 @@ def run(mpy_dir, heap, strategy="hint", module="mp_ui_game"):
 
 
 def smallest(mpy_dir, lo=128, hi=256, step=2, strategy="hint"):
-    """Smallest cap (KB, multiple of step) that plays the match through."""
-    while hi - lo > step:
-        mid = (lo + hi) // 2 // step * step
-        if run(mpy_dir, "%dk" % mid, strategy)[0]:
-            hi = mid
-        else:
-            lo = mid
-    return hi
+    """Smallest cap (KB) from which every cap tried up to hi plays the match
+    through: walks down in 8k steps, then in `step`s, to the first failure.
+    (Not a bisection: within a few KB pass/fail is not monotonic, since
+    the AI's search adapts to the free heap.)"""
+    ok = hi
+    for stride in (8, step):
+        cap = ok - stride
+        while cap >= lo and run(mpy_dir, "%dk" % cap, strategy)[0]:
+            ok = cap
+            cap -= stride
+    return ok
 
 
 if __name__ == "__main__":
