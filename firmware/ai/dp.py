@@ -124,11 +124,8 @@ def _shared_table(bits):
     """The device's memo table: made once, while the heap is still whole,
     then cleared and reused by every search (its ~12 KB stay reserved)."""
     for t in _SHARED:
-        if t.mask + 1 == (1 << bits):
-            t.clear()
-            return t
-    del _SHARED[:]                 # a retry asks for a smaller one: let go
-    gc.collect()
+        t.clear()                  # keep it: a new block may not fit later
+        return t
     while True:
         try:
             t = Packed(bits)
@@ -138,7 +135,6 @@ def _shared_table(bits):
                 raise
             bits -= 1
             gc.collect()
-    del _SHARED[:]
     _SHARED.append(t)
     return t
 
