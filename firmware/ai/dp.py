@@ -120,9 +120,22 @@ class Packed:
 _SHARED = []
 
 
+# A process that does nothing but solve (the bench runner) may keep the
+# device memo table between searches, so a fragmented heap never has to
+# find a new 12 KB for it.  The app leaves this off: between AI turns the
+# heap belongs to the UI.
+KEEP_TABLE = False
+
+
+def drop_table():
+    """Give the memo table back (unless KEEP_TABLE): after every solve."""
+    if not KEEP_TABLE:
+        del _SHARED[:]
+
+
 def _shared_table(bits):
-    """The device's memo table: made once, while the heap is still whole,
-    then cleared and reused by every search (its ~12 KB stay reserved)."""
+    """The device's memo table: made for a search (or, with KEEP_TABLE,
+    once) and cleared for reuse within it."""
     for t in _SHARED:
         t.clear()                  # keep it: a new block may not fit later
         return t
@@ -678,5 +691,6 @@ class Problem:
         """Drop the memo (the bulk of the heap) once the search is over."""
         self.memo = None
         self.packed = None
+        drop_table()
         if mem_free is not None:
             gc.collect()

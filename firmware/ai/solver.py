@@ -14,7 +14,7 @@ from compat import ticks_ms, ticks_diff
 from rummikub.tiles import JOKER, CODE_LIMIT, count_tiles, remove_tile
 from rummikub.melds import analyse
 import gc
-from ai.dp import Problem, Timeout, UNIT
+from ai.dp import Problem, Timeout, UNIT, drop_table
 from ai.runstate import table_shape
 from ai import arrange, greedy
 
@@ -209,7 +209,10 @@ def solve(table, rack, melded, rules, budget_ms=None, memo_cap=MEMO_CAP):
                 return _melded(table, rack, rules, deadline, t0, memo_cap // 4)
             return _meld(table, rack, rules, deadline, t0)
     except (Timeout, MemoryError):
+        drop_table()
         return _fallback(table, rack, melded, rules, t0)
+    finally:
+        drop_table()                    # the heap is the UI's between turns
 
 
 def _fallback(table, rack, melded, rules, t0):
@@ -238,8 +241,11 @@ def rack_sets(rack, rules, need=0, deadline=None):
     """The most rack tiles that form new sets by themselves (worth at least
     `need` points together), as a list of sets; [] if none."""
     _, rak, _, jr = _counts((), rack)
-    p, sets, score = _run(bytearray(CODE_LIMIT), rak, 0, jr, rules,
-                          need if need > 0 else 0, UNIT, deadline)
+    try:
+        p, sets, score = _run(bytearray(CODE_LIMIT), rak, 0, jr, rules,
+                              need if need > 0 else 0, UNIT, deadline)
+    finally:
+        drop_table()
     if sets is None or score < UNIT:
         return []
     return sets
