@@ -144,10 +144,10 @@ def _shared_table(bits):
             t = Packed(bits)
             break
         except MemoryError:
-            if bits <= 10:
-                raise
-            bits -= 1
             gc.collect()
+            if bits <= 10:
+                return None        # no room: the search uses small dicts
+            bits -= 1
     _SHARED.append(t)
     return t
 
@@ -220,6 +220,7 @@ class Problem:
             # the device: one compact table for the states between numbers
             # (their group fields are 0, so the number goes there as a tag)
             self.packed = _shared_table(11 if memo_cap >= 1000 else 10)
+        if self.packed is not None:
             self.memo_cap = 1 << 30           # the table's room is the limit
             for d in range(1, len(self.steps) + 1):
                 kind, c, n = self.steps[d - 1]

@@ -244,6 +244,12 @@ def rack_sets(rack, rules, need=0, deadline=None):
     try:
         p, sets, score = _run(bytearray(CODE_LIMIT), rak, 0, jr, rules,
                               need if need > 0 else 0, UNIT, deadline)
+    except (MemoryError, Timeout):
+        # no heap (or time) for the search: the greedy sets, if they do
+        sets = greedy.rack_runs_groups(rack, rules.ncolours)
+        if greedy.meld_value(sets, rules.ncolours) < need:
+            sets = []
+        return sets
     finally:
         drop_table()
     if sets is None or score < UNIT:
