@@ -248,6 +248,73 @@ class Problem:
                         array("i", bytes(4 * steps * J1)), bytearray(steps),
                         bytearray(steps), bytearray(steps))
         self._gok = group_table(ncol)
+        self._futures()
+
+    def _futures(self):
+        """For each cell step, what the later colours of its number can
+        still give to groups (how many cells hold >= 1, 2, 3 tiles), and
+        masks, filled on first use, of the group states those can still
+        complete (_group_mask).  Steps with the same future share masks;
+        they are made here, so the search allocates nothing."""
+        J1 = self.jokers + 1
+        futs = []
+        gfb = [0] * len(self.steps)
+        for d in range(len(self.steps)):
+            kind, c, n = self.steps[d]
+            if kind:
+                continue
+            k1 = k2 = k3 = 0
+            for oc in range(c + 1, self.ncol):
+                code = (oc << 4) | n
+                k = self.tab[code] + self.rak[code]
+                if k >= 1:
+                    k1 += 1
+                if k >= 2:
+                    k2 += 1
+                if k >= 3:
+                    k3 += 1
+            fk = k1 | (k2 << 3) | (k3 << 6)
+            i = 0
+            while i < len(futs) and futs[i] != fk:
+                i += 1
+            if i == len(futs):
+                futs.append(fk)
+            gfb[d] = i * J1 * 4
+        self._futs = futs
+        self._gfb = gfb
+        self._gm = array("H", bytes(2 * len(futs) * J1 * 4))
+
+    def _group_mask(self, at):
+        """Bit sg set: sg group tiles so far (at most mg of one colour),
+        plus what the later colours give and up to `left` jokers, can
+        still make valid groups (group_ok).  at = (future*J1 + left)*4 +
+        mg; bit 0 marks the mask as made.  It prunes only what the
+        number's end step would refuse anyway."""
+        mg = at & 3
+        J1 = self.jokers + 1
+        left = (at >> 2) % J1
+        fk = self._futs[(at >> 2) // J1]
+        k1 = fk & 7
+        k2 = (fk >> 3) & 7
+        k3 = fk >> 6
+        gok = self._gok
+        mask = 1
+        for sg in range(1, 16):
+            a = 0
+            while a <= k1 + k2 + k3 and sg + a <= 15:
+                m = 0 if a == 0 else (1 if a <= k1 else (2 if a <= k1 + k2 else 3))
+                if m < mg:
+                    m = mg
+                gi = ((sg + a) * 4 + m) * 8
+                x = 0
+                while x <= left and not gok[gi + x]:
+                    x += 1
+                if x <= left:
+                    mask |= 1 << sg
+                    break
+                a += 1
+        self._gm[at] = mask
+        return mask
 
     def _near(self):
         """Cells where a joker may stand in a run: a numbered tile of that
@@ -497,6 +564,8 @@ class Problem:
         enter = self._enter
         dominance = self.dominance
         expanded = self.expanded
+        gfb = self._gfb
+        gm = self._gm
         tops = None
         if most >= 0:
             tops = self._tops
@@ -571,6 +640,14 @@ class Problem:
                         continue
                 sg = ((key >> sgsh) & 15) + g
                 mg = (key >> mgsh) & 3
+                if sg:
+                    # can this number's groups still come out valid?
+                    at = gfb[depth] + (left << 2) + (mg if mg > g else g)
+                    gv = gm[at]
+                    if not gv:
+                        gv = self._group_mask(at)
+                    if not (gv >> sg) & 1:
+                        continue
                 k2 = ((key & ~((31 << sh) | (7 << jsh) | (15 << sgsh) | (3 << mgsh) | vmask)) |
                       (nf << sh) | ((j + x) << jsh) | (sg << sgsh) |
                       ((mg if mg > g else g) << mgsh))
