@@ -188,9 +188,8 @@ class Problem:
         self.deadline = deadline
         self.free = free
         self.memo_cap = memo_cap
-        # dominance lookups pay off only with a memo big enough to hold
-        # the stronger states (a PC); on the device they cost more than
-        # they save
+        # dominance lookups: a stronger state's proven bound prunes this
+        # one too (on the device's small memo as well: about half the nodes)
         self.dominance = dominance
         # sparse: remember only states between numbers, so a small memo
         # covers whole numbers' worth of search (the device)

@@ -141,7 +141,7 @@ def _melded(table, rack, rules, deadline, t0, memo_cap):
     tab, rak, jt, jr = _counts(table, rack)
     fit = placeable(tab, rak, jt + jr, ncol)
     p = Problem(tab, count_tiles((fit,)), jt, jr, ncol, rules.copies, 0, deadline,
-                True, memo_cap, table_shape(table, ncol), not _MP)
+                True, memo_cap, table_shape(table, ncol))
     optimal = True
     path = None
     try:
