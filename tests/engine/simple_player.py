@@ -66,8 +66,9 @@ def choose(game):
     return table
 
 
-def play_match(game):
-    """Play the whole match with this player in every seat; returns turns."""
+def play_match(game, on_round=None):
+    """Play the whole match with this player in every seat; returns turns.
+    on_round(game) runs as each round ends, before the next one is dealt."""
     turns = 0
     while True:
         while game.phase == 0:
@@ -79,6 +80,8 @@ def play_match(game):
                 assert res.valid, res.message
             turns += 1
             assert turns < 5000, "game does not end"
+        if on_round:
+            on_round(game)
         if game.phase == 2:
             return turns
         game.next_round()

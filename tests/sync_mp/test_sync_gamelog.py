@@ -1,7 +1,7 @@
 """A real engine match logged round by round (CPython + MicroPython)."""
 from rummikub.game import Game
 from rummikub.rules import Rules
-from simple_player import choose
+from simple_player import play_match
 from sync import protocol as P
 from sync import records as R
 from sync.gamelog import log_round, log_match
@@ -14,17 +14,7 @@ def test_engine_match_lands_in_the_log():
     log = ScoreLog(path)
     g = Game(Rules(joker_penalty=20), 3, seed=7, rounds=2, names=["Ana", "Bo", "Cy"])
     mid = log.new_match_id()
-    while True:
-        while g.phase == 0:
-            after = choose(g)
-            if after is None:
-                g.draw()
-            else:
-                assert g.play(after).valid
-        log_round(log, g, mid)
-        if g.phase == 2:
-            break
-        g.next_round()
+    play_match(g, on_round=lambda g: log_round(log, g, mid))
     log_match(log, g, mid)
     recs = list(ScoreLog(path).records())
     assert [k for k, _, _ in recs] == [P.LOG_START, P.ROUND, P.ROUND, P.MATCH]
