@@ -46,28 +46,31 @@ def stats(values):
     return {"median": pct(values, 0.5), "p95": pct(values, 0.95), "max": max(values)}
 
 
-def time_ours(positions):
-    from ai.solver import solve
-    rules = Rules()
+def _timed(positions, run):
+    """(ms, *what run returns) per position; parsing is not timed."""
     out = []
     for p in positions:
         t, r = parse_table(p["table"]), parse_tiles(p["rack"])
         t0 = time.perf_counter()
-        m = solve(t, r, True, rules)
-        out.append(((time.perf_counter() - t0) * 1000.0, m.count, m.optimal))
+        res = run(t, r)
+        out.append(((time.perf_counter() - t0) * 1000.0,) + res)
     return out
+
+
+def time_ours(positions):
+    from ai.solver import solve
+    rules = Rules()
+
+    def run(t, r):
+        m = solve(t, r, True, rules)
+        return m.count, m.optimal
+    return _timed(positions, run)
 
 
 def time_oracle(positions):
     from host_tools.oracle import Oracle
     o = Oracle()
-    out = []
-    for p in positions:
-        t, r = parse_table(p["table"]), parse_tiles(p["rack"])
-        t0 = time.perf_counter()
-        n = o.solve(t, r)
-        out.append(((time.perf_counter() - t0) * 1000.0, n))
-    return out
+    return _timed(positions, lambda t, r: (o.solve(t, r),))
 
 
 def peak_memory(positions, which):

@@ -101,9 +101,6 @@ class Game:
     def rack(self):
         return self.racks[self.current]
 
-    def can_draw(self):
-        return len(self.pool) > 0
-
     def check(self, after):
         """Validate a proposed table for the current player without applying."""
         return validate_turn(self.table, self.rack, after, self.melded[self.current],

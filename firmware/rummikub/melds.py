@@ -173,6 +173,3 @@ def canonical(s, ncolours=4):
     return bytes(s)
 
 
-def describe(kind):
-    return "group" if kind == GROUP else "run"
-

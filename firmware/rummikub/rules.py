@@ -90,10 +90,6 @@ class Rules:
         ts = TILE_SETS[self.tile_set]
         return ts[3], ts[4]
 
-    @property
-    def max_group(self):
-        return self.ncolours
-
     def __eq__(self, other):
         return isinstance(other, Rules) and self.as_dict() == other.as_dict()
 

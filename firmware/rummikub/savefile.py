@@ -13,7 +13,7 @@ from binascii import crc32
 
 from rummikub.rules import Rules, RuleError
 from rummikub.game import Game, PLAYING, MATCH_OVER
-from rummikub.tiles import CODE_LIMIT, count_tiles, full_set
+from rummikub.tiles import CODE_LIMIT, JOKER, count_tiles, full_set
 from rummikub.melds import is_valid
 
 MAGIC = b"PRKS"
@@ -73,7 +73,7 @@ class _Reader:
         n = self.take(1, what)[0]
         b = bytearray(self.take(n, what))
         for t in b:
-            if t >= CODE_LIMIT or (t & 15 == 0 and t != 0x70) or t & 15 > 13:
+            if t >= CODE_LIMIT or (t & 15 == 0 and t != JOKER) or t & 15 > 13:
                 raise SaveError("save holds a bad tile code %d in %s" % (t, what))
         return b
 

@@ -25,18 +25,6 @@ def tile(colour, number):
     return (colour << 4) | number
 
 
-def colour_of(t):
-    return t >> 4
-
-
-def number_of(t):
-    return t & 15
-
-
-def is_joker(t):
-    return t == JOKER
-
-
 def parse_tile(tok, ncolours=6):
     """'R7' -> code; case-insensitive; 'O' means yellow; 'J' is the joker."""
     s = tok.strip().upper()
@@ -138,10 +126,6 @@ def sort_by_number(tiles):
     """Number, then colour (the 777 sort); jokers last."""
     return bytearray(sorted(tiles, key=lambda t: ((t & 15) << 4 | (t >> 4))
                             if t != JOKER else 0xFFF))
-
-
-def tile_value(t, joker_value):
-    return joker_value if t == JOKER else t & 15
 
 
 def rack_value(tiles, joker_value):
