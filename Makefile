@@ -7,7 +7,7 @@ MP     := $(VENV)/bin/micropython
 STAMP  := $(VENV)/.installed
 ENGINE_TESTS := $(sort $(wildcard tests/engine/test_*.py))
 # Smallest heap (64-bit unix port) a complete seeded 4-player game plays in.
-GAME_HEAP ?= 48k
+GAME_HEAP ?= 44k
 MPPATH := firmware:tests/engine:tests/ai_mp
 AI_MP_TESTS := $(sort $(wildcard tests/ai_mp/test_*.py))
 
