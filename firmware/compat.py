@@ -5,9 +5,13 @@ On the device `micropython` is built in and the compiler treats
 stand-ins below keep the same code importable: const() returns its argument,
 native/viper are no-ops.  Modules do `from compat import micropython, const`.
 """
-try:
+import sys
+
+if sys.implementation.name == "micropython":
     import micropython
-except ImportError:
+else:
+    # (not `import micropython`: PyPI has a package of that name whose
+    # decorators raise, and tooling may install it)
     class micropython:  # noqa: N801 - mirrors the module name on purpose
         @staticmethod
         def const(x):

@@ -27,8 +27,11 @@ def mpy_cross():
 
 def compile_all(out_dir, root=FIRMWARE, extra=()):
     """Compile each source to out_dir (same relative path, .mpy); return
-    (list of (src, mpy), list of (src, error))."""
+    (list of (src, mpy), list of (src, error)).  Native code (the solver's
+    viper kernel) is built for this machine unless extra names a -march."""
     done, errors = [], []
+    if not any(str(e).startswith("-march=") for e in extra):
+        extra = ["-march=host", *extra]
     for src in firmware_sources(root):
         rel = os.path.relpath(src, root)
         dst = os.path.join(out_dir, rel[:-3] + ".mpy")

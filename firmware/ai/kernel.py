@@ -1,0 +1,474 @@
+"""The search's inner loop, as MicroPython viper code over flat arrays.
+
+Why viper: the branch and bound visits a few hundred to a few hundred
+thousand states, each a handful of integer table look-ups.  As bytecode
+that is ~10 us a state on the unix port (about 3 ms on the ESP32); viper
+turns it into machine code.  On CPython the same functions run as plain
+Python (ptr8/ptr16/ptr32 are identity there), so both runtimes walk the
+same tree and give the same answers.
+
+Everything the loop touches lives in the list D (arrays, see the D_*
+indices) and the int array P (parameters in, counters out, see P_*); ai.dp
+builds them.  The loop is resumable: it stops after P[P_BUDGET] new states
+so the caller can check the clock, and carries on where it left off.
+
+State of a search step: word A holds, per colour (5 bits each), the
+run-length combo of its open runs; word B the jokers used (bits 0-2), the
+current number's group tiles (sum: bits 3-6, most of one colour: 7-8) and,
+for an initial meld, the value so far (bits 9-15).
+"""
+from compat import micropython, const
+import sys
+
+if sys.implementation.name != "micropython":
+    def ptr8(x):
+        return x
+
+    ptr16 = ptr32 = ptr8
+
+UNIT = const(2048)       # score of one placed tile; value fits below it
+NONE = const(0xFFFF)     # bound table: the colour's table tiles cannot all go
+UNKNOWN = const(0xFFFE)  # bound table: not computed yet
+DEAD = const(255)        # transition table: impossible
+
+# D: the arrays
+D_KIND = const(0)        # per step: 0 a cell (colour, number), 1 the number's end
+D_COL = const(1)
+D_NUM = const(2)
+D_TAB = const(3)         # table tiles in the step's cell
+D_ORDO = const(4)        # H: choices of step d are ORDS[ORDO[d]:ORDO[d+1]]
+D_ORDS = const(5)        # cell choice u | g<<2 | x<<4; end choice: group jokers
+D_REST = const(6)        # i: most score the rack tiles after step d can add
+D_GFB = const(7)         # H: step's base index into GM
+D_BND = const(8)         # per colour, an H array of bounds: see fill()
+D_TRANS = const(9)
+D_GOK = const(10)
+D_GM = const(11)         # H: group masks, 0 = not made yet (D_GMASK makes it)
+D_UPS = const(12)        # combos that dominate combo f: UPS[UPO[f]:UPO[f+1]]
+D_UPO = const(13)
+D_CLOSED = const(14)
+D_IDX = const(15)        # H: frames, one per step
+D_KA = const(16)         # I
+D_KB = const(17)         # I
+D_SCS = const(18)        # i
+D_OTH = const(19)        # i: other colours' bound per jokers left, +1 (0: none)
+D_OK = const(20)
+D_CHOICE = const(21)
+D_HIT = const(22)        # the best path found
+# the memo, in banks of 1024 slots (the device heap has no room for one
+# big block): I keys (word A + 1, 0 = empty slot), I keys (word B |
+# step << 16), H values (the gain proven out of reach)
+D_MKA = const(23)
+D_MKB = const(24)
+D_MVAL = const(25)
+D_TOPS = const(26)       # H: value of the m best rack tiles after step d,
+D_TROW = const(32)       # in row TROW[d]
+D_GMASK = const(27)      # callable: makes GM[at]
+D_RTAB = const(28)       # per tile code: table tiles, rack tiles
+D_RRAK = const(29)
+D_GCAP = const(30)       # tiles of a cell groups can take at all
+D_NEAR = const(31)       # cells where a joker may stand in a run
+D_SIZE = const(33)
+
+# P: parameters and counters
+P_NCOL = const(0)
+P_J = const(1)           # jokers in play
+P_NC = const(2)          # run-length combos
+P_W = const(3)           # slots + 1
+P_FREE = const(4)        # jokers score nothing, spares are added later
+P_MELD = const(5)        # initial meld: the value the sets must reach (0: none)
+P_STEPS = const(6)
+P_LOWER = const(7)       # only scores >= this count as a hit
+P_STEP = const(8)        # after a hit, lower = next multiple of this (0: stop)
+P_MOST = const(9)        # most tiles any move places, + 1 (0: unknown)
+P_R = const(10)          # rack tiles
+P_JT = const(11)         # table jokers
+P_MMASK = const(12)      # memo slots - 1
+P_ROOM = const(13)       # memo slots still free
+P_DENSE = const(14)      # memo at every step (else only between numbers)
+P_DOM = const(15)        # dominance look-ups
+P_BUDGET = const(16)     # new states this call may expand
+P_DEPTH = const(17)      # resume here
+P_BEST = const(18)       # best hit's score + 1 (0: none yet)
+P_EXPANDED = const(19)
+P_RESUME = const(20)     # 0: a new search, 1: carry on
+P_J1 = const(21)
+P_STATUS = const(22)     # out: 0 exhausted, 1 stopped at a hit, 2 budget spent
+P_SIZE = const(23)
+
+
+@micropython.viper
+def fill(D, P, c: int, at: int) -> int:
+    """Bound table entry `at` of colour c: (half, rounded up) the most
+    score the colour can still add after number n from run combo f with
+    jl jokers left, at = (n*J1 + jl)*NC + f; the colour on its own, groups
+    taken wherever GCAP allows.  Recursion goes up one number a level."""
+    pp = ptr32(P)
+    nc = pp[P_NC]
+    j1 = pp[P_J1]
+    w = pp[P_W]
+    bnd = ptr16(D[D_BND][c])
+    b = int(bnd[at])
+    if b != UNKNOWN:
+        return b
+    f = at % nc
+    q = at // nc
+    jl = q % j1
+    n = q // j1
+    if n == 13:
+        b = NONE
+        if ptr8(D[D_CLOSED])[f]:
+            b = 0
+        bnd[at] = b
+        return b
+    trans = ptr8(D[D_TRANS])
+    m = n + 1
+    code = (c << 4) | m
+    t = int(ptr8(D[D_RTAB])[code])
+    r = int(ptr8(D[D_RRAK])[code])
+    unit = UNIT + m
+    gcap = int(ptr8(D[D_GCAP])[(m * 6 + c) * j1 + jl])
+    xmax = 0
+    if ptr8(D[D_NEAR])[code]:
+        xmax = jl
+    best = -1
+    u = t
+    while u <= t + r:
+        g = 0
+        while g <= u and g <= gcap:
+            mr = u - g
+            x = 0
+            while x <= xmax and mr + x < w:
+                nf = int(trans[(f * w + mr) * w + x])
+                if nf != DEAD:
+                    sat = (m * j1 + jl - x) * nc + nf
+                    sub = int(bnd[sat])
+                    if sub == UNKNOWN:
+                        sub = int(fill(D, P, c, sat))
+                    if sub != NONE:
+                        sub = 2 * sub + (u - t) * unit
+                        if sub > best:
+                            best = sub
+                x += 1
+            g += 1
+        u += 1
+    b = NONE
+    if best >= 0:
+        b = (best + 1) >> 1
+    bnd[at] = b
+    return b
+
+
+@micropython.viper
+def run(D, P) -> int:
+    """Walk the tree depth first from P's state; returns P[P_STATUS]."""
+    pp = ptr32(P)
+    kind_ = ptr8(D[D_KIND])
+    col_ = ptr8(D[D_COL])
+    num_ = ptr8(D[D_NUM])
+    stab = ptr8(D[D_TAB])
+    ordo = ptr16(D[D_ORDO])
+    ords = ptr8(D[D_ORDS])
+    rest = ptr32(D[D_REST])
+    gfb = ptr16(D[D_GFB])
+    bl = D[D_BND]
+    trans = ptr8(D[D_TRANS])
+    gok = ptr8(D[D_GOK])
+    gm = ptr16(D[D_GM])
+    ups = ptr8(D[D_UPS])
+    upo = ptr16(D[D_UPO])
+    closed = ptr8(D[D_CLOSED])
+    idx = ptr16(D[D_IDX])
+    ka = ptr32(D[D_KA])
+    kb = ptr32(D[D_KB])
+    scs = ptr32(D[D_SCS])
+    oth = ptr32(D[D_OTH])
+    ok = ptr8(D[D_OK])
+    choice = ptr8(D[D_CHOICE])
+    hit = ptr8(D[D_HIT])
+    mka = D[D_MKA]
+    mkb = D[D_MKB]
+    mval = D[D_MVAL]
+    tops = ptr16(D[D_TOPS])
+    trow = ptr8(D[D_TROW])
+    gmask = D[D_GMASK]
+
+    ncol = pp[P_NCOL]
+    J = pp[P_J]
+    j1 = pp[P_J1]
+    nc = pp[P_NC]
+    w = pp[P_W]
+    free = pp[P_FREE]
+    meld = pp[P_MELD]
+    steps = pp[P_STEPS]
+    lower = pp[P_LOWER]
+    step = pp[P_STEP]
+    most = pp[P_MOST] - 1
+    R = pp[P_R]
+    jt = pp[P_JT]
+    mmask = pp[P_MMASK]
+    room = pp[P_ROOM]
+    dense = pp[P_DENSE]
+    dom = pp[P_DOM]
+    budget = pp[P_BUDGET]
+    best = pp[P_BEST] - 1
+    expanded = pp[P_EXPANDED]
+    ju = 0
+    if not free:
+        ju = UNIT + 13
+    status = 0
+    if pp[P_RESUME]:
+        depth = pp[P_DEPTH]
+    else:
+        depth = 0
+        ka[0] = 0
+        kb[0] = 0
+        scs[0] = 0
+        idx[0] = 0
+    fresh = 1
+    while depth >= 0:
+        kind = int(kind_[depth])
+        n = int(num_[depth])
+        c0 = int(col_[depth])
+        A = int(ka[depth])
+        B = int(kb[depth])
+        if fresh:
+            # a new frame: the other colours' bounds per jokers left
+            fresh = 0
+            good = 1
+            if kind == 1 and n == 13:
+                c = 0
+                while c < ncol:
+                    if not closed[(A >> (5 * c)) & 31]:
+                        good = 0
+                    c += 1
+            base = depth * j1
+            jl = 0
+            while jl < j1:
+                oth[base + jl] = 1
+                jl += 1
+            c = 0
+            while good and c < ncol:
+                if kind == 1 or c != c0:
+                    done = n
+                    if kind == 0 and c > c0:
+                        done = n - 1
+                    f = (A >> (5 * c)) & 31
+                    at = (done * j1) * nc + f
+                    bc = ptr16(bl[c])
+                    jl = 0
+                    while jl < j1:
+                        o = int(oth[base + jl])
+                        if o:
+                            b = int(bc[at])
+                            if b == UNKNOWN:
+                                b = int(fill(D, P, c, at))
+                            if b == NONE:
+                                oth[base + jl] = 0
+                            else:
+                                oth[base + jl] = o + b
+                        at += nc
+                        jl += 1
+                c += 1
+            ok[depth] = good
+        ci = int(idx[depth])
+        lo = int(ordo[depth])
+        if not ok[depth] or lo + ci >= int(ordo[depth + 1]):
+            # exhausted: nothing below reaches `lower` from this state
+            if depth and room > 0 and (dense or kind_[depth - 1] == 1):
+                v = lower - int(scs[depth])
+                if v < 0:
+                    v = 0
+                if v <= 65535:
+                    qa = A + 1
+                    qb = B | (depth << 16)
+                    h = qa * 40503 + qb * 9973
+                    h = (h ^ (h >> 15)) & mmask
+                    while True:
+                        bk = ptr32(mka[h >> 10])
+                        kk = int(bk[h & 1023])
+                        if kk == 0:
+                            bk[h & 1023] = qa
+                            ptr32(mkb[h >> 10])[h & 1023] = qb
+                            ptr16(mval[h >> 10])[h & 1023] = v
+                            room -= 1
+                            break
+                        if kk == qa and int(ptr32(mkb[h >> 10])[h & 1023]) == qb:
+                            bv = ptr16(mval[h >> 10])
+                            if v < int(bv[h & 1023]):
+                                bv[h & 1023] = v
+                            break
+                        h = (h + 1) & mmask
+            depth -= 1
+            continue
+        idx[depth] = ci + 1
+        ch = int(ords[lo + ci])
+        sc = int(scs[depth])
+        j = B & 7
+        v = B >> 9
+        if kind == 0:
+            u = ch & 3
+            g = (ch >> 2) & 3
+            x = ch >> 4
+            if j + x > J:
+                continue
+            sh = 5 * c0
+            f = (A >> sh) & 31
+            nf = int(trans[(f * w + u - g) * w + x])
+            if nf == DEAD:
+                continue
+            left = J - j - x
+            o = int(oth[depth * j1 + left])
+            if not o:
+                continue
+            at = (n * j1 + left) * nc + nf
+            b = int(ptr16(bl[c0])[at])
+            if b == UNKNOWN:
+                b = int(fill(D, P, c0, at))
+            if b == NONE:
+                continue
+            unit = UNIT + n
+            s2 = sc + (u - int(stab[depth])) * unit
+            if not free:
+                s2 += x * unit
+            hb = 2 * (o - 1 + b) + left * ju
+            rb = int(rest[depth]) + left * ju
+            if hb > rb:
+                hb = rb
+            if s2 + hb < lower:
+                continue
+            if most >= 0:
+                more = most - (s2 >> 11)
+                if more < 0:
+                    continue
+                if more > R:
+                    more = R
+                if (most << 11) + (s2 & 2047) + int(tops[int(trow[depth]) * (R + 1) + more]) < lower:
+                    continue
+            sg = ((B >> 3) & 15) + g
+            mg = (B >> 7) & 3
+            if g > mg:
+                mg = g
+            if sg:
+                # can this number's groups still come out valid?
+                at = int(gfb[depth]) + (left << 2) + mg
+                gv = int(gm[at])
+                if not gv:
+                    gv = int(gmask(at))
+                if not (gv >> sg) & 1:
+                    continue
+            A2 = (A & ~(31 << sh)) | (nf << sh)
+            if meld:
+                v += (u + x) * n
+                if v > meld:
+                    v = meld
+            B2 = (j + x) | (sg << 3) | (mg << 7) | (v << 9)
+        else:
+            xg = ch
+            if j + xg > J:
+                continue
+            gi = (((B >> 3) & 15) * 4 + ((B >> 7) & 3)) * 8
+            if not gok[gi + xg]:
+                continue
+            if free and xg and gok[gi + xg - 1]:
+                continue            # fewer group jokers do: spares
+            left = J - j - xg
+            o = int(oth[depth * j1 + left])
+            if not o:
+                continue
+            s2 = sc
+            if not free:
+                s2 += xg * (UNIT + n)
+            hb = 2 * (o - 1) + left * ju
+            rb = int(rest[depth]) + left * ju
+            if hb > rb:
+                hb = rb
+            if s2 + hb < lower:
+                continue
+            if meld:
+                v += xg * n
+                if v > meld:
+                    v = meld
+                if n == 13 and v < meld:
+                    continue
+            if n == 13 and not free and j + xg < jt:
+                continue
+            A2 = A
+            B2 = (j + xg) | (v << 9)
+        # a state proven short before (or a stronger one) prunes this one
+        if dense or kind == 1:
+            need = lower - s2
+            qb0 = B2 | ((depth + 1) << 16)
+            jj = B2 & 7
+            vi = 0          # 0: the state; 1..jj: fewer jokers; then dominance
+            dc = 0          # dominance: colour, and position in its UPS list
+            dq = -1
+            pruned = 0
+            while not pruned:
+                qa = A2
+                qb = qb0
+                if vi == 0:
+                    vi = 1
+                elif free and vi <= jj:
+                    qb = (qb0 & ~7) | (vi - 1)
+                    vi += 1
+                else:
+                    if not dom:
+                        break
+                    vi = 99
+                    if dq < 0:
+                        if dc >= ncol:
+                            break
+                        dq = int(upo[(A2 >> (5 * dc)) & 31])
+                    f = (A2 >> (5 * dc)) & 31
+                    if dq >= int(upo[f + 1]):
+                        dc += 1
+                        dq = -1
+                        continue
+                    qa = (A2 & ~(31 << (5 * dc))) | (int(ups[dq]) << (5 * dc))
+                    dq += 1
+                qa += 1
+                h = qa * 40503 + qb * 9973
+                h = (h ^ (h >> 15)) & mmask
+                while True:
+                    kk = int(ptr32(mka[h >> 10])[h & 1023])
+                    if kk == 0:
+                        break
+                    if kk == qa and int(ptr32(mkb[h >> 10])[h & 1023]) == qb:
+                        if need >= int(ptr16(mval[h >> 10])[h & 1023]):
+                            pruned = 1
+                        break
+                    h = (h + 1) & mmask
+            if pruned:
+                continue
+        choice[depth] = ch
+        if depth + 1 == steps:
+            best = s2
+            i = 0
+            while i < steps:
+                hit[i] = choice[i]
+                i += 1
+            if not step:
+                status = 1
+                break
+            lower = (s2 // step + 1) * step
+            continue
+        depth += 1
+        ka[depth] = A2
+        kb[depth] = B2
+        scs[depth] = s2
+        idx[depth] = 0
+        fresh = 1
+        expanded += 1
+        budget -= 1
+        if budget <= 0:
+            status = 2
+            break
+    pp[P_DEPTH] = depth
+    pp[P_LOWER] = lower
+    pp[P_BEST] = best + 1
+    pp[P_EXPANDED] = expanded
+    pp[P_ROOM] = room
+    pp[P_STATUS] = status
+    pp[P_RESUME] = 1
+    return status
