@@ -94,21 +94,20 @@ def carve(sets, before, ncol):
     """(kept, changed): original sets found whole in `sets` (as they were,
     in their original order) and the sets that are new or changed."""
     work = [bytearray(s) for s in sets]
+    canon = [canonical(w, ncol) for w in work]     # each set analysed once
     kept_idx = []
     for i in range(len(before)):
         b = bytes(before[i])
         cb = canonical(b, ncol)
-        hit = -1
-        for k in range(len(work)):
-            if canonical(work[k], ncol) == cb:
-                hit = k
-                break
-        if hit >= 0:
-            work.pop(hit)
+        if cb in canon:
+            k = canon.index(cb)
+            work.pop(k)
+            canon.pop(k)
             kept_idx.append(i)
             continue
         # a run of the table inside a longer new run: cut it out
         lb = len(b)
+        hit = -1
         for k in range(len(work)):
             w = work[k]
             if len(w) <= lb:
@@ -119,10 +118,11 @@ def carve(sets, before, ncol):
                 right = w[pos + lb:]
                 if _piece_ok(left, ncol) and _piece_ok(right, ncol):
                     work.pop(k)
-                    if left:
-                        work.append(bytearray(left))
-                    if right:
-                        work.append(bytearray(right))
+                    canon.pop(k)
+                    for piece in (left, right):
+                        if piece:
+                            work.append(bytearray(piece))
+                            canon.append(canonical(piece, ncol))
                     kept_idx.append(i)
                     hit = k
                     break

@@ -122,6 +122,47 @@ def _shared_memo(bits):
 
 
 _UPS = {}
+_STEPS = {}
+
+
+def _step_list(ncol):
+    """The search's steps, (kind, colour, number): the cells of number 1,
+    its end, the cells of 2, ... ; also as bytearrays.  Cached per ncol."""
+    t = _STEPS.get(ncol)
+    if t is None:
+        steps = []
+        for n in range(1, 14):
+            for c in range(ncol):
+                steps.append((0, c, n))
+            steps.append((1, 0, n))
+        t = _STEPS[ncol] = (steps, bytes(s[0] for s in steps),
+                            bytes(s[1] for s in steps), bytes(s[2] for s in steps))
+    return t
+
+
+_ORDERS = {}
+
+
+def _cell_order(t, r, gs, xs, xmax, w):
+    """A cell's choices, best first: more rack tiles, then closest to how
+    the table is laid out now (gs group tiles, xs run jokers).  Cached:
+    only a few dozen distinct cells exist."""
+    key = ((((t * 4 + r) * 4 + gs) * 8 + xs) * 8 + xmax) * 8 + w
+    out = _ORDERS.get(key)
+    if out is None:
+        out = bytearray()
+        for u in range(t + r, t - 1, -1):
+            opts = []
+            for g in range(u + 1):
+                for x in range(xmax + 1):
+                    if u - g + x < w:
+                        dist = (g - gs if g > gs else gs - g) + (x - xs if x > xs else xs - x)
+                        opts.append((dist, x, g))
+            opts.sort()
+            for _, x, g in opts:
+                out.append(u | (g << 2) | (x << 4))
+        out = _ORDERS[key] = bytes(out)
+    return out
 
 
 def _flat_ups(slots, ups):
@@ -167,11 +208,7 @@ class Problem:
         self.expanded = 0
         self.found = None         # best path so far, kept on Timeout
         self.found_score = -1
-        steps = []
-        for n in range(1, 14):
-            for c in range(ncol):
-                steps.append((0, c, n))
-            steps.append((1, 0, n))
+        steps, kind, col, num = _step_list(ncol)
         self.steps = steps
         S = len(steps)
         J1 = J + 1
@@ -184,17 +221,10 @@ class Problem:
             bits += 1
         self._memo = _shared_memo(bits)
         D = [None] * K.D_SIZE
-        kind = bytearray(S)
-        col = bytearray(S)
-        num = bytearray(S)
         stab = bytearray(S)
         for d in range(S):
-            k, c, n = steps[d]
-            kind[d] = k
-            col[d] = c
-            num[d] = n
-            if not k:
-                stab[d] = tab[(c << 4) | n]
+            if not kind[d]:
+                stab[d] = tab[(col[d] << 4) | num[d]]
         D[K.D_KIND] = kind
         D[K.D_COL] = col
         D[K.D_NUM] = num
@@ -214,7 +244,12 @@ class Problem:
         D[K.D_GFB] = self._gfb
         D[K.D_GM] = self._gm
         D[K.D_GMASK] = self._group_mask
-        D[K.D_TROW], D[K.D_TOPS] = self._top_values()
+        R = 0
+        for code in range(len(rak)):
+            R += rak[code]
+        self._R = R
+        D[K.D_TROW] = D[K.D_TOPS] = b"\0\0"   # made when a search needs them
+        self._tops = False
         # the search's frames, allocated once while the heap is still whole
         D[K.D_IDX] = array("H", bytes(2 * (S + 1)))
         D[K.D_KA] = array("I", bytes(4 * S))
@@ -353,10 +388,7 @@ class Problem:
         """tops[row[i]*(R+1) + m]: the value of the m best rack tiles in
         cells after step i (rows change only where rack tiles are, so
         steps share them).  Bounds value once the tile count is known."""
-        R = 0
-        for code in range(len(self.rak)):
-            R += self.rak[code]
-        self._R = R
+        R = self._R
         S = len(self.steps)
         row = bytearray(S)
         tops = array("H", bytes(2 * (R + 1) * (R + 1)))
@@ -392,44 +424,25 @@ class Problem:
         return rest
 
     def _make_orders(self, near):
-        """Per step, the choices in the order the search tries them: more
-        rack tiles first, then closest to how the table is laid out now.
-        A cell choice packs u | g<<2 | x<<4, an end choice is xg.  Flat:
-        step d's are ords[ordo[d]:ordo[d+1]]."""
+        """Per step, the choices in the order the search tries them (a cell
+        choice packs u | g<<2 | x<<4, an end choice is xg).  Flat: step
+        d's are ords[ordo[d]:ordo[d+1]]."""
         J = self.jokers
         w = self.slots + 1
         S = len(self.steps)
         ordo = array("H", bytes(2 * (S + 1)))
         ords = bytearray()
+        ends = bytes(range(J + 1))
         for d in range(S):
             ordo[d] = len(ords)
             kind, c, n = self.steps[d]
             if kind == 0:
                 code = (c << 4) | n
-                t = self.tab[code]
-                r = self.rak[code]
-                gs = self.shape[code] & 3
-                xs = self.shape[code] >> 2
-                xmax = J if near[code] else 0
-                for u in range(t + r, t - 1, -1):
-                    if not xmax and u < 3:
-                        # no jokers: by distance from the table's layout
-                        for g in (gs, gs - 1, gs + 1, gs - 2, gs + 2, gs - 3, gs + 3):
-                            if 0 <= g <= u and u - g < w:
-                                ords.append(u | (g << 2))
-                        continue
-                    opts = []
-                    for g in range(u + 1):
-                        for x in range(xmax + 1):
-                            if u - g + x < w:
-                                dist = (g - gs if g > gs else gs - g) + (x - xs if x > xs else xs - x)
-                                opts.append((dist, x, g))
-                    opts.sort()
-                    for _, x, g in opts:
-                        ords.append(u | (g << 2) | (x << 4))
+                sh = self.shape[code]
+                ords.extend(_cell_order(self.tab[code], self.rak[code], sh & 3,
+                                        sh >> 2, J if near[code] else 0, w))
             else:
-                for xg in range(J + 1):
-                    ords.append(xg)
+                ords.extend(ends)
         ordo[S] = len(ords)
         return ordo, ords
 
@@ -458,6 +471,9 @@ class Problem:
         P[K.P_LOWER] = lower + off
         P[K.P_STEP] = step if improve else 0
         P[K.P_MOST] = most + 1 if most >= 0 else 0
+        if most >= 0 and not self._tops:
+            self._tops = True
+            self.D[K.D_TROW], self.D[K.D_TOPS] = self._top_values()
         P[K.P_BEST] = 0
         P[K.P_RESUME] = 0
         P[K.P_BUDGET] = _SLICE if self.deadline is not None else 1 << 30
@@ -487,5 +503,3 @@ class Problem:
         self.D = None
         self._memo = None
         drop_table()
-        if _MP:
-            gc.collect()
