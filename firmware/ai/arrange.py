@@ -47,6 +47,11 @@ def _has_real(run):
 
 def _extend_runs(runs, done, reals, jokers, code):
     m = reals + jokers
+    if not m:
+        # the colour's runs all stop here (the common case)
+        done.extend(runs)
+        del runs[:]
+        return
     must = [r for r in runs if len(r) < 3]
     long = [r for r in runs if len(r) >= 3]
     e = min(len(long), m - len(must))

@@ -61,6 +61,15 @@ def _zero(buf, n: int):
         i += 1
 
 
+@micropython.viper
+def _unknown(buf, n: int):
+    p = ptr16(buf)
+    i = 0
+    while i < n:
+        p[i] = 0xFFFE                # UNKNOWN
+        i += 1
+
+
 class Memo:
     """A fixed open-addressing table of proven bounds: key words A+1 and
     B|step<<16 (array 'I') and the bound (array 'H'), 10 bytes
@@ -73,6 +82,7 @@ class Memo:
         self.ka = [array("I", bytes(4096)) for _ in range(banks)]
         self.kb = [array("I", bytes(4096)) for _ in range(banks)]
         self.val = [array("H", bytes(2048)) for _ in range(banks)]
+        self.bnd = []
 
     def clear(self):
         """Empty it for the next search; returns the slots that may fill."""
@@ -83,6 +93,24 @@ class Memo:
                 self.ka[i] = array("I", bytes(4096))
         n = 1 << self.bits
         return n - (n >> 2)
+
+    def bounds(self, ncol, size):
+        """ncol H arrays of `size` UNKNOWN bound entries, kept with the memo
+        so the blocks are found once, while the heap is still whole."""
+        b = self.bnd
+        if len(b) < ncol or len(b[0]) < size:
+            del b[:]
+            if _MP:
+                gc.collect()
+            for _ in range(ncol):
+                b.append(array("H", b"\xfe\xff" * size))
+        elif _MP:
+            for i in range(ncol):
+                _unknown(b[i], size)
+        else:
+            for i in range(ncol):
+                b[i] = array("H", b"\xfe\xff" * len(b[i]))
+        return b
 
 
 _SHARED = []
@@ -138,31 +166,6 @@ def _step_list(ncol):
         t = _STEPS[ncol] = (steps, bytes(s[0] for s in steps),
                             bytes(s[1] for s in steps), bytes(s[2] for s in steps))
     return t
-
-
-_ORDERS = {}
-
-
-def _cell_order(t, r, gs, xs, xmax, w):
-    """A cell's choices, best first: more rack tiles, then closest to how
-    the table is laid out now (gs group tiles, xs run jokers).  Cached:
-    only a few dozen distinct cells exist."""
-    key = ((((t * 4 + r) * 4 + gs) * 8 + xs) * 8 + xmax) * 8 + w
-    out = _ORDERS.get(key)
-    if out is None:
-        out = bytearray()
-        for u in range(t + r, t - 1, -1):
-            opts = []
-            for g in range(u + 1):
-                for x in range(xmax + 1):
-                    if u - g + x < w:
-                        dist = (g - gs if g > gs else gs - g) + (x - xs if x > xs else xs - x)
-                        opts.append((dist, x, g))
-            opts.sort()
-            for _, x, g in opts:
-                out.append(u | (g << 2) | (x << 4))
-        out = _ORDERS[key] = bytes(out)
-    return out
 
 
 def _flat_ups(slots, ups):
@@ -237,9 +240,8 @@ class Problem:
         self._gok = D[K.D_GOK] = group_table(ncol)
         D[K.D_NEAR] = self._near()
         D[K.D_GCAP] = self._group_caps()
-        D[K.D_BND] = [array("H", b"\xfe\xff" * (14 * J1 * nc)) for _ in range(ncol)]
+        D[K.D_BND] = self._memo.bounds(ncol, 14 * J1 * nc)
         D[K.D_REST] = self._remaining()
-        D[K.D_ORDO], D[K.D_ORDS] = self._make_orders(D[K.D_NEAR])
         self._futures()
         D[K.D_GFB] = self._gfb
         D[K.D_GM] = self._gm
@@ -274,6 +276,11 @@ class Problem:
         P[K.P_DENSE] = 1 if dense else 0
         P[K.P_DOM] = 1 if dominance else 0
         self.P = P
+        # choices in search order: at most 3 tile counts x 3 group counts x
+        # J+1 jokers a cell
+        D[K.D_ORDO] = array("H", bytes(2 * (S + 1)))
+        D[K.D_ORDS] = bytearray(9 * J1 * S)
+        K.orders(D, P, self.shape)
         self._fresh = True
 
     def _futures(self):
@@ -422,29 +429,6 @@ class Problem:
             if kind == 0:
                 acc += self.rak[(c << 4) | n] * (UNIT + n)
         return rest
-
-    def _make_orders(self, near):
-        """Per step, the choices in the order the search tries them (a cell
-        choice packs u | g<<2 | x<<4, an end choice is xg).  Flat: step
-        d's are ords[ordo[d]:ordo[d+1]]."""
-        J = self.jokers
-        w = self.slots + 1
-        S = len(self.steps)
-        ordo = array("H", bytes(2 * (S + 1)))
-        ords = bytearray()
-        ends = bytes(range(J + 1))
-        for d in range(S):
-            ordo[d] = len(ords)
-            kind, c, n = self.steps[d]
-            if kind == 0:
-                code = (c << 4) | n
-                sh = self.shape[code]
-                ords.extend(_cell_order(self.tab[code], self.rak[code], sh & 3,
-                                        sh >> 2, J if near[code] else 0, w))
-            else:
-                ords.extend(ends)
-        ordo[S] = len(ords)
-        return ordo, ords
 
     def search(self, lower, improve=True, step=1, most=-1):
         """Best (score, path) with score >= lower, or (-1, None).

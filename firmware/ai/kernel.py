@@ -108,7 +108,7 @@ def fill(D, P, c: int, at: int) -> int:
     j1 = pp[P_J1]
     w = pp[P_W]
     bnd = ptr16(D[D_BND][c])
-    b = int(bnd[at])
+    b = bnd[at]
     if b != UNKNOWN:
         return b
     f = at % nc
@@ -124,10 +124,10 @@ def fill(D, P, c: int, at: int) -> int:
     trans = ptr8(D[D_TRANS])
     m = n + 1
     code = (c << 4) | m
-    t = int(ptr8(D[D_RTAB])[code])
-    r = int(ptr8(D[D_RRAK])[code])
+    t = ptr8(D[D_RTAB])[code]
+    r = ptr8(D[D_RRAK])[code]
     unit = UNIT + m
-    gcap = int(ptr8(D[D_GCAP])[(m * 6 + c) * j1 + jl])
+    gcap = ptr8(D[D_GCAP])[(m * 6 + c) * j1 + jl]
     xmax = 0
     if ptr8(D[D_NEAR])[code]:
         xmax = jl
@@ -139,10 +139,10 @@ def fill(D, P, c: int, at: int) -> int:
             mr = u - g
             x = 0
             while x <= xmax and mr + x < w:
-                nf = int(trans[(f * w + mr) * w + x])
+                nf = trans[(f * w + mr) * w + x]
                 if nf != DEAD:
                     sat = (m * j1 + jl - x) * nc + nf
-                    sub = int(bnd[sat])
+                    sub = bnd[sat]
                     if sub == UNKNOWN:
                         sub = int(fill(D, P, c, sat))
                     if sub != NONE:
@@ -157,6 +157,70 @@ def fill(D, P, c: int, at: int) -> int:
         b = (best + 1) >> 1
     bnd[at] = b
     return b
+
+
+@micropython.viper
+def orders(D, P, shape) -> int:
+    """Fill ORDO/ORDS: per step the choices in the order the search tries
+    them.  A cell: more rack tiles first, then closest to how the table is
+    laid out now (shape: group tiles in bits 0-1, run jokers above), then
+    fewer jokers, fewer group tiles.  An end: fewer group jokers first."""
+    pp = ptr32(P)
+    kind = ptr8(D[D_KIND])
+    col = ptr8(D[D_COL])
+    num = ptr8(D[D_NUM])
+    tab = ptr8(D[D_RTAB])
+    rak = ptr8(D[D_RRAK])
+    near = ptr8(D[D_NEAR])
+    sh = ptr8(shape)
+    ordo = ptr16(D[D_ORDO])
+    ords = ptr8(D[D_ORDS])
+    J = pp[P_J]
+    w = pp[P_W]
+    S = pp[P_STEPS]
+    k = 0
+    d = 0
+    while d < S:
+        ordo[d] = k
+        if kind[d]:
+            x = 0
+            while x <= J:
+                ords[k] = x
+                k += 1
+                x += 1
+        else:
+            code = (col[d] << 4) | num[d]
+            t = int(tab[code])
+            gs = sh[code] & 3
+            xs = sh[code] >> 2
+            xmax = 0
+            if near[code]:
+                xmax = J
+            u = t + int(rak[code])
+            while u >= t:
+                dist = 0
+                while dist < u + xmax + 4:
+                    x = 0
+                    while x <= xmax:
+                        e = xs - x
+                        if x > xs:
+                            e = x - xs
+                        q = dist - e
+                        if q >= 0:
+                            g = gs - q
+                            if g >= 0 and g <= u and u - g + x < w:
+                                ords[k] = u | (g << 2) | (x << 4)
+                                k += 1
+                            g = gs + q
+                            if q and g <= u and u - g + x < w:
+                                ords[k] = u | (g << 2) | (x << 4)
+                                k += 1
+                        x += 1
+                    dist += 1
+                u -= 1
+        d += 1
+    ordo[S] = k
+    return k
 
 
 @micropython.viper
@@ -227,11 +291,11 @@ def run(D, P) -> int:
         idx[0] = 0
     fresh = 1
     while depth >= 0:
-        kind = int(kind_[depth])
-        n = int(num_[depth])
-        c0 = int(col_[depth])
-        A = int(ka[depth])
-        B = int(kb[depth])
+        kind = kind_[depth]
+        n = num_[depth]
+        c0 = col_[depth]
+        A = ka[depth]
+        B = kb[depth]
         if fresh:
             # a new frame: the other colours' bounds per jokers left
             fresh = 0
@@ -258,9 +322,9 @@ def run(D, P) -> int:
                     bc = ptr16(bl[c])
                     jl = 0
                     while jl < j1:
-                        o = int(oth[base + jl])
+                        o = oth[base + jl]
                         if o:
-                            b = int(bc[at])
+                            b = bc[at]
                             if b == UNKNOWN:
                                 b = int(fill(D, P, c, at))
                             if b == NONE:
@@ -271,12 +335,12 @@ def run(D, P) -> int:
                         jl += 1
                 c += 1
             ok[depth] = good
-        ci = int(idx[depth])
-        lo = int(ordo[depth])
-        if not ok[depth] or lo + ci >= int(ordo[depth + 1]):
+        ci = idx[depth]
+        lo = ordo[depth]
+        if not ok[depth] or lo + ci >= ordo[depth + 1]:
             # exhausted: nothing below reaches `lower` from this state
             if depth and room > 0 and (dense or kind_[depth - 1] == 1):
-                v = lower - int(scs[depth])
+                v = lower - scs[depth]
                 if v < 0:
                     v = 0
                 if v <= 65535:
@@ -286,24 +350,24 @@ def run(D, P) -> int:
                     h = (h ^ (h >> 15)) & mmask
                     while True:
                         bk = ptr32(mka[h >> 10])
-                        kk = int(bk[h & 1023])
+                        kk = bk[h & 1023]
                         if kk == 0:
                             bk[h & 1023] = qa
                             ptr32(mkb[h >> 10])[h & 1023] = qb
                             ptr16(mval[h >> 10])[h & 1023] = v
                             room -= 1
                             break
-                        if kk == qa and int(ptr32(mkb[h >> 10])[h & 1023]) == qb:
+                        if kk == qa and ptr32(mkb[h >> 10])[h & 1023] == qb:
                             bv = ptr16(mval[h >> 10])
-                            if v < int(bv[h & 1023]):
+                            if v < bv[h & 1023]:
                                 bv[h & 1023] = v
                             break
                         h = (h + 1) & mmask
             depth -= 1
             continue
         idx[depth] = ci + 1
-        ch = int(ords[lo + ci])
-        sc = int(scs[depth])
+        ch = ords[lo + ci]
+        sc = scs[depth]
         j = B & 7
         v = B >> 9
         if kind == 0:
@@ -314,25 +378,25 @@ def run(D, P) -> int:
                 continue
             sh = 5 * c0
             f = (A >> sh) & 31
-            nf = int(trans[(f * w + u - g) * w + x])
+            nf = trans[(f * w + u - g) * w + x]
             if nf == DEAD:
                 continue
             left = J - j - x
-            o = int(oth[depth * j1 + left])
+            o = oth[depth * j1 + left]
             if not o:
                 continue
             at = (n * j1 + left) * nc + nf
-            b = int(ptr16(bl[c0])[at])
+            b = ptr16(bl[c0])[at]
             if b == UNKNOWN:
                 b = int(fill(D, P, c0, at))
             if b == NONE:
                 continue
             unit = UNIT + n
-            s2 = sc + (u - int(stab[depth])) * unit
+            s2 = sc + (u - stab[depth]) * unit
             if not free:
                 s2 += x * unit
             hb = 2 * (o - 1 + b) + left * ju
-            rb = int(rest[depth]) + left * ju
+            rb = rest[depth] + left * ju
             if hb > rb:
                 hb = rb
             if s2 + hb < lower:
@@ -343,7 +407,7 @@ def run(D, P) -> int:
                     continue
                 if more > R:
                     more = R
-                if (most << 11) + (s2 & 2047) + int(tops[int(trow[depth]) * (R + 1) + more]) < lower:
+                if (most << 11) + (s2 & 2047) + tops[trow[depth] * (R + 1) + more] < lower:
                     continue
             sg = ((B >> 3) & 15) + g
             mg = (B >> 7) & 3
@@ -351,8 +415,8 @@ def run(D, P) -> int:
                 mg = g
             if sg:
                 # can this number's groups still come out valid?
-                at = int(gfb[depth]) + (left << 2) + mg
-                gv = int(gm[at])
+                at = gfb[depth] + (left << 2) + mg
+                gv = gm[at]
                 if not gv:
                     gv = int(gmask(at))
                 if not (gv >> sg) & 1:
@@ -373,14 +437,14 @@ def run(D, P) -> int:
             if free and xg and gok[gi + xg - 1]:
                 continue            # fewer group jokers do: spares
             left = J - j - xg
-            o = int(oth[depth * j1 + left])
+            o = oth[depth * j1 + left]
             if not o:
                 continue
             s2 = sc
             if not free:
                 s2 += xg * (UNIT + n)
             hb = 2 * (o - 1) + left * ju
-            rb = int(rest[depth]) + left * ju
+            rb = rest[depth] + left * ju
             if hb > rb:
                 hb = rb
             if s2 + hb < lower:
@@ -419,23 +483,23 @@ def run(D, P) -> int:
                     if dq < 0:
                         if dc >= ncol:
                             break
-                        dq = int(upo[(A2 >> (5 * dc)) & 31])
+                        dq = upo[(A2 >> (5 * dc)) & 31]
                     f = (A2 >> (5 * dc)) & 31
-                    if dq >= int(upo[f + 1]):
+                    if dq >= upo[f + 1]:
                         dc += 1
                         dq = -1
                         continue
-                    qa = (A2 & ~(31 << (5 * dc))) | (int(ups[dq]) << (5 * dc))
+                    qa = (A2 & ~(31 << (5 * dc))) | (ups[dq] << (5 * dc))
                     dq += 1
                 qa += 1
                 h = qa * 40503 + qb * 9973
                 h = (h ^ (h >> 15)) & mmask
                 while True:
-                    kk = int(ptr32(mka[h >> 10])[h & 1023])
+                    kk = ptr32(mka[h >> 10])[h & 1023]
                     if kk == 0:
                         break
-                    if kk == qa and int(ptr32(mkb[h >> 10])[h & 1023]) == qb:
-                        if need >= int(ptr16(mval[h >> 10])[h & 1023]):
+                    if kk == qa and ptr32(mkb[h >> 10])[h & 1023] == qb:
+                        if need >= ptr16(mval[h >> 10])[h & 1023]:
                             pruned = 1
                         break
                     h = (h + 1) & mmask

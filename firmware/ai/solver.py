@@ -133,6 +133,13 @@ def placeable(tab, rak, jokers, ncol):
     return out
 
 
+def _best_value(tiles, k):
+    """The value of the k highest numbered tiles: phase 2 cannot beat a
+    move that already places those."""
+    nums = sorted([t & 15 for t in tiles if t != JOKER])
+    return sum(nums[len(nums) - k:]) if k else 0
+
+
 def _melded(table, rack, rules, deadline, t0, memo_cap):
     """Phase 1 proves the most tiles (each hit raises the target by a
     whole tile), phase 2 the most value at that count.  Jokers are spare
@@ -146,7 +153,7 @@ def _melded(table, rack, rules, deadline, t0, memo_cap):
     path = None
     try:
         score, path = p.search(UNIT, True, UNIT)
-        if path is not None:
+        if path is not None and score % UNIT < _best_value(fit, score // UNIT):
             score2, path2 = p.search(score + 1, True, 1, score // UNIT)
             if path2 is not None:
                 path = path2
