@@ -23,9 +23,10 @@ try:
     _MP = sys.implementation.name == "micropython"
 except (ImportError, AttributeError):
     _MP = False
-# memo entries the search may keep: small on the device (a dict entry is
-# ~30 bytes), plenty on a PC
-MEMO_CAP = 2000 if _MP else 200000
+# memo slots for the search: what the device heap allows; on a PC more,
+# still only between numbers (remembering every step costs more look-ups
+# in CPython than it saves)
+MEMO_CAP = 2000 if _MP else 8192
 
 
 class Move:
