@@ -70,3 +70,33 @@ def test_a_dense_position_matches_the_oracle_count():
 def test_budget_zero_still_returns_a_legal_move():
     m = _solve("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3", "R8 K4 R4 Y9 B1", budget=0)
     assert m.count >= 1
+
+
+def test_a_repeated_proof_is_answered_by_the_memo():
+    # the memo keeps each state's proven bound exactly: searching the same
+    # target again must not walk the tree again (kept halved, exact revisits
+    # with an odd gap slipped through)
+    from rummikub.tiles import count_tiles
+    from ai.dp import Problem, UNIT, drop_table
+    from ai.runstate import table_shape
+    from ai.solver import placeable
+    # K1 goes down at number 1 (an odd value: an odd gap after it)
+    table = parse_table("Y2 Y3 Y4 Y5 Y6 | K9 B9 R9 | B7 R7 Y7 | K7 K8 K9 | B1 R1 Y1")
+    rack = parse_tiles("B8 Y12 K2 K5 R3 Y11 R10 R7 B5 Y13 B8 R11 K3 Y2 K1")
+    tab = count_tiles(table)
+    rak = count_tiles((rack,))
+    fit = count_tiles((placeable(tab, rak, 0, 4),))
+    p = Problem(tab, fit, 0, 0, 4, 2, 0, None, True, 2000, table_shape(table, 4))
+    most = p.search(UNIT, True, UNIT)[0] // UNIT
+    p.release()
+    assert most == 6                        # K1, Y11 Y12 Y13, R10 R11
+    p = Problem(tab, fit, 0, 0, 4, 2, 0, None, True, 2000, table_shape(table, 4))
+    try:
+        assert p.search(7 * UNIT, False) == (-1, None)
+        first = p.expanded
+        assert p.search(7 * UNIT, False) == (-1, None)
+        again = p.expanded - first
+    finally:
+        p.release()
+        drop_table()
+    assert again * 4 < first, (first, again)    # only number 1 is walked again
