@@ -245,7 +245,7 @@ class Problem:
         self._futures()
         D[K.D_GFB] = self._gfb
         D[K.D_GM] = self._gm
-        D[K.D_GMASK] = self._group_mask
+        D[K.D_FUTS] = self._futs
         R = 0
         for code in range(len(rak)):
             R += rak[code]
@@ -281,13 +281,18 @@ class Problem:
         D[K.D_ORDO] = array("H", bytes(2 * (S + 1)))
         D[K.D_ORDS] = bytearray(9 * J1 * S)
         K.orders(D, P, self.shape)
+        if _MP:
+            # native code makes every bound entry faster than a call makes
+            # one on demand; CPython fills only what the search asks for
+            for c in range(ncol):
+                K.fill_all(D, P, c)
         self._fresh = True
 
     def _futures(self):
         """For each cell step, what the later colours of its number can
         still give to groups (how many cells hold >= 1, 2, 3 tiles), and
         masks, filled on first use, of the group states those can still
-        complete (_group_mask).  Steps with the same future share masks;
+        complete (kernel.group_mask).  Steps with the same future share masks;
         they are made here, so the search allocates nothing."""
         J1 = self.jokers + 1
         futs = []
@@ -313,41 +318,9 @@ class Problem:
             if i == len(futs):
                 futs.append(fk)
             gfb[d] = i * J1 * 4
-        self._futs = futs
+        self._futs = array("H", futs)
         self._gfb = gfb
         self._gm = array("H", bytes(2 * len(futs) * J1 * 4))
-
-    def _group_mask(self, at):
-        """Bit sg set: sg group tiles so far (at most mg of one colour),
-        plus what the later colours give and up to `left` jokers, can
-        still make valid groups (group_ok).  at = (future*J1 + left)*4 +
-        mg; bit 0 marks the mask as made.  It prunes only what the
-        number's end step would refuse anyway."""
-        mg = at & 3
-        J1 = self.jokers + 1
-        left = (at >> 2) % J1
-        fk = self._futs[(at >> 2) // J1]
-        k1 = fk & 7
-        k2 = (fk >> 3) & 7
-        k3 = fk >> 6
-        gok = self._gok
-        mask = 1
-        for sg in range(1, 16):
-            a = 0
-            while a <= k1 + k2 + k3 and sg + a <= 15:
-                m = 0 if a == 0 else (1 if a <= k1 else (2 if a <= k1 + k2 else 3))
-                if m < mg:
-                    m = mg
-                gi = ((sg + a) * 4 + m) * 8
-                x = 0
-                while x <= left and not gok[gi + x]:
-                    x += 1
-                if x <= left:
-                    mask |= 1 << sg
-                    break
-                a += 1
-        self._gm[at] = mask
-        return mask
 
     def _near(self):
         """Cells where a joker may stand in a run: a numbered tile of that

@@ -43,7 +43,7 @@ D_GFB = const(7)         # H: step's base index into GM
 D_BND = const(8)         # per colour, an H array of bounds: see fill()
 D_TRANS = const(9)
 D_GOK = const(10)
-D_GM = const(11)         # H: group masks, 0 = not made yet (D_GMASK makes it)
+D_GM = const(11)         # H: group masks, 0 = not made yet (see group_mask)
 D_UPS = const(12)        # combos that dominate combo f: UPS[UPO[f]:UPO[f+1]]
 D_UPO = const(13)
 D_CLOSED = const(14)
@@ -63,7 +63,7 @@ D_MKB = const(24)
 D_MVAL = const(25)
 D_TOPS = const(26)       # H: value of the m best rack tiles after step d,
 D_TROW = const(32)       # in row TROW[d]
-D_GMASK = const(27)      # callable: makes GM[at]
+D_FUTS = const(27)       # H: per future, cells of later colours with >= 1, 2, 3 tiles
 D_RTAB = const(28)       # per tile code: table tiles, rack tiles
 D_RRAK = const(29)
 D_GCAP = const(30)       # tiles of a cell groups can take at all
@@ -157,6 +157,117 @@ def fill(D, P, c: int, at: int) -> int:
         b = (best + 1) >> 1
     bnd[at] = b
     return b
+
+
+@micropython.viper
+def fill_all(D, P, c: int):
+    """The whole bound table of colour c, number 13 down to 0: what fill()
+    would make on demand.  Cheaper in viper than the calls it saves."""
+    pp = ptr32(P)
+    nc = pp[P_NC]
+    j1 = pp[P_J1]
+    w = pp[P_W]
+    bnd = ptr16(D[D_BND][c])
+    trans = ptr8(D[D_TRANS])
+    closed = ptr8(D[D_CLOSED])
+    tab = ptr8(D[D_RTAB])
+    rak = ptr8(D[D_RRAK])
+    gca = ptr8(D[D_GCAP])
+    near = ptr8(D[D_NEAR])
+    at = 13 * j1 * nc
+    jl = 0
+    while jl < j1:
+        f = 0
+        while f < nc:
+            b = NONE
+            if closed[f]:
+                b = 0
+            bnd[at] = b
+            at += 1
+            f += 1
+        jl += 1
+    n = 12
+    while n >= 0:
+        m = n + 1
+        code = (c << 4) | m
+        t = int(tab[code])
+        r = int(rak[code])
+        unit = UNIT + m
+        jl = 0
+        while jl < j1:
+            gcap = int(gca[(m * 6 + c) * j1 + jl])
+            xmax = 0
+            if near[code]:
+                xmax = jl
+            f = 0
+            while f < nc:
+                best = -1
+                u = t
+                while u <= t + r:
+                    g = 0
+                    while g <= u and g <= gcap:
+                        mr = u - g
+                        x = 0
+                        while x <= xmax and mr + x < w:
+                            nf = int(trans[(f * w + mr) * w + x])
+                            if nf != DEAD:
+                                sub = int(bnd[(m * j1 + jl - x) * nc + nf])
+                                if sub != NONE:
+                                    sub = 2 * sub + (u - t) * unit
+                                    if sub > best:
+                                        best = sub
+                            x += 1
+                        g += 1
+                    u += 1
+                b = NONE
+                if best >= 0:
+                    b = (best + 1) >> 1
+                bnd[(n * j1 + jl) * nc + f] = b
+                f += 1
+            jl += 1
+        n -= 1
+
+
+@micropython.viper
+def group_mask(D, P, at: int) -> int:
+    """GM[at]: bit sg set if sg group tiles so far (at most mg of one
+    colour), plus what the later colours give and up to `left` jokers, can
+    still make valid groups.  at = (future*J1 + left)*4 + mg; bit 0 marks
+    the mask as made.  It prunes only what the number's end step would
+    refuse anyway."""
+    j1 = ptr32(P)[P_J1]
+    gok = ptr8(D[D_GOK])
+    mg = at & 3
+    left = (at >> 2) % j1
+    fk = int(ptr16(D[D_FUTS])[(at >> 2) // j1])
+    k1 = fk & 7
+    k2 = (fk >> 3) & 7
+    k3 = fk >> 6
+    mask = 1
+    sg = 1
+    while sg < 16:
+        a = 0
+        while a <= k1 + k2 + k3 and sg + a <= 15:
+            m = 3
+            if a == 0:
+                m = 0
+            elif a <= k1:
+                m = 1
+            elif a <= k1 + k2:
+                m = 2
+            if m < mg:
+                m = mg
+            gi = ((sg + a) * 4 + m) * 8
+            x = 0
+            while x <= left and not gok[gi + x]:
+                x += 1
+            if x <= left:
+                mask |= 1 << sg
+                break
+            a += 1
+        sg += 1
+    ptr16(D[D_GM])[at] = mask
+    return mask
 
 
 @micropython.viper
@@ -255,7 +366,6 @@ def run(D, P) -> int:
     mval = D[D_MVAL]
     tops = ptr16(D[D_TOPS])
     trow = ptr8(D[D_TROW])
-    gmask = D[D_GMASK]
 
     ncol = pp[P_NCOL]
     J = pp[P_J]
@@ -418,7 +528,7 @@ def run(D, P) -> int:
                 at = gfb[depth] + (left << 2) + mg
                 gv = gm[at]
                 if not gv:
-                    gv = int(gmask(at))
+                    gv = int(group_mask(D, P, at))
                 if not (gv >> sg) & 1:
                     continue
             A2 = (A & ~(31 << sh)) | (nf << sh)

@@ -100,3 +100,36 @@ def test_a_repeated_proof_is_answered_by_the_memo():
         p.release()
         drop_table()
     assert again * 4 < first, (first, again)    # only number 1 is walked again
+
+
+def test_eager_bound_tables_equal_the_lazy_ones():
+    # the device fills the bound tables up front (kernel.fill_all), CPython
+    # on demand (kernel.fill): the search must see the same numbers
+    from rummikub.tiles import count_tiles
+    from ai.dp import Problem, drop_table
+    from ai import kernel
+    positions = [("R5 R6 R7 | B9 K9 Y9", "R8 K2 J"),
+                 ("K1 B1 R1 Y1 | J B2 B3 | R9 R10 R11 R12 | Y11 Y12 Y13",
+                  "K2 K3 R13 Y10 J B4"),
+                 ("Y2 Y3 Y4 Y5 Y6 | K9 B9 R9 | B7 R7 Y7 | K7 K8 K9", "B8 Y12 K5 B5")]
+    for table, rack in positions:
+        t = parse_table(table)
+        tab = count_tiles(t)
+        rak = count_tiles((parse_tiles(rack),))
+        jt, jr = tab[JOKER], rak[JOKER]
+        tab[JOKER] = rak[JOKER] = 0
+        p = Problem(tab, rak, jt, jr, 4, 2, 0, None, True, 2000)
+        try:
+            tables = p.D[kernel.D_BND]
+            size = 14 * p.P[kernel.P_J1] * p.P[kernel.P_NC]
+            for c in range(4):
+                kernel.fill_all(p.D, p.P, c)
+                eager = [tables[c][i] for i in range(size)]
+                for i in range(size):
+                    tables[c][i] = kernel.UNKNOWN
+                lazy = [kernel.fill(p.D, p.P, c, i) for i in range(size)]
+                assert eager == lazy, (table, rack, c)
+                assert kernel.NONE in lazy and min(lazy) == 0
+        finally:
+            p.release()
+            drop_table()
