@@ -7,7 +7,8 @@ tables of 3-15 sets / 10-90 tiles, racks of 6-20, jokers often):
     both place the same number of tiles;
   - our solver on the MicroPython unix port under -X heapsize=128k, run
     from .mpy files as on the device;
-  - a pystone-style benchmark on the same unix port, giving
+  - pystone (micropython-lib's pystone_lowmem, fetched from PyPI; the
+    program the ESP32 figure comes from) on the same unix port, giving
     K = unix pystones/s / 1166 (ESP32 at 240 MHz) and so an estimated
     ESP32 time = unix-port time x K.
 It prints percentiles and target checks, and writes build/bench.json and
@@ -98,11 +99,20 @@ def peak_memory(positions, which):
     return top
 
 
-def pystones(mp):
+def pystones(mp, cache_dir):
+    """(pystones/s of the unix port, which benchmark): pystone_lowmem, the
+    program the 1166 was measured with, or offline our own stand-in."""
+    from host_tools import pystone_ref
+    ref = pystone_ref.fetch(os.path.join(cache_dir, "pystone"))
+    if ref:
+        stones = pystone_ref.score(mp, ref)
+        if stones:
+            return stones, "pystone_lowmem 3.4.2 (micropython-lib)"
     here = os.path.dirname(os.path.abspath(__file__))
     p = subprocess.run([mp, os.path.join(here, "pystone_mp.py"), "100000"],
                        capture_output=True, text=True)
-    return float(p.stdout.split()[-1]) if p.returncode == 0 else 0.0
+    return (float(p.stdout.split()[-1]) if p.returncode == 0 else 0.0,
+            "host_tools/pystone_mp.py (PyPI unreachable)")
 
 
 def micropython(mp, corpus_path, heap=HEAP, budget=None):
@@ -197,7 +207,7 @@ def main(argv):
                        "ours_ms_each": t_ours, "oracle_ms_each": t_or}}
     mp_ms = esp = []
     if not a.no_mp:
-        stones = pystones(a.micropython)
+        stones, stone_src = pystones(a.micropython, a.out)
         rows, ok, low, err = micropython(a.micropython, corpus_path)
         mp_ms = [r["ms"] for r in rows]
         K = stones / ESP32_PYSTONES if stones else 0.0
@@ -213,7 +223,7 @@ def main(argv):
         res["micropython"] = {"heap": HEAP, "completed": ok, "solved": len(rows),
                               "heap_free_low": low, "agree_with_cpython": mp_agree,
                               "unix_ms": stats(mp_ms) if mp_ms else None,
-                              "pystones": stones, "K": K,
+                              "pystones": stones, "pystone_program": stone_src, "K": K,
                               "esp32_est_ms": stats(esp) if esp else None,
                               "unix_ms_each": mp_ms, "error": "" if ok else err,
                               "anytime": anytime}
@@ -253,7 +263,8 @@ def _report(res):
             print("  error: %s" % mp["error"])
         if mp["unix_ms"]:
             u, e = mp["unix_ms"], mp["esp32_est_ms"]
-            print("pystone (unix port): %.0f/s -> K = %.1f" % (mp["pystones"], mp["K"]))
+            print("pystone (unix port, %s): %.0f/s -> K = %.1f"
+                  % (mp.get("pystone_program", "?"), mp["pystones"], mp["K"]))
             print("%-26s %10.2f %10.2f %10.2f" % ("unix port, ms", u["median"], u["p95"],
                                                   u["max"]))
             print("%-26s %10.0f %10.0f %10.0f" % ("estimated ESP32, ms", e["median"], e["p95"],
