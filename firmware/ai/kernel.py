@@ -30,6 +30,8 @@ UNIT = const(2048)       # score of one placed tile; value fits below it
 NONE = const(0xFFFF)     # bound table: the colour's table tiles cannot all go
 UNKNOWN = const(0xFFFE)  # bound table: not computed yet
 DEAD = const(255)        # transition table: impossible
+BIAS = const(0x20000000)  # the other colours' sums stay positive (ptr32 loads)
+PENALTY = const(0x100000)  # more than any sum of bounds: below BIAS = impossible
 
 # D: the arrays
 D_KIND = const(0)        # per step: 0 a cell (colour, number), 1 the number's end
@@ -51,7 +53,8 @@ D_IDX = const(15)        # H: frames, one per step
 D_KA = const(16)         # I
 D_KB = const(17)         # I
 D_SCS = const(18)        # i
-D_OTH = const(19)        # i: other colours' bound per jokers left, +1 (0: none)
+D_OTH = const(19)        # i: other colours' bound per jokers left, + BIAS,
+                         # less PENALTY per colour that cannot place its tiles
 D_OK = const(20)
 D_CHOICE = const(21)
 D_HIT = const(22)        # the best path found
@@ -417,33 +420,62 @@ def run(D, P) -> int:
                         good = 0
                     c += 1
             base = depth * j1
-            jl = 0
-            while jl < j1:
-                oth[base + jl] = 1
-                jl += 1
-            c = 0
-            while good and c < ncol:
-                if kind == 1 or c != c0:
-                    done = n
-                    if kind == 0 and c > c0:
-                        done = n - 1
-                    f = (A >> (5 * c)) & 31
-                    at = (done * j1) * nc + f
-                    bc = ptr16(bl[c])
-                    jl = 0
-                    while jl < j1:
-                        o = oth[base + jl]
-                        if o:
+            if depth and good:
+                # from the parent's sums: one colour moved on a number, one
+                # more colour is now the step's own
+                ca = -1                     # colour added, at number n
+                cr = -1                     # colour taken out, at n - 1
+                if kind_[depth - 1]:
+                    cr = 0
+                else:
+                    ca = col_[depth - 1]
+                    if not kind:
+                        cr = c0
+                jl = 0
+                while jl < j1:
+                    o = oth[base - j1 + jl]
+                    if cr >= 0:
+                        b = ptr16(bl[cr])[((n - 1) * j1 + jl) * nc + ((A >> (5 * cr)) & 31)]
+                        if b == NONE:
+                            o += PENALTY
+                        else:
+                            o -= b
+                    if ca >= 0:
+                        at = (n * j1 + jl) * nc + ((A >> (5 * ca)) & 31)
+                        b = ptr16(bl[ca])[at]
+                        if b == UNKNOWN:
+                            b = int(fill(D, P, ca, at))
+                        if b == NONE:
+                            o -= PENALTY
+                        else:
+                            o += b
+                    oth[base + jl] = o
+                    jl += 1
+            else:
+                jl = 0
+                while jl < j1:
+                    oth[base + jl] = BIAS
+                    jl += 1
+                c = 0
+                while good and c < ncol:
+                    if kind == 1 or c != c0:
+                        done = n
+                        if kind == 0 and c > c0:
+                            done = n - 1
+                        at = (done * j1) * nc + ((A >> (5 * c)) & 31)
+                        bc = ptr16(bl[c])
+                        jl = 0
+                        while jl < j1:
                             b = bc[at]
                             if b == UNKNOWN:
                                 b = int(fill(D, P, c, at))
                             if b == NONE:
-                                oth[base + jl] = 0
+                                oth[base + jl] -= PENALTY
                             else:
-                                oth[base + jl] = o + b
-                        at += nc
-                        jl += 1
-                c += 1
+                                oth[base + jl] += b
+                            at += nc
+                            jl += 1
+                    c += 1
             ok[depth] = good
         ci = idx[depth]
         lo = ordo[depth]
@@ -492,8 +524,8 @@ def run(D, P) -> int:
             if nf == DEAD:
                 continue
             left = J - j - x
-            o = oth[depth * j1 + left]
-            if not o:
+            o = oth[depth * j1 + left] - BIAS
+            if o < 0:
                 continue
             at = (n * j1 + left) * nc + nf
             b = ptr16(bl[c0])[at]
@@ -505,7 +537,7 @@ def run(D, P) -> int:
             s2 = sc + (u - stab[depth]) * unit
             if not free:
                 s2 += x * unit
-            hb = 2 * (o - 1 + b) + left * ju
+            hb = 2 * (o + b) + left * ju
             rb = rest[depth] + left * ju
             if hb > rb:
                 hb = rb
@@ -547,13 +579,13 @@ def run(D, P) -> int:
             if free and xg and gok[gi + xg - 1]:
                 continue            # fewer group jokers do: spares
             left = J - j - xg
-            o = oth[depth * j1 + left]
-            if not o:
+            o = oth[depth * j1 + left] - BIAS
+            if o < 0:
                 continue
             s2 = sc
             if not free:
                 s2 += xg * (UNIT + n)
-            hb = 2 * (o - 1) + left * ju
+            hb = 2 * o + left * ju
             rb = rest[depth] + left * ju
             if hb > rb:
                 hb = rb
