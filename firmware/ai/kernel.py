@@ -477,12 +477,183 @@ def run(D, P) -> int:
                             jl += 1
                     c += 1
             ok[depth] = good
-        ci = idx[depth]
+        # try this frame's remaining choices; stop at the first child to
+        # walk into (frame values are read once, not once a choice)
+        sc = scs[depth]
+        j = B & 7
+        v0 = B >> 9
+        base = depth * j1
         lo = ordo[depth]
-        if not ok[depth] or lo + ci >= ordo[depth + 1]:
+        ci = lo + idx[depth]
+        hi = ordo[depth + 1]
+        if not ok[depth]:
+            ci = hi
+        rd = rest[depth]
+        sg0 = (B >> 3) & 15
+        mg0 = (B >> 7) & 3
+        sh = 5 * c0
+        f0 = (A >> sh) & 31
+        t0 = stab[depth]
+        unit = UNIT + n
+        bc0 = ptr16(bl[c0])
+        walk = 0
+        while ci < hi:
+            ch = ords[ci]
+            ci += 1
+            v = v0
+            if kind == 0:
+                u = ch & 3
+                g = (ch >> 2) & 3
+                x = ch >> 4
+                if j + x > J:
+                    continue
+                nf = trans[(f0 * w + u - g) * w + x]
+                if nf == DEAD:
+                    continue
+                left = J - j - x
+                o = oth[base + left] - BIAS
+                if o < 0:
+                    continue
+                at = (n * j1 + left) * nc + nf
+                b = bc0[at]
+                if b == UNKNOWN:
+                    b = int(fill(D, P, c0, at))
+                if b == NONE:
+                    continue
+                s2 = sc + (u - t0) * unit
+                if not free:
+                    s2 += x * unit
+                hb = 2 * (o + b) + left * ju
+                rb = rd + left * ju
+                if hb > rb:
+                    hb = rb
+                if s2 + hb < lower:
+                    continue
+                if most >= 0:
+                    more = most - (s2 >> 11)
+                    if more < 0:
+                        continue
+                    if more > R:
+                        more = R
+                    if (most << 11) + (s2 & 2047) + tops[trow[depth] * (R + 1) + more] < lower:
+                        continue
+                sg = sg0 + g
+                mg = mg0
+                if g > mg:
+                    mg = g
+                if sg:
+                    # can this number's groups still come out valid?
+                    at = gfb[depth] + (left << 2) + mg
+                    gv = gm[at]
+                    if not gv:
+                        gv = int(group_mask(D, P, at))
+                    if not (gv >> sg) & 1:
+                        continue
+                A2 = (A & ~(31 << sh)) | (nf << sh)
+                if meld:
+                    v += (u + x) * n
+                    if v > meld:
+                        v = meld
+                B2 = (j + x) | (sg << 3) | (mg << 7) | (v << 9)
+            else:
+                xg = ch
+                if j + xg > J:
+                    continue
+                gi = (sg0 * 4 + mg0) * 8
+                if not gok[gi + xg]:
+                    continue
+                if free and xg and gok[gi + xg - 1]:
+                    continue            # fewer group jokers do: spares
+                left = J - j - xg
+                o = oth[base + left] - BIAS
+                if o < 0:
+                    continue
+                s2 = sc
+                if not free:
+                    s2 += xg * unit
+                hb = 2 * o + left * ju
+                rb = rd + left * ju
+                if hb > rb:
+                    hb = rb
+                if s2 + hb < lower:
+                    continue
+                if meld:
+                    v += xg * n
+                    if v > meld:
+                        v = meld
+                    if n == 13 and v < meld:
+                        continue
+                if n == 13 and not free and j + xg < jt:
+                    continue
+                A2 = A
+                B2 = (j + xg) | (v << 9)
+            # a state proven short before (or a stronger one) prunes this one
+            if dense or kind == 1:
+                need = lower - s2
+                qb0 = B2 | ((depth + 1) << 16)
+                jj = B2 & 7
+                vi = 0          # 0: the state; 1..jj: fewer jokers; then dominance
+                dc = 0          # dominance: colour, and position in its UPS list
+                dq = -1
+                pruned = 0
+                while not pruned:
+                    qa = A2
+                    qb = qb0
+                    if vi == 0:
+                        vi = 1
+                    elif free and vi <= jj:
+                        qb = (qb0 & ~7) | (vi - 1)
+                        vi += 1
+                    else:
+                        if not dom:
+                            break
+                        vi = 99
+                        if dq < 0:
+                            if dc >= ncol:
+                                break
+                            dq = upo[(A2 >> (5 * dc)) & 31]
+                        f = (A2 >> (5 * dc)) & 31
+                        if dq >= upo[f + 1]:
+                            dc += 1
+                            dq = -1
+                            continue
+                        qa = (A2 & ~(31 << (5 * dc))) | (ups[dq] << (5 * dc))
+                        dq += 1
+                    qa += 1
+                    h = qa * 40503 + qb * 9973
+                    h = (h ^ (h >> 15)) & mmask
+                    while True:
+                        kk = ptr32(mka[h >> 10])[h & 1023]
+                        if kk == 0:
+                            break
+                        if kk == qa and ptr32(mkb[h >> 10])[h & 1023] == qb:
+                            if need >= ptr16(mval[h >> 10])[h & 1023]:
+                                pruned = 1
+                            break
+                        h = (h + 1) & mmask
+                if pruned:
+                    continue
+            choice[depth] = ch
+            if depth + 1 == steps:
+                best = s2
+                i = 0
+                while i < steps:
+                    hit[i] = choice[i]
+                    i += 1
+                if not step:
+                    status = 1
+                    break
+                lower = (s2 // step + 1) * step
+                continue
+            walk = 1
+            break
+        if status:
+            idx[depth] = ci - lo
+            break
+        if not walk:
             # exhausted: nothing below reaches `lower` from this state
             if depth and room > 0 and (dense or kind_[depth - 1] == 1):
-                v = lower - scs[depth]
+                v = lower - sc
                 if v < 0:
                     v = 0
                 if v <= 65535:
@@ -507,158 +678,7 @@ def run(D, P) -> int:
                         h = (h + 1) & mmask
             depth -= 1
             continue
-        idx[depth] = ci + 1
-        ch = ords[lo + ci]
-        sc = scs[depth]
-        j = B & 7
-        v = B >> 9
-        if kind == 0:
-            u = ch & 3
-            g = (ch >> 2) & 3
-            x = ch >> 4
-            if j + x > J:
-                continue
-            sh = 5 * c0
-            f = (A >> sh) & 31
-            nf = trans[(f * w + u - g) * w + x]
-            if nf == DEAD:
-                continue
-            left = J - j - x
-            o = oth[depth * j1 + left] - BIAS
-            if o < 0:
-                continue
-            at = (n * j1 + left) * nc + nf
-            b = ptr16(bl[c0])[at]
-            if b == UNKNOWN:
-                b = int(fill(D, P, c0, at))
-            if b == NONE:
-                continue
-            unit = UNIT + n
-            s2 = sc + (u - stab[depth]) * unit
-            if not free:
-                s2 += x * unit
-            hb = 2 * (o + b) + left * ju
-            rb = rest[depth] + left * ju
-            if hb > rb:
-                hb = rb
-            if s2 + hb < lower:
-                continue
-            if most >= 0:
-                more = most - (s2 >> 11)
-                if more < 0:
-                    continue
-                if more > R:
-                    more = R
-                if (most << 11) + (s2 & 2047) + tops[trow[depth] * (R + 1) + more] < lower:
-                    continue
-            sg = ((B >> 3) & 15) + g
-            mg = (B >> 7) & 3
-            if g > mg:
-                mg = g
-            if sg:
-                # can this number's groups still come out valid?
-                at = gfb[depth] + (left << 2) + mg
-                gv = gm[at]
-                if not gv:
-                    gv = int(group_mask(D, P, at))
-                if not (gv >> sg) & 1:
-                    continue
-            A2 = (A & ~(31 << sh)) | (nf << sh)
-            if meld:
-                v += (u + x) * n
-                if v > meld:
-                    v = meld
-            B2 = (j + x) | (sg << 3) | (mg << 7) | (v << 9)
-        else:
-            xg = ch
-            if j + xg > J:
-                continue
-            gi = (((B >> 3) & 15) * 4 + ((B >> 7) & 3)) * 8
-            if not gok[gi + xg]:
-                continue
-            if free and xg and gok[gi + xg - 1]:
-                continue            # fewer group jokers do: spares
-            left = J - j - xg
-            o = oth[depth * j1 + left] - BIAS
-            if o < 0:
-                continue
-            s2 = sc
-            if not free:
-                s2 += xg * (UNIT + n)
-            hb = 2 * o + left * ju
-            rb = rest[depth] + left * ju
-            if hb > rb:
-                hb = rb
-            if s2 + hb < lower:
-                continue
-            if meld:
-                v += xg * n
-                if v > meld:
-                    v = meld
-                if n == 13 and v < meld:
-                    continue
-            if n == 13 and not free and j + xg < jt:
-                continue
-            A2 = A
-            B2 = (j + xg) | (v << 9)
-        # a state proven short before (or a stronger one) prunes this one
-        if dense or kind == 1:
-            need = lower - s2
-            qb0 = B2 | ((depth + 1) << 16)
-            jj = B2 & 7
-            vi = 0          # 0: the state; 1..jj: fewer jokers; then dominance
-            dc = 0          # dominance: colour, and position in its UPS list
-            dq = -1
-            pruned = 0
-            while not pruned:
-                qa = A2
-                qb = qb0
-                if vi == 0:
-                    vi = 1
-                elif free and vi <= jj:
-                    qb = (qb0 & ~7) | (vi - 1)
-                    vi += 1
-                else:
-                    if not dom:
-                        break
-                    vi = 99
-                    if dq < 0:
-                        if dc >= ncol:
-                            break
-                        dq = upo[(A2 >> (5 * dc)) & 31]
-                    f = (A2 >> (5 * dc)) & 31
-                    if dq >= upo[f + 1]:
-                        dc += 1
-                        dq = -1
-                        continue
-                    qa = (A2 & ~(31 << (5 * dc))) | (ups[dq] << (5 * dc))
-                    dq += 1
-                qa += 1
-                h = qa * 40503 + qb * 9973
-                h = (h ^ (h >> 15)) & mmask
-                while True:
-                    kk = ptr32(mka[h >> 10])[h & 1023]
-                    if kk == 0:
-                        break
-                    if kk == qa and ptr32(mkb[h >> 10])[h & 1023] == qb:
-                        if need >= ptr16(mval[h >> 10])[h & 1023]:
-                            pruned = 1
-                        break
-                    h = (h + 1) & mmask
-            if pruned:
-                continue
-        choice[depth] = ch
-        if depth + 1 == steps:
-            best = s2
-            i = 0
-            while i < steps:
-                hit[i] = choice[i]
-                i += 1
-            if not step:
-                status = 1
-                break
-            lower = (s2 // step + 1) * step
-            continue
+        idx[depth] = ci - lo
         depth += 1
         ka[depth] = A2
         kb[depth] = B2
