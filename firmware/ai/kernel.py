@@ -292,6 +292,7 @@ def orders(D, P, shape) -> int:
     J = pp[P_J]
     w = pp[P_W]
     S = pp[P_STEPS]
+    free = pp[P_FREE]
     k = 0
     d = 0
     while d < S:
@@ -310,8 +311,14 @@ def orders(D, P, shape) -> int:
             xmax = 0
             if near[code]:
                 xmax = J
-            u = t + int(rak[code])
+            top = t + int(rak[code])
+            u = top
             while u >= t:
+                if free and u < top:
+                    # a joker in a run where a rack tile of the cell stays
+                    # unplayed: the tile could take its place (one more
+                    # tile placed, the joker spare), so never better
+                    xmax = 0
                 dist = 0
                 while dist < u + xmax + 4:
                     x = 0
