@@ -2,7 +2,8 @@
 
 One run measures, per position of a fixed seeded corpus (melded players,
 tables of 3-15 sets / 10-90 tiles, racks of 6-20, jokers often):
-  - our solver and rummikub-solver (ILP) on CPython: time and peak memory
+  - our solver and rummikub-solver (ILP) on CPython: time (best of two runs
+    of each position) and peak memory
     (tracemalloc, a separate pass so it does not skew the times), and that
     both place the same number of tiles;
   - our solver on the MicroPython unix port under -X heapsize=128k, run
@@ -47,14 +48,21 @@ def stats(values):
     return {"median": pct(values, 0.5), "p95": pct(values, 0.95), "max": max(values)}
 
 
+REPEATS = 2      # each time is the best of this many runs: other load only adds
+
+
 def _timed(positions, run):
     """(ms, *what run returns) per position; parsing is not timed."""
     out = []
     for p in positions:
         t, r = parse_table(p["table"]), parse_tiles(p["rack"])
-        t0 = time.perf_counter()
-        res = run(t, r)
-        out.append(((time.perf_counter() - t0) * 1000.0,) + res)
+        best = None
+        for _ in range(REPEATS):
+            t0 = time.perf_counter()
+            res = run(t, r)
+            ms = (time.perf_counter() - t0) * 1000.0
+            best = ms if best is None or ms < best else best
+        out.append((best,) + res)
     return out
 
 
@@ -209,6 +217,12 @@ def main(argv):
     if not a.no_mp:
         stones, stone_src = pystones(a.micropython, a.out)
         rows, ok, low, err = micropython(a.micropython, corpus_path)
+        for _ in range(REPEATS - 1):
+            again, ok2, low2, err2 = micropython(a.micropython, corpus_path)
+            ok, err = ok and ok2, err or err2
+            low = min(low, low2) if low is not None and low2 is not None else None
+            for r, r2 in zip(rows, again):
+                r["ms"] = min(r["ms"], r2["ms"])
         mp_ms = [r["ms"] for r in rows]
         K = stones / ESP32_PYSTONES if stones else 0.0
         # anytime: the same corpus with the ESP32 p95 target as the budget
