@@ -35,7 +35,7 @@ import gc
 from compat import ticks_ms, ticks_diff, micropython
 from ai.runstate import tables, group_table
 from ai import kernel as K
-from ai.kernel import UNIT, UNKNOWN
+from ai.kernel import UNIT
 
 try:
     import sys
@@ -43,7 +43,6 @@ try:
 except (ImportError, AttributeError):
     _MP = False
 
-NONE = K.NONE
 # states the kernel expands between two looks at the clock (with a budget)
 _SLICE = 400
 

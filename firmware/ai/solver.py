@@ -199,10 +199,8 @@ def solve(table, rack, melded, rules, budget_ms=None, memo_cap=MEMO_CAP):
     memo_cap bounds the search's memo (heap); a smaller one only costs time."""
     t0 = ticks_ms()
     deadline = None if budget_ms is None else t0 + budget_ms
-    ncol = rules.ncolours
     table = [bytearray(s) for s in table]
     rack = bytearray(rack)
-    expanded = 0
     try:
         if _MP:
             gc.collect()                # big blocks first, while we can
