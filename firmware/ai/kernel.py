@@ -65,12 +65,13 @@ D_MKA = const(23)
 D_MKB = const(24)
 D_MVAL = const(25)
 D_TOPS = const(26)       # H: value of the m best rack tiles after step d,
-D_TROW = const(32)       # in row TROW[d]
+                         # in row D_TROW[d] (made for the value phase)
 D_FUTS = const(27)       # H: per future, cells of later colours with >= 1, 2, 3 tiles
 D_RTAB = const(28)       # per tile code: table tiles, rack tiles
 D_RRAK = const(29)
 D_GCAP = const(30)       # tiles of a cell groups can take at all
 D_NEAR = const(31)       # cells where a joker may stand in a run
+D_TROW = const(32)
 D_SIZE = const(33)
 
 # P: parameters and counters
