@@ -70,10 +70,11 @@ def _unknown(buf, n: int):
 
 
 class Memo:
-    """A fixed open-addressing table of proven bounds: key words A+1 and
-    B|step<<16 (array 'I') and the bound (array 'H'), 10 bytes
-    an entry where a dict entry costs ~30 on the 64-bit port.  3/4 of the
-    slots may fill; after that it stops learning (it only saves time)."""
+    """A fixed table of proven bounds: key words A+1 and B|step<<16 (array
+    'I') and the bound (array 'H'), 10 bytes an entry where a dict entry
+    costs ~30 on the 64-bit port.  A key lives in the 4 slots from its
+    hash; when they are full one is given up, so the memo keeps learning in
+    long searches (a forgotten fact only costs time)."""
 
     def __init__(self, bits):
         banks = 1 << (bits - 10)
@@ -84,14 +85,12 @@ class Memo:
         self.bnd = []
 
     def clear(self):
-        """Empty it for the next search; returns the slots that may fill."""
+        """Empty it for the next search."""
         for i in range(len(self.ka)):
             if _MP:
                 _zero(self.ka[i], 1024)
             else:
                 self.ka[i] = array("I", bytes(4096))
-        n = 1 << self.bits
-        return n - (n >> 2)
 
     def bounds(self, ncol, size):
         """ncol H arrays of `size` UNKNOWN bound entries, kept with the memo
@@ -415,7 +414,8 @@ class Problem:
         if self._fresh:
             # the memo's facts hold for this problem's every search
             self._fresh = False
-            P[K.P_ROOM] = self._memo.clear()
+            self._memo.clear()
+            P[K.P_ROOM] = 1
             D = self.D
             D[K.D_MKA] = self._memo.ka
             D[K.D_MKB] = self._memo.kb

@@ -88,7 +88,7 @@ P_MOST = const(9)        # most tiles any move places, + 1 (0: unknown)
 P_R = const(10)          # rack tiles
 P_JT = const(11)         # table jokers
 P_MMASK = const(12)      # memo slots - 1
-P_ROOM = const(13)       # memo slots still free
+P_ROOM = const(13)       # 0: keep no memo (else it learns all along)
 P_DENSE = const(14)      # memo at every step (else only between numbers)
 P_DOM = const(15)        # dominance look-ups
 P_BUDGET = const(16)     # new states this call may expand
@@ -633,7 +633,8 @@ def run(D, P) -> int:
                     qa += 1
                     h = qa * 40503 + qb * 9973
                     h = (h ^ (h >> 15)) & mmask
-                    while True:
+                    e = 0
+                    while e < 4:
                         kk = ptr32(mka[h >> 10])[h & 1023]
                         if kk == 0:
                             break
@@ -642,6 +643,7 @@ def run(D, P) -> int:
                                 pruned = 1
                             break
                         h = (h + 1) & mmask
+                        e += 1
                 if pruned:
                     continue
             choice[depth] = ch
@@ -672,21 +674,40 @@ def run(D, P) -> int:
                     qb = B | (depth << 16)
                     h = qa * 40503 + qb * 9973
                     h = (h ^ (h >> 15)) & mmask
-                    while True:
+                    # a key lives in the 4 slots from its hash; a full
+                    # run of 4 gives one up (a fact forgotten costs time)
+                    e = 0
+                    while e < 4:
                         bk = ptr32(mka[h >> 10])
                         kk = bk[h & 1023]
                         if kk == 0:
-                            bk[h & 1023] = qa
-                            ptr32(mkb[h >> 10])[h & 1023] = qb
-                            ptr16(mval[h >> 10])[h & 1023] = v
-                            room -= 1
                             break
                         if kk == qa and ptr32(mkb[h >> 10])[h & 1023] == qb:
                             bv = ptr16(mval[h >> 10])
                             if v < bv[h & 1023]:
                                 bv[h & 1023] = v
+                            e = 5
                             break
                         h = (h + 1) & mmask
+                        e += 1
+                    if e == 4:
+                        # full: give up the deepest of the 4 (facts near
+                        # the root save the most), unless this one is deeper
+                        g = h
+                        dd = depth
+                        i = 0
+                        while i < 4:
+                            g = (g - 1) & mmask
+                            d2 = ptr32(mkb[g >> 10])[g & 1023] >> 16
+                            if d2 >= dd:
+                                dd = d2
+                                h = g
+                                e = 0
+                            i += 1
+                    if e < 4:
+                        ptr32(mka[h >> 10])[h & 1023] = qa
+                        ptr32(mkb[h >> 10])[h & 1023] = qb
+                        ptr16(mval[h >> 10])[h & 1023] = v
             depth -= 1
             continue
         idx[depth] = ci - lo

@@ -7,11 +7,14 @@ from rummikub.turn import validate_turn
 from ai.solver import solve, rack_sets
 
 
-def _solve(table, rack, melded=True, budget=None, **rules):
+def _solve(table, rack, melded=True, budget=None, memo_cap=None, **rules):
     r = Rules(**rules)
     before = parse_table(table)
     hand = parse_tiles(rack)
-    m = solve(before, hand, melded, r, budget)
+    if memo_cap is None:
+        m = solve(before, hand, melded, r, budget)
+    else:
+        m = solve(before, hand, melded, r, budget, memo_cap)
     if m.count:
         res = validate_turn(before, hand, m.table, melded, r)
         assert res.valid, res.message
@@ -133,3 +136,17 @@ def test_eager_bound_tables_equal_the_lazy_ones():
         finally:
             p.release()
             drop_table()
+
+
+def test_a_long_search_keeps_learning_once_the_memo_is_full():
+    # a late-game rack of 27 tiles with the device's memo (2048 slots): the
+    # memo used to stop taking facts at 3/4 full and this search walked
+    # 242,401 states; giving up the deepest fact of a full bucket keeps it
+    # learning (107,970).  States are counted, not timed.
+    m = _solve("R1 R2 R3 R4 R5 R6 R7 R8 R9 | K2 B2 R2 Y2 | "
+               "K4 K5 K6 K7 K8 J K10 K11 K12 K13 | B4 B5 B6 B7 B8 B9 | J B13 R13 | "
+               "K11 B11 R11",
+               "K4 Y11 K13 B2 R3 K5 B1 B3 B10 Y7 Y3 K7 B9 R7 Y1 K1 Y11 K10 B10 R12 "
+               "R9 Y5 Y4 B5 K3 K2 B7", memo_cap=2000)
+    assert m.count == 25 and m.value == 145 and m.optimal
+    assert m.expanded < 150000, m.expanded
