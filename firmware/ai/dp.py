@@ -188,8 +188,9 @@ class Problem:
     minimum value the placed sets must reach.  free: jokers score nothing
     and need not all be used (the caller appends the spare ones), which
     lets the search ignore every joker that does not make a set valid.
-    memo_cap: entries the memo may hold; from 10000 on it remembers every
-    step (a PC), below only the states between numbers (the device).
+    memo_cap: memo slots (a power of two at least that big, 1024 to
+    131072); below 10000 it remembers only the states between numbers
+    (what both runtimes use), from 10000 on every step.
     """
 
     def __init__(self, tab, rak, jt, jr, ncol, copies, meld=0, deadline=None,
