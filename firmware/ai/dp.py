@@ -52,9 +52,9 @@ class Timeout(Exception):
 
 
 class Memo:
-    """A fixed table of proven bounds: key words A+1 and B|step<<16 (array
-    'I') and the bound (array 'H'), 10 bytes an entry where a dict entry
-    costs ~30 on the 64-bit port.  A key lives in the 4 slots from its
+    """A fixed table of proven bounds for the states between numbers: key
+    words (array 'I' and 'H', see kernel.D_MKA) and the bound (array 'H'),
+    8 bytes an entry where a dict entry costs ~30 on the 64-bit port.  A key lives in the 4 slots from its
     hash; when they are full one is given up, so the memo keeps learning in
     long searches (a forgotten fact only costs time)."""
 
@@ -62,7 +62,7 @@ class Memo:
         banks = 1 << (bits - 10)
         self.bits = bits
         self.ka = [array("I", bytes(4096)) for _ in range(banks)]
-        self.kb = [array("I", bytes(4096)) for _ in range(banks)]
+        self.kb = [array("H", bytes(2048)) for _ in range(banks)]
         self.val = [array("H", bytes(2048)) for _ in range(banks)]
         self.bnd = []
 
@@ -171,12 +171,11 @@ class Problem:
     and need not all be used (the caller appends the spare ones), which
     lets the search ignore every joker that does not make a set valid.
     memo_cap: memo slots (a power of two at least that big, 1024 to
-    131072); below 10000 it remembers only the states between numbers
-    (what both runtimes use), from 10000 on every step.
+    131072) for the states between numbers.
     """
 
     def __init__(self, tab, rak, jt, jr, ncol, copies, meld=0, deadline=None,
-                 free=False, memo_cap=1500, shape=None, dominance=True):
+                 free=False, memo_cap=1500, shape=None):
         self.tab = tab
         self.rak = rak
         self.jt = jt
@@ -199,7 +198,6 @@ class Problem:
         combos, trans, ups, closed = tables(self.slots, free)
         nc = len(combos)
         self._nc = nc
-        dense = memo_cap >= 10000
         bits = 10
         while bits < 17 and (1 << bits) < memo_cap:
             bits += 1
@@ -254,8 +252,6 @@ class Problem:
         P[K.P_STEPS] = S
         P[K.P_R] = self._R
         P[K.P_JT] = jt
-        P[K.P_DENSE] = 1 if dense else 0
-        P[K.P_DOM] = 1 if dominance else 0
         self.P = P
         # choices in search order: at most 3 tile counts x 3 group counts x
         # J+1 jokers a cell

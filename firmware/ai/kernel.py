@@ -63,9 +63,10 @@ D_OTH = const(19)        # i: other colours' bound per jokers left, + BIAS,
 D_OK = const(20)
 D_CHOICE = const(21)
 D_HIT = const(22)        # the best path found
-# the memo, in banks of 1024 slots (the device heap has no room for one
-# big block): I keys (word A + 1, 0 = empty slot), I keys (word B |
-# step << 16), H values (the gain proven out of reach)
+# the memo, of states between numbers, in banks of 1024 slots (the device
+# heap has no room for one big block): I keys (word A + 1, 0 = empty slot),
+# H keys (jokers used | meld value << 3 | the number just done << 10),
+# H values (the gain proven out of reach)
 D_MKA = const(23)
 D_MKB = const(24)
 D_MVAL = const(25)
@@ -94,16 +95,14 @@ P_R = const(10)          # rack tiles
 P_JT = const(11)         # table jokers
 P_MMASK = const(12)      # memo slots - 1
 P_ROOM = const(13)       # 0: keep no memo (else it learns all along)
-P_DENSE = const(14)      # memo at every step (else only between numbers)
-P_DOM = const(15)        # dominance look-ups
-P_BUDGET = const(16)     # new states this call may expand
-P_DEPTH = const(17)      # resume here
-P_BEST = const(18)       # best hit's score + 1 (0: none yet)
-P_EXPANDED = const(19)
-P_RESUME = const(20)     # 0: a new search, 1: carry on
-P_J1 = const(21)
-P_STATUS = const(22)     # out: 0 exhausted, 1 stopped at a hit, 2 budget spent
-P_SIZE = const(23)
+P_BUDGET = const(14)     # new states this call may expand
+P_DEPTH = const(15)      # resume here
+P_BEST = const(16)       # best hit's score + 1 (0: none yet)
+P_EXPANDED = const(17)
+P_RESUME = const(18)     # 0: a new search, 1: carry on
+P_J1 = const(19)
+P_STATUS = const(20)     # out: 0 exhausted, 1 stopped at a hit, 2 budget spent
+P_SIZE = const(21)
 
 
 def zero32(buf, n: int):  # viper
@@ -415,8 +414,6 @@ def run(D, P) -> int:  # viper
     jt = pp[P_JT]
     mmask = pp[P_MMASK]
     room = pp[P_ROOM]
-    dense = pp[P_DENSE]
-    dom = pp[P_DOM]
     budget = pp[P_BUDGET]
     best = pp[P_BEST] - 1
     expanded = pp[P_EXPANDED]
@@ -618,9 +615,9 @@ def run(D, P) -> int:  # viper
                 A2 = A
                 B2 = (j + xg) | (v << 9)
             # a state proven short before (or a stronger one) prunes this one
-            if dense or kind == 1:
+            if kind == 1:
                 need = lower - s2
-                qb0 = B2 | ((depth + 1) << 16)
+                qb0 = (B2 & 7) | ((B2 >> 9) << 3) | (n << 10)
                 jj = B2 & 7
                 vi = 0          # 0: the state; 1..jj: fewer jokers; then dominance
                 dc = 0          # dominance: colour, and position in its UPS list
@@ -635,8 +632,6 @@ def run(D, P) -> int:  # viper
                         qb = (qb0 & ~7) | (vi - 1)
                         vi += 1
                     else:
-                        if not dom:
-                            break
                         vi = 99
                         if dq < 0:
                             if dc >= ncol:
@@ -657,7 +652,7 @@ def run(D, P) -> int:  # viper
                         kk = ptr32(mka[h >> 10])[h & 1023]
                         if kk == 0:
                             break
-                        if kk == qa and ptr32(mkb[h >> 10])[h & 1023] == qb:
+                        if kk == qa and ptr16(mkb[h >> 10])[h & 1023] == qb:
                             if need >= ptr16(mval[h >> 10])[h & 1023]:
                                 pruned = 1
                             break
@@ -684,13 +679,13 @@ def run(D, P) -> int:  # viper
             break
         if not walk:
             # exhausted: nothing below reaches `lower` from this state
-            if depth and room > 0 and (dense or kind_[depth - 1] == 1):
+            if depth and room > 0 and kind_[depth - 1] == 1:
                 v = lower - sc
                 if v < 0:
                     v = 0
                 if v <= 65535:
                     qa = A + 1
-                    qb = B | (depth << 16)
+                    qb = (B & 7) | ((B >> 9) << 3) | (num_[depth - 1] << 10)
                     h = qa * 40503 + qb * 9973
                     h = (h ^ (h >> 15)) & mmask
                     # a key lives in the 4 slots from its hash; a full
@@ -701,7 +696,7 @@ def run(D, P) -> int:  # viper
                         kk = bk[h & 1023]
                         if kk == 0:
                             break
-                        if kk == qa and ptr32(mkb[h >> 10])[h & 1023] == qb:
+                        if kk == qa and ptr16(mkb[h >> 10])[h & 1023] == qb:
                             bv = ptr16(mval[h >> 10])
                             if v < bv[h & 1023]:
                                 bv[h & 1023] = v
@@ -713,11 +708,11 @@ def run(D, P) -> int:  # viper
                         # full: give up the deepest of the 4 (facts near
                         # the root save the most), unless this one is deeper
                         g = h
-                        dd = depth
+                        dd = qb >> 10
                         i = 0
                         while i < 4:
                             g = (g - 1) & mmask
-                            d2 = ptr32(mkb[g >> 10])[g & 1023] >> 16
+                            d2 = ptr16(mkb[g >> 10])[g & 1023] >> 10
                             if d2 >= dd:
                                 dd = d2
                                 h = g
@@ -725,7 +720,7 @@ def run(D, P) -> int:  # viper
                             i += 1
                     if e < 4:
                         ptr32(mka[h >> 10])[h & 1023] = qa
-                        ptr32(mkb[h >> 10])[h & 1023] = qb
+                        ptr16(mkb[h >> 10])[h & 1023] = qb
                         ptr16(mval[h >> 10])[h & 1023] = v
             depth -= 1
             continue
