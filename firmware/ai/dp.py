@@ -225,10 +225,7 @@ class Problem:
         D[K.D_GFB] = self._gfb
         D[K.D_GM] = self._gm
         D[K.D_FUTS] = self._futs
-        R = 0
-        for code in range(len(rak)):
-            R += rak[code]
-        self._R = R
+        self._R = sum(rak)
         D[K.D_TROW] = D[K.D_TOPS] = b"\0\0"   # made when a search needs them
         self._tops = False
         # the search's frames, allocated once while the heap is still whole
