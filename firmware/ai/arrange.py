@@ -17,6 +17,7 @@ def build(problem, path):
     active = [[] for _ in range(ncol)]     # per colour: open runs (bytearray)
     done = []
     pool = []                              # numbered tiles for this number's groups
+    groups = []                            # where the groups are in done
     for i in range(len(steps)):
         kind, c, n = steps[i]
         ch = path[i]
@@ -29,12 +30,22 @@ def build(problem, path):
                 pool.append(code)
             _extend_runs(active[c], done, u - g, x, code)
         else:
+            k = len(done)
             _groups(pool, ch, ncol, done)
+            groups.extend(range(k, len(done)))
             pool = []
             if n == 13:
                 for c in range(ncol):
                     done.extend(active[c])
                     active[c] = []
+    if problem.reverse:
+        # the search walked 13..1: numbers back, runs read low to high
+        for i in range(len(done)):
+            s = done[i]
+            k = len(s)
+            done[i] = bytearray(t if t == JOKER else t + 14 - 2 * (t & 15)
+                                for t in (s if i in groups else
+                                          [s[k - 1 - e] for e in range(k)]))
     return done
 
 

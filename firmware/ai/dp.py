@@ -74,10 +74,13 @@ class Memo:
             else:
                 self.ka[i] = array("I", bytes(4096))
 
-    def bounds(self, ncol, size):
-        """ncol H arrays of `size` UNKNOWN bound entries, kept with the memo
-        so the blocks are found once, while the heap is still whole."""
-        b = self.bnd
+    def bounds(self, ncol, size, k=0):
+        """ncol H arrays of `size` UNKNOWN bound entries (set k: one per
+        search direction), kept with the memo so the blocks are found
+        once, while the heap is still whole."""
+        while len(self.bnd) <= k:
+            self.bnd.append([])
+        b = self.bnd[k]
         if len(b) < ncol or len(b[0]) < size:
             del b[:]
             if _MP:
@@ -131,6 +134,18 @@ def _shared_memo(bits):
 
 _UPS = {}
 _STEPS = {}
+# the value of a number's tiles, walking 1..13 and walking 13..1
+_VALS = (bytes(range(16)), bytes([0] + [14 - n for n in range(1, 14)] + [0, 0]))
+
+
+def _flip(counts):
+    """A per-code array with number n moved to 14 - n (for the reversed
+    search; other codes stay)."""
+    out = bytearray(len(counts))
+    for code in range(len(counts)):
+        n = code & 15
+        out[code if n < 1 or n > 13 else code + 14 - 2 * n] = counts[code]
+    return out
 
 
 def _step_list(ncol):
@@ -171,11 +186,19 @@ class Problem:
     and need not all be used (the caller appends the spare ones), which
     lets the search ignore every joker that does not make a set valid.
     memo_cap: memo slots (a power of two at least that big, 1024 to
-    131072) for the states between numbers.
+    131072) for the states between numbers.  reverse: walk the numbers 13
+    down to 1 (a partner, the forward search of the same position, shares
+    its memo; see solver._race).
     """
 
     def __init__(self, tab, rak, jt, jr, ncol, copies, meld=0, deadline=None,
-                 free=False, memo_cap=1500, shape=None):
+                 free=False, memo_cap=1500, shape=None, partner=None):
+        self.reverse = partner is not None
+        if self.reverse:
+            tab = _flip(tab)
+            rak = _flip(rak)
+            if shape is not None:
+                shape = _flip(shape)
         self.tab = tab
         self.rak = rak
         self.jt = jt
@@ -198,10 +221,13 @@ class Problem:
         combos, trans, ups, closed = tables(self.slots, free)
         nc = len(combos)
         self._nc = nc
-        bits = 10
-        while bits < 17 and (1 << bits) < memo_cap:
-            bits += 1
-        self._memo = _shared_memo(bits)
+        if partner is None:
+            bits = 10
+            while bits < 17 and (1 << bits) < memo_cap:
+                bits += 1
+            self._memo = _shared_memo(bits)
+        else:
+            self._memo = partner._memo
         D = [None] * K.D_SIZE
         stab = bytearray(S)
         for d in range(S):
@@ -219,7 +245,8 @@ class Problem:
         self._gok = D[K.D_GOK] = group_table(ncol)
         D[K.D_NEAR] = self._near()
         D[K.D_GCAP] = self._group_caps()
-        D[K.D_BND] = self._memo.bounds(ncol, 14 * J1 * nc)
+        D[K.D_VAL] = _VALS[self.reverse]
+        D[K.D_BND] = self._memo.bounds(ncol, 14 * J1 * nc, self.reverse)
         D[K.D_REST] = self._remaining()
         self._futures()
         D[K.D_GFB] = self._gfb
@@ -249,6 +276,7 @@ class Problem:
         P[K.P_STEPS] = S
         P[K.P_R] = self._R
         P[K.P_JT] = jt
+        P[K.P_MKEY] = 0x4000 if self.reverse else 0
         self.P = P
         # choices in search order: at most 3 tile counts x 3 group counts x
         # J+1 jokers a cell
@@ -347,15 +375,17 @@ class Problem:
         row = bytearray(S)
         tops = array("H", bytes(2 * (R + 1) * (R + 1)))
         vals = []
+        val = _VALS[self.reverse]
         for i in range(S - 1, -1, -1):
             row[i] = len(vals)
             kind, c, n = self.steps[i]
             if kind == 0:
+                v = val[n]
                 for _ in range(self.rak[(c << 4) | n]):
                     k = 0
-                    while k < len(vals) and vals[k] >= n:
+                    while k < len(vals) and vals[k] >= v:
                         k += 1
-                    vals.insert(k, n)
+                    vals.insert(k, v)
                     # the row for the tiles after the step before this one
                     acc = 0
                     at = len(vals) * (R + 1)
@@ -369,16 +399,17 @@ class Problem:
         """rest[i]: the most score rack tiles of cells after step i can add."""
         S = len(self.steps)
         rest = array("i", bytes(4 * S))
+        val = _VALS[self.reverse]
         acc = 0
         for i in range(S - 1, -1, -1):
             rest[i] = acc
             kind, c, n = self.steps[i]
             if kind == 0:
-                acc += self.rak[(c << 4) | n] * (UNIT + n)
+                acc += self.rak[(c << 4) | n] * (UNIT + val[n])
         return rest
 
-    def search(self, lower, improve=True, step=1, most=-1):
-        """Best (score, path) with score >= lower, or (-1, None).
+    def start(self, lower, improve=True, step=1, most=-1):
+        """Set up a search for a score >= lower; advance() walks it.
 
         Scores count placed rack tiles (and, unless free, jokers, table
         ones included, whose UNITs are taken off again here).  With
@@ -390,7 +421,8 @@ class Problem:
         if self._fresh:
             # the memo's facts hold for this problem's every search
             self._fresh = False
-            self._memo.clear()
+            if not self.reverse:
+                self._memo.clear()
             P[K.P_ROOM] = 1
             D = self.D
             D[K.D_MKA] = self._memo.ka
@@ -399,8 +431,8 @@ class Problem:
             P[K.P_MMASK] = (1 << self._memo.bits) - 1
             if self.meld > 127:
                 P[K.P_ROOM] = 0     # the meld value outgrows its key bits
-        off = 0 if self.free else self.jt * UNIT
-        P[K.P_LOWER] = lower + off
+        self._off = 0 if self.free else self.jt * UNIT
+        P[K.P_LOWER] = lower + self._off
         P[K.P_STEP] = step if improve else 0
         P[K.P_MOST] = most + 1 if most >= 0 else 0
         if most >= 0 and not self._tops:
@@ -408,27 +440,55 @@ class Problem:
             self.D[K.D_TROW], self.D[K.D_TOPS] = self._top_values()
         P[K.P_BEST] = 0
         P[K.P_RESUME] = 0
-        P[K.P_BUDGET] = _SLICE if self.deadline is not None else 1 << 30
         self.found = None
         self.found_score = -1
+
+    def advance(self, budget):
+        """Walk at most `budget` more states: 0 the search is over, 1 it
+        stopped at a hit (improve off), 2 it has more to do.  The best
+        hit so far is in found / found_score."""
+        P = self.P
+        P[K.P_BUDGET] = budget
         try:
-            while K.run(self.D, P) == 2:
-                if P[K.P_BEST]:
-                    self.found = self.hit
-                    self.found_score = P[K.P_BEST] - 1 - off
-                self._check_time()
-                P[K.P_BUDGET] = _SLICE
+            status = K.run(self.D, P)
         finally:
             self.expanded = P[K.P_EXPANDED]
-        if not P[K.P_BEST]:
+        if P[K.P_BEST]:
+            self.found = self.hit
+            self.found_score = P[K.P_BEST] - 1 - self._off
+        return status
+
+    def target(self):
+        """The score (raw, as the kernel counts) a hit must reach now."""
+        return self.P[K.P_LOWER]
+
+    def retarget(self, lower):
+        """Raise the target of a started search (raw, see target())."""
+        self.P[K.P_LOWER] = lower
+
+    def search(self, lower, improve=True, step=1, most=-1):
+        """Best (score, path) with score >= lower, or (-1, None); see
+        start() for the arguments."""
+        self.start(lower, improve, step, most)
+        budget = _SLICE if self.deadline is not None else 1 << 30
+        while self.advance(budget) == 2:
+            self.check_time()
+        if self.found is None:
             return -1, None
-        self.found = self.hit
-        self.found_score = P[K.P_BEST] - 1 - off
         return self.found_score, self.hit
 
-    def _check_time(self):
+    def check_time(self):
+        """Raise Timeout once the deadline has passed."""
         if self.deadline is not None and ticks_diff(ticks_ms(), self.deadline) > 0:
             raise Timeout()
+
+    def drop_reverse(self):
+        """Give back the reversed search's bound tables (it could not be
+        built, or was dropped for heap); the shared memo stays."""
+        if self._memo is not None:
+            del self._memo.bnd[1:]
+        if self.reverse:
+            self.D = None
 
     def release(self):
         """Drop the memo (the bulk of the heap) once the search is over."""

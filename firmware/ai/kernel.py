@@ -78,7 +78,9 @@ D_RRAK = const(29)
 D_GCAP = const(30)       # tiles of a cell groups can take at all
 D_NEAR = const(31)       # cells where a joker may stand in a run
 D_TROW = const(32)
-D_SIZE = const(33)
+D_VAL = const(33)        # per number: the value of its tiles (the numbers
+                         # run 13 down to 1 in a reversed search)
+D_SIZE = const(34)
 
 # P: parameters and counters
 P_NCOL = const(0)
@@ -102,7 +104,8 @@ P_EXPANDED = const(17)
 P_RESUME = const(18)     # 0: a new search, 1: carry on
 P_J1 = const(19)
 P_STATUS = const(20)     # out: 0 exhausted, 1 stopped at a hit, 2 budget spent
-P_SIZE = const(21)
+P_MKEY = const(21)       # memo key bit of this search's direction
+P_SIZE = const(22)
 
 
 def zero32(buf, n: int):  # viper
@@ -152,7 +155,7 @@ def fill(D, P, c: int, at: int) -> int:  # viper
     code = (c << 4) | m
     t = ptr8(D[D_RTAB])[code]
     r = ptr8(D[D_RRAK])[code]
-    unit = UNIT + m
+    unit = UNIT + int(ptr8(D[D_VAL])[m])
     gcap = ptr8(D[D_GCAP])[(m * 6 + c) * j1 + jl]
     xmax = 0
     if ptr8(D[D_NEAR])[code]:
@@ -204,6 +207,7 @@ def fill_all(D, P, c: int):  # viper
     rak = ptr8(D[D_RRAK])
     gca = ptr8(D[D_GCAP])
     near = ptr8(D[D_NEAR])
+    val = ptr8(D[D_VAL])
     at = 13 * j1 * nc
     jl = 0
     while jl < j1:
@@ -222,7 +226,7 @@ def fill_all(D, P, c: int):  # viper
         code = (c << 4) | m
         t = int(tab[code])
         r = int(rak[code])
-        unit = UNIT + m
+        unit = UNIT + int(val[m])
         jl = 0
         while jl < j1:
             gcap = int(gca[(m * 6 + c) * j1 + jl])
@@ -400,6 +404,7 @@ def run(D, P) -> int:  # viper
     mval = D[D_MVAL]
     tops = ptr16(D[D_TOPS])
     trow = ptr8(D[D_TROW])
+    val = ptr8(D[D_VAL])
 
     ncol = pp[P_NCOL]
     J = pp[P_J]
@@ -416,6 +421,7 @@ def run(D, P) -> int:  # viper
     jt = pp[P_JT]
     mmask = pp[P_MMASK]
     room = pp[P_ROOM]
+    mkey = pp[P_MKEY]
     budget = pp[P_BUDGET]
     best = pp[P_BEST] - 1
     expanded = pp[P_EXPANDED]
@@ -523,7 +529,8 @@ def run(D, P) -> int:  # viper
         sh = 5 * c0
         f0 = (A >> sh) & 31
         t0 = stab[depth]
-        unit = UNIT + n
+        vn = int(val[n])
+        unit = UNIT + vn
         bc0 = ptr16(bl[c0])
         walk = 0
         while ci < hi:
@@ -580,7 +587,7 @@ def run(D, P) -> int:  # viper
                         continue
                 A2 = (A & ~(31 << sh)) | (nf << sh)
                 if meld:
-                    v += (u + x) * n
+                    v += (u + x) * vn
                     if v > meld:
                         v = meld
                 B2 = (j + x) | (sg << 3) | (mg << 7) | (v << 9)
@@ -607,7 +614,7 @@ def run(D, P) -> int:  # viper
                 if s2 + hb < lower:
                     continue
                 if meld:
-                    v += xg * n
+                    v += xg * vn
                     if v > meld:
                         v = meld
                     if n == 13 and v < meld:
@@ -619,7 +626,7 @@ def run(D, P) -> int:  # viper
             # a state proven short before (or a stronger one) prunes this one
             if kind == 1:
                 need = lower - s2
-                qb0 = (B2 & 7) | ((B2 >> 9) << 3) | (n << 10)
+                qb0 = (B2 & 7) | ((B2 >> 9) << 3) | (n << 10) | mkey
                 jj = B2 & 7
                 vi = 0          # 0: the state; 1..jj: fewer jokers; then dominance
                 dc = 0          # dominance: colour, and position in its UPS list
@@ -687,7 +694,7 @@ def run(D, P) -> int:  # viper
                     v = 0
                 if v <= 65535:
                     qa = A + 1
-                    qb = (B & 7) | ((B >> 9) << 3) | (num_[depth - 1] << 10)
+                    qb = (B & 7) | ((B >> 9) << 3) | (num_[depth - 1] << 10) | mkey
                     h = qa * 40503 + qb * 9973
                     h = (h ^ (h >> 15)) & mmask
                     # a key lives in the 4 slots from its hash; a full
@@ -710,11 +717,11 @@ def run(D, P) -> int:  # viper
                         # full: give up the deepest of the 4 (facts near
                         # the root save the most), unless this one is deeper
                         g = h
-                        dd = qb >> 10
+                        dd = (qb >> 10) & 15
                         i = 0
                         while i < 4:
                             g = (g - 1) & mmask
-                            d2 = ptr16(mkb[g >> 10])[g & 1023] >> 10
+                            d2 = (ptr16(mkb[g >> 10])[g & 1023] >> 10) & 15
                             if d2 >= dd:
                                 dd = d2
                                 h = g

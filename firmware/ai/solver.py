@@ -17,6 +17,7 @@ import gc
 from ai.dp import Problem, Timeout, UNIT, drop_table
 from ai.runstate import table_shape
 from ai import arrange, greedy
+from ai.race import Race
 
 try:
     import sys
@@ -148,28 +149,39 @@ def _melded(table, rack, rules, deadline, t0, memo_cap):
     ncol = rules.ncolours
     tab, rak, jt, jr = _counts(table, rack)
     fit = placeable(tab, rak, jt + jr, ncol)
-    p = Problem(tab, count_tiles((fit,)), jt, jr, ncol, rules.copies, 0, deadline,
-                True, memo_cap, table_shape(table, ncol))
+    rfit = count_tiles((fit,))
+    shape = table_shape(table, ncol)
+
+    def make(partner=None):
+        return Problem(tab, rfit, jt, jr, ncol, rules.copies, 0, deadline,
+                       True, memo_cap, shape, partner)
+
+    p = make()
+    race = Race(p, make, p.check_time)
     optimal = True
-    path = None
+    won = path = None
     try:
-        score, path = p.search(UNIT, True, UNIT)
-        if path is not None and score % UNIT < _best_value(fit, score // UNIT):
-            score2, path2 = p.search(score + 1, True, 1, score // UNIT)
-            if path2 is not None:
-                path = path2
+        b = race.search(UNIT, UNIT)
+        if b is not None:
+            won, path, score = b, bytes(b.found), b.found_score
+            if score % UNIT < _best_value(fit, score // UNIT):
+                b = race.search(score + 1, 1, score // UNIT)
+                if b is not None:
+                    won, path = b, bytes(b.found)
     except Timeout:
         optimal = False
-        if p.found is not None:
-            path = p.found
-    expanded = p.expanded
+        b = race.best
+        if b is not None:
+            won, path = b, bytes(b.found)
+    expanded = race.expanded
+    p.drop_reverse()            # never kept: the next search needs the heap
     p.release()
     if path is None:
         if not optimal:
             raise Timeout()
         sets = [bytearray(s) for s in table]
     else:
-        sets = arrange.build(p, path)
+        sets = arrange.build(won, path)
     used = 0
     for s in sets:
         for t in s:

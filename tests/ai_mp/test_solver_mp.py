@@ -139,14 +139,30 @@ def test_eager_bound_tables_equal_the_lazy_ones():
 
 
 def test_a_long_search_keeps_learning_once_the_memo_is_full():
-    # a late-game rack of 27 tiles with the device's memo (2048 slots): the
-    # memo used to stop taking facts at 3/4 full and this search walked
-    # 242,401 states; giving up the deepest fact of a full bucket keeps it
-    # learning (107,970).  States are counted, not timed.
-    m = _solve("R1 R2 R3 R4 R5 R6 R7 R8 R9 | K2 B2 R2 Y2 | "
-               "K4 K5 K6 K7 K8 J K10 K11 K12 K13 | B4 B5 B6 B7 B8 B9 | J B13 R13 | "
-               "K11 B11 R11",
-               "K4 Y11 K13 B2 R3 K5 B1 B3 B10 Y7 Y3 K7 B9 R7 Y1 K1 Y11 K10 B10 R12 "
-               "R9 Y5 Y4 B5 K3 K2 B7", memo_cap=2000)
-    assert m.count == 25 and m.value == 145 and m.optimal
-    assert m.expanded < 150000, m.expanded
+    # a late-game rack of 27 tiles with the device's memo (2048 slots),
+    # walked upward only (no race): the memo used to stop taking facts at
+    # 3/4 full and this search walked 242,401 states; giving up the
+    # deepest fact of a full bucket keeps it learning (107,970).  States
+    # are counted, not timed.
+    from rummikub.tiles import count_tiles
+    from ai.dp import Problem, UNIT, drop_table
+    from ai.runstate import table_shape
+    from ai.solver import placeable
+    table = parse_table("R1 R2 R3 R4 R5 R6 R7 R8 R9 | K2 B2 R2 Y2 | "
+                        "K4 K5 K6 K7 K8 J K10 K11 K12 K13 | B4 B5 B6 B7 B8 B9 | "
+                        "J B13 R13 | K11 B11 R11")
+    rack = parse_tiles("K4 Y11 K13 B2 R3 K5 B1 B3 B10 Y7 Y3 K7 B9 R7 Y1 K1 Y11 "
+                       "K10 B10 R12 R9 Y5 Y4 B5 K3 K2 B7")
+    tab = count_tiles(table)
+    rak = count_tiles((rack,))
+    tab[JOKER] = 0
+    fit = count_tiles((placeable(tab, rak, 2, 4),))
+    p = Problem(tab, fit, 2, 0, 4, 2, 0, None, True, 2000, table_shape(table, 4))
+    try:
+        score = p.search(UNIT, True, UNIT)[0]
+        assert score // UNIT == 25
+        p.search(score + 1, True, 1, 25)        # then the most value
+    finally:
+        p.release()
+        drop_table()
+    assert p.expanded < 150000, p.expanded
