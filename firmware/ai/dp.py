@@ -248,6 +248,7 @@ class Problem:
         D[K.D_VAL] = _VALS[self.reverse]
         D[K.D_BND] = self._memo.bounds(ncol, 14 * J1 * nc, self.reverse)
         D[K.D_REST] = self._remaining()
+        D[K.D_CAP] = self._caps()
         self._futures()
         D[K.D_GFB] = self._gfb
         D[K.D_GM] = self._gm
@@ -394,6 +395,20 @@ class Problem:
                             acc += vals[m - 1]
                         tops[at + m] = acc
         return row, tops
+
+    def _caps(self):
+        """cap[c*16 + n]: what a bound entry of colour c after number n
+        (half scores, rounded up a number at a time) can be at most: every
+        later rack tile of the colour placed."""
+        val = _VALS[self.reverse]
+        cap = array("H", bytes(2 * 16 * self.ncol))
+        for c in range(self.ncol):
+            acc = 0
+            for n in range(13, -1, -1):
+                cap[c * 16 + n] = acc
+                if n:
+                    acc += (self.rak[(c << 4) | n] * (UNIT + val[n]) + 1) >> 1
+        return cap
 
     def _remaining(self):
         """rest[i]: the most score rack tiles of cells after step i can add."""

@@ -80,7 +80,9 @@ D_NEAR = const(31)       # cells where a joker may stand in a run
 D_TROW = const(32)
 D_VAL = const(33)        # per number: the value of its tiles (the numbers
                          # run 13 down to 1 in a reversed search)
-D_SIZE = const(34)
+D_CAP = const(34)        # H: [c*16 + n] the most a bound entry of colour c
+                         # after number n can be (all its later rack tiles)
+D_SIZE = const(35)
 
 # P: parameters and counters
 P_NCOL = const(0)
@@ -160,27 +162,39 @@ def fill(D, P, c: int, at: int) -> int:  # viper
     xmax = 0
     if ptr8(D[D_NEAR])[code]:
         xmax = jl
+    # mr tiles go on in runs; for each mr the most tiles go (the rest to
+    # groups, at most gcap): more tiles never cost anything.  Most run
+    # tiles first, and no further once nothing left can beat the best: a
+    # successor adds at most the colour's every later rack tile (CAP), so
+    # entries no path needs stay unmade
     best = -1
-    u = t
-    while u <= t + r:
-        g = 0
-        while g <= u and g <= gcap:
-            mr = u - g
-            x = 0
-            while x <= xmax and mr + x < w:
-                nf = trans[(f * w + mr) * w + x]
-                if nf != DEAD:
-                    sat = (m * j1 + jl - x) * nc + nf
-                    sub = bnd[sat]
-                    if sub == UNKNOWN:
-                        sub = int(fill(D, P, c, sat))
-                    if sub != NONE:
-                        sub = 2 * sub + (u - t) * unit
-                        if sub > best:
-                            best = sub
-                x += 1
-            g += 1
-        u += 1
+    top = t + r
+    low = 0
+    if t > gcap:
+        low = t - gcap
+    cap = 2 * int(ptr16(D[D_CAP])[c * 16 + m])
+    mr = top
+    while mr >= low:
+        gain = top
+        if mr + gcap < top:
+            gain = mr + gcap
+        gain = (gain - t) * unit
+        if best >= cap + gain:
+            break
+        x = 0
+        while x <= xmax and mr + x < w and best < cap + gain:
+            nf = trans[(f * w + mr) * w + x]
+            if nf != DEAD:
+                sat = (m * j1 + jl - x) * nc + nf
+                sub = bnd[sat]
+                if sub == UNKNOWN:
+                    sub = int(fill(D, P, c, sat))
+                if sub != NONE:
+                    sub = 2 * sub + gain
+                    if sub > best:
+                        best = sub
+            x += 1
+        mr -= 1
     b = NONE
     if best >= 0:
         b = (best + 1) >> 1
@@ -230,29 +244,33 @@ def fill_all(D, P, c: int):  # viper
         jl = 0
         while jl < j1:
             gcap = int(gca[(m * 6 + c) * j1 + jl])
+            top = t + r
+            lo = 0
+            if t > gcap:
+                lo = t - gcap
             xmax = 0
             if near[code]:
                 xmax = jl
             f = 0
             while f < nc:
                 best = -1
-                u = t
-                while u <= t + r:
-                    g = 0
-                    while g <= u and g <= gcap:
-                        mr = u - g
-                        x = 0
-                        while x <= xmax and mr + x < w:
-                            nf = int(trans[(f * w + mr) * w + x])
-                            if nf != DEAD:
-                                sub = int(bnd[(m * j1 + jl - x) * nc + nf])
-                                if sub != NONE:
-                                    sub = 2 * sub + (u - t) * unit
-                                    if sub > best:
-                                        best = sub
-                            x += 1
-                        g += 1
-                    u += 1
+                mr = lo
+                while mr <= top:
+                    gain = top
+                    if mr + gcap < top:
+                        gain = mr + gcap
+                    gain = (gain - t) * unit
+                    x = 0
+                    while x <= xmax and mr + x < w:
+                        nf = int(trans[(f * w + mr) * w + x])
+                        if nf != DEAD:
+                            sub = int(bnd[(m * j1 + jl - x) * nc + nf])
+                            if sub != NONE:
+                                sub = 2 * sub + gain
+                                if sub > best:
+                                    best = sub
+                        x += 1
+                    mr += 1
                 b = NONE
                 if best >= 0:
                     b = (best + 1) >> 1
@@ -455,6 +473,7 @@ def run(D, P) -> int:  # viper
                         good = 0
                     c += 1
             base = depth * j1
+            jn = J - (B & 7) + 1           # jokers left: 0 .. jn - 1
             if depth and good:
                 # from the parent's sums: one colour moved on a number, one
                 # more colour is now the step's own
@@ -467,7 +486,7 @@ def run(D, P) -> int:  # viper
                     if not kind:
                         cr = c0
                 jl = 0
-                while jl < j1:
+                while jl < jn:
                     o = oth[base - j1 + jl]
                     if cr >= 0:
                         b = ptr16(bl[cr])[((n - 1) * j1 + jl) * nc + ((A >> (5 * cr)) & 31)]
@@ -488,7 +507,7 @@ def run(D, P) -> int:  # viper
                     jl += 1
             else:
                 jl = 0
-                while jl < j1:
+                while jl < jn:
                     oth[base + jl] = BIAS
                     jl += 1
                 c = 0
@@ -500,7 +519,7 @@ def run(D, P) -> int:  # viper
                         at = (done * j1) * nc + ((A >> (5 * c)) & 31)
                         bc = ptr16(bl[c])
                         jl = 0
-                        while jl < j1:
+                        while jl < jn:
                             b = bc[at]
                             if b == UNKNOWN:
                                 b = int(fill(D, P, c, at))
