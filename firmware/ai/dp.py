@@ -46,6 +46,14 @@ except (ImportError, AttributeError):
 # states the kernel expands between two looks at the clock (with a budget)
 _SLICE = 400
 
+# At the end of a number the memo is also asked about the states that
+# dominate this one (longer runs), up to ~20 more look-ups.  Native code
+# gains from it (unix port median 0.83 ms with, 0.89 without); CPython,
+# where each look-up is interpreted, loses more than the states it saves
+# (median 2.9 ms with, 2.6 without; p95 14.1 / 12.8).  The best count and
+# value are the same either way: only fruitless states are skipped.
+DOMINANCE = 1 if _MP else 0
+
 
 class Timeout(Exception):
     """The time budget ran out before the search finished."""
@@ -278,6 +286,7 @@ class Problem:
         P[K.P_R] = self._R
         P[K.P_JT] = jt
         P[K.P_MKEY] = 0x4000 if self.reverse else 0
+        P[K.P_DOM] = DOMINANCE
         self.P = P
         # choices in search order: at most 3 tile counts x 3 group counts x
         # J+1 jokers a cell

@@ -107,7 +107,8 @@ P_RESUME = const(18)     # 0: a new search, 1: carry on
 P_J1 = const(19)
 P_STATUS = const(20)     # out: 0 exhausted, 1 stopped at a hit, 2 budget spent
 P_MKEY = const(21)       # memo key bit of this search's direction
-P_SIZE = const(22)
+P_DOM = const(22)        # also look up the states that dominate this one
+P_SIZE = const(23)
 
 
 def zero32(buf, n: int):  # viper
@@ -440,6 +441,7 @@ def run(D, P) -> int:  # viper
     mmask = pp[P_MMASK]
     room = pp[P_ROOM]
     mkey = pp[P_MKEY]
+    dom = pp[P_DOM]
     budget = pp[P_BUDGET]
     best = pp[P_BEST] - 1
     expanded = pp[P_EXPANDED]
@@ -661,6 +663,8 @@ def run(D, P) -> int:  # viper
                         vi += 1
                     else:
                         vi = 99
+                        if not dom:
+                            break
                         if dq < 0:
                             if dc >= ncol:
                                 break
