@@ -82,7 +82,10 @@ D_VAL = const(33)        # per number: the value of its tiles (the numbers
                          # run 13 down to 1 in a reversed search)
 D_CAP = const(34)        # H: [c*16 + n] the most a bound entry of colour c
                          # after number n can be (all its later rack tiles)
-D_SIZE = const(35)
+D_MFILT = const(35)      # bit filter: (state less one colour's runs, colour)
+                         # of every fact stored; a state's dominators in
+                         # that colour are looked up only when its bit is set
+D_SIZE = const(36)
 
 # P: parameters and counters
 P_NCOL = const(0)
@@ -107,7 +110,7 @@ P_RESUME = const(18)     # 0: a new search, 1: carry on
 P_J1 = const(19)
 P_STATUS = const(20)     # out: 0 exhausted, 1 stopped at a hit, 2 budget spent
 P_MKEY = const(21)       # memo key bit of this search's direction
-P_DOM = const(22)        # also look up the states that dominate this one
+P_FMASK = const(22)      # filter bits - 1 (0: no filter, see D_MFILT)
 P_SIZE = const(23)
 
 
@@ -441,7 +444,8 @@ def run(D, P) -> int:  # viper
     mmask = pp[P_MMASK]
     room = pp[P_ROOM]
     mkey = pp[P_MKEY]
-    dom = pp[P_DOM]
+    fmask = pp[P_FMASK]
+    filt = ptr8(D[D_MFILT])
     budget = pp[P_BUDGET]
     best = pp[P_BEST] - 1
     expanded = pp[P_EXPANDED]
@@ -663,11 +667,17 @@ def run(D, P) -> int:  # viper
                         vi += 1
                     else:
                         vi = 99
-                        if not dom:
-                            break
                         if dq < 0:
                             if dc >= ncol:
                                 break
+                            if fmask:
+                                # no fact differs from this state in colour
+                                # dc alone: none of its dominators is known
+                                hf = (A2 & ~(31 << (5 * dc))) * 40503 + qb0 * 9973 + dc * 7919
+                                hf = (hf ^ (hf >> 15)) & fmask
+                                if not (filt[hf >> 3] >> (hf & 7)) & 1:
+                                    dc += 1
+                                    continue
                             dq = upo[(A2 >> (5 * dc)) & 31]
                         f = (A2 >> (5 * dc)) & 31
                         if dq >= upo[f + 1]:
@@ -754,6 +764,12 @@ def run(D, P) -> int:  # viper
                         ptr32(mka[h >> 10])[h & 1023] = qa
                         ptr16(mkb[h >> 10])[h & 1023] = qb
                         ptr16(mval[h >> 10])[h & 1023] = v
+                        c = 0
+                        while fmask and c < ncol:
+                            hf = (A & ~(31 << (5 * c))) * 40503 + qb * 9973 + c * 7919
+                            hf = (hf ^ (hf >> 15)) & fmask
+                            filt[hf >> 3] |= 1 << (hf & 7)
+                            c += 1
             depth -= 1
             continue
         idx[depth] = ci - lo
