@@ -556,7 +556,12 @@ def run(D, P) -> int:  # viper
         t0 = stab[depth]
         vn = int(val[n])
         unit = UNIT + vn
+        xu = unit                   # what a joker scores (nothing if free)
+        if free:
+            xu = 0
         bc0 = ptr16(bl[c0])
+        fw = f0 * w
+        nb = n * j1
         walk = 0
         while ci < hi:
             ch = ords[ci]
@@ -568,22 +573,20 @@ def run(D, P) -> int:  # viper
                 x = ch >> 4
                 if j + x > J:
                     continue
-                nf = trans[(f0 * w + u - g) * w + x]
+                nf = trans[(fw + u - g) * w + x]
                 if nf == DEAD:
                     continue
                 left = J - j - x
                 o = oth[base + left] - BIAS
                 if o < 0:
                     continue
-                at = (n * j1 + left) * nc + nf
+                at = (nb + left) * nc + nf
                 b = bc0[at]
                 if b == UNKNOWN:
                     b = int(fill(D, P, c0, at))
                 if b == NONE:
                     continue
-                s2 = sc + (u - t0) * unit
-                if not free:
-                    s2 += x * unit
+                s2 = sc + (u - t0) * unit + x * xu
                 hb = 2 * (o + b) + left * ju
                 rb = rd + left * ju
                 if hb > rb:
@@ -629,9 +632,7 @@ def run(D, P) -> int:  # viper
                 o = oth[base + left] - BIAS
                 if o < 0:
                     continue
-                s2 = sc
-                if not free:
-                    s2 += xg * unit
+                s2 = sc + xg * xu
                 hb = 2 * o + left * ju
                 rb = rd + left * ju
                 if hb > rb:
