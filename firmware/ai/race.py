@@ -15,6 +15,7 @@ from compat import const
 
 HEAD = const(300)       # states the upward search walks alone
 TURN = const(100)       # states a search walks in its turn
+LEAD = const(3)         # turns the last race's winner gets to each of the other's
 
 
 class Race:
@@ -28,6 +29,8 @@ class Race:
         self._make = make
         self._check = check
         self.best = None            # the search holding the best hit
+        self.lead = first           # the one that starts, and walks more
+        self.edge = 1               # its turns to each one of the other
 
     def search(self, lower, step, most=-1):
         """Best hit with score >= lower, raising the target by `step`
@@ -43,38 +46,59 @@ class Race:
                 # memo facts stay)
                 self.second.drop_reverse()
                 self.second = self._make = None
+                self.lead = self.first
+                self.edge = 1
                 gc.collect()
 
     def _search(self, lower, step, most):
-        a = self.first
+        a = self.lead
         a.start(lower, True, step, most)
         self.best = None
-        live = (a,)
         done = a.advance(HEAD) != 2
         self._note(a)
-        if not done:
-            self._check()
-            if self.second is None and self._make is not None:
-                try:
-                    self.second = self._make(a)
-                except MemoryError:
-                    self._make = None       # no room: the first goes on alone
-                    a.drop_reverse()
-                    gc.collect()
-            b = self.second
+        if done:
+            return self.best
+        self._check()
+        b = self.first
+        if a is b:
+            b = self._second()
+        if b is not None:
+            b.start(lower, True, step, most)
+        while True:
             if b is not None:
-                b.start(lower, True, step, most)
-                live = (a, b)
-            while not done:
-                for p in live:
-                    if b is not None:
-                        _share(live)
-                    done = p.advance(TURN) != 2
-                    self._note(p)
-                    if done:
-                        break
-                self._check()
+                _share(a, b)
+            if a.advance(TURN * self.edge) != 2:
+                self._won(a)
+                break
+            self._note(a)
+            if b is not None:
+                _share(a, b)
+                if b.advance(TURN) != 2:
+                    self._won(b)
+                    break
+                self._note(b)
+            self._check()
         return self.best
+
+    def _second(self):
+        """The downward search, built the first time it is needed (None if
+        the heap has no room for it)."""
+        if self.second is None and self._make is not None:
+            try:
+                self.second = self._make(self.first)
+            except MemoryError:
+                self._make = None       # no room: the first goes on alone
+                self.first.drop_reverse()
+                gc.collect()
+        return self.second
+
+    def _won(self, p):
+        """p finished first: it leads the next search (the value phase
+        after the tile phase), with LEAD turns to each of the other's."""
+        self._note(p)
+        if p is not self.lead:
+            self.lead = p
+        self.edge = LEAD
 
     def _note(self, p):
         if p.found is not None and (self.best is None
@@ -89,10 +113,9 @@ class Race:
         return n
 
 
-def _share(live):
+def _share(a, b):
     """Both searches aim at the higher of their two targets: a hit by one
     raises what the other must beat."""
-    a, b = live
     la = a.target()
     lb = b.target()
     if la < lb:
