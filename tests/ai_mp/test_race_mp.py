@@ -107,6 +107,27 @@ def test_the_race_builds_the_second_walk_only_for_a_long_search():
     assert race.expanded < 20000, race.expanded    # ~3,200 (alone: ~108,000)
 
 
+def test_the_winner_of_the_tile_phase_leads_the_value_phase():
+    from ai.race import HEAD, TURN, LEAD
+    _, make = _setup(*LONG)
+    p = make()
+    race = Race(p, make, p.check_time)
+    try:
+        b = race.search(UNIT, UNIT)
+        # here the downward walk proves 25 tiles first
+        assert race.lead is race.second and race.edge == LEAD
+        up, down = race.first.expanded, race.second.expanded
+        race.search(b.found_score + 1, 1, b.found_score // UNIT)
+        up = race.first.expanded - up
+        down = race.second.expanded - down
+        # it walks HEAD states alone, then LEAD turns to each of the other's
+        assert down >= HEAD and up <= TURN * (1 + (down - HEAD) // (TURN * LEAD))
+    finally:
+        p.drop_reverse()
+        p.release()
+        drop_table()
+
+
 class _Starved:
     """A downward search that runs out of heap on its n-th turn."""
 
