@@ -370,8 +370,16 @@ def orders(D, P, shape) -> int:  # viper
                     # unplayed: the tile could take its place (one more
                     # tile placed, the joker spare), so never better
                     xmax = 0
+                # the farthest any (g, x) of this u lies from the layout
+                far = gs
+                if u - gs > far:
+                    far = u - gs
+                if xs > xmax - xs:
+                    far += xs
+                else:
+                    far += xmax - xs
                 dist = 0
-                while dist < u + xmax + 4:
+                while dist <= far:
                     x = 0
                     while x <= xmax:
                         e = xs - x
@@ -485,30 +493,40 @@ def run(D, P) -> int:  # viper
                 # more colour is now the step's own
                 ca = -1                     # colour added, at number n
                 cr = -1                     # colour taken out, at n - 1
+                br = ptr16(bl[0])
+                ba = br
+                ar = 0
+                aa = 0
                 if kind_[depth - 1]:
                     cr = 0
+                    ar = (n - 1) * j1 * nc + (A & 31)
                 else:
                     ca = col_[depth - 1]
+                    ba = ptr16(bl[ca])
+                    aa = n * j1 * nc + ((A >> (5 * ca)) & 31)
                     if not kind:
                         cr = c0
+                        br = ptr16(bl[c0])
+                        ar = (n - 1) * j1 * nc + ((A >> (5 * c0)) & 31)
                 jl = 0
                 while jl < jn:
                     o = oth[base - j1 + jl]
                     if cr >= 0:
-                        b = ptr16(bl[cr])[((n - 1) * j1 + jl) * nc + ((A >> (5 * cr)) & 31)]
+                        b = br[ar]
                         if b == NONE:
                             o += PENALTY
                         else:
                             o -= b
+                        ar += nc
                     if ca >= 0:
-                        at = (n * j1 + jl) * nc + ((A >> (5 * ca)) & 31)
-                        b = ptr16(bl[ca])[at]
+                        b = ba[aa]
                         if b == UNKNOWN:
-                            b = int(fill(D, P, ca, at))
+                            b = int(fill(D, P, ca, aa))
                         if b == NONE:
                             o -= PENALTY
                         else:
                             o += b
+                        aa += nc
                     oth[base + jl] = o
                     jl += 1
             else:
