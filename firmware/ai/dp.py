@@ -35,7 +35,7 @@ import gc
 from compat import ticks_ms, ticks_diff
 from ai.runstate import tables, group_table
 from ai import kernel as K
-from ai.kernel import UNIT
+from ai.kernel import UNIT, UNKNOWN
 
 try:
     import sys
@@ -69,20 +69,20 @@ class Memo:
     def __init__(self, bits):
         banks = 1 << (bits - 10)
         self.bits = bits
-        self.ka = [array("I", bytes(4096)) for _ in range(banks)]
-        self.kb = [array("H", bytes(2048)) for _ in range(banks)]
-        self.val = [array("H", bytes(2048)) for _ in range(banks)]
+        self.ka = [_fast(array("I", bytes(4096))) for _ in range(banks)]
+        self.kb = [_fast(array("H", bytes(2048))) for _ in range(banks)]
+        self.val = [_fast(array("H", bytes(2048))) for _ in range(banks)]
         self.bnd = []
-        self.filt = bytearray(FILTER)
+        self.filt = _fast(bytearray(FILTER))
 
     def clear(self):
         """Empty it (and the dominance filter) for the next search."""
-        self.filt = bytearray(FILTER)
+        self.filt = _fast(bytearray(FILTER))
         for i in range(len(self.ka)):
             if _MP:
                 K.zero32(self.ka[i], 1024)
             else:
-                self.ka[i] = array("I", bytes(4096))
+                self.ka[i] = [0] * 1024
 
     def bounds(self, ncol, size, k=0):
         """ncol H arrays of `size` UNKNOWN bound entries (set k: one per
@@ -96,14 +96,24 @@ class Memo:
             if _MP:
                 gc.collect()
             for _ in range(ncol):
-                b.append(array("H", b"\xfe\xff" * size))
+                b.append(_fast(array("H", b"\xfe\xff" * size)))
         elif _MP:
             for i in range(ncol):
                 K.unknown16(b[i], size)
         else:
             for i in range(ncol):
-                b[i] = array("H", b"\xfe\xff" * len(b[i]))
+                b[i] = [UNKNOWN] * len(b[i])
         return b
+
+
+def _fast(a):
+    """The container the kernel indexes: the array itself for native code
+    (viper needs the raw buffer); on CPython a list, which its interpreter
+    indexes several times faster than bytes or array.array (same values,
+    same search)."""
+    if _MP or not isinstance(a, (bytes, bytearray, array)):
+        return a
+    return list(a)
 
 
 _SHARED = []
@@ -299,6 +309,12 @@ class Problem:
             # one on demand; CPython fills only what the search asks for
             for c in range(ncol):
                 K.fill_all(D, P, c)
+        if not _MP:
+            for i in range(K.D_SIZE):
+                if i != K.D_BND:
+                    D[i] = _fast(D[i])
+            self.hit = D[K.D_HIT]
+            self.P = P = _fast(P)
         self._fresh = True
 
     def _futures(self):
@@ -464,7 +480,9 @@ class Problem:
         P[K.P_MOST] = most + 1 if most >= 0 else 0
         if most >= 0 and not self._tops:
             self._tops = True
-            self.D[K.D_TROW], self.D[K.D_TOPS] = self._top_values()
+            row, tops = self._top_values()
+            self.D[K.D_TROW] = _fast(row)
+            self.D[K.D_TOPS] = _fast(tops)
         P[K.P_BEST] = 0
         P[K.P_RESUME] = 0
         self.found = None
