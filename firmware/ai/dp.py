@@ -69,15 +69,20 @@ class Memo:
     def __init__(self, bits):
         banks = 1 << (bits - 10)
         self.bits = bits
-        self.ka = [_fast(array("I", bytes(4096))) for _ in range(banks)]
-        self.kb = [_fast(array("H", bytes(2048))) for _ in range(banks)]
-        self.val = [_fast(array("H", bytes(2048))) for _ in range(banks)]
+        if _MP:
+            self.ka = [array("I", bytes(4096)) for _ in range(banks)]
+            self.kb = [array("H", bytes(2048)) for _ in range(banks)]
+            self.val = [array("H", bytes(2048)) for _ in range(banks)]
+        else:
+            self.ka = [[0] * 1024 for _ in range(banks)]
+            self.kb = [[0] * 1024 for _ in range(banks)]
+            self.val = [[0] * 1024 for _ in range(banks)]
         self.bnd = []
-        self.filt = _fast(bytearray(FILTER))
+        self.filt = [0] * FILTER
 
     def clear(self):
         """Empty it (and the dominance filter) for the next search."""
-        self.filt = _fast(bytearray(FILTER))
+        self.filt = [0] * FILTER
         for i in range(len(self.ka)):
             if _MP:
                 K.zero32(self.ka[i], 1024)
@@ -96,7 +101,7 @@ class Memo:
             if _MP:
                 gc.collect()
             for _ in range(ncol):
-                b.append(_fast(array("H", b"\xfe\xff" * size)))
+                b.append(array("H", b"\xfe\xff" * size) if _MP else [UNKNOWN] * size)
         elif _MP:
             for i in range(ncol):
                 K.unknown16(b[i], size)
