@@ -78,11 +78,11 @@ class Memo:
             self.kb = [[0] * 1024 for _ in range(banks)]
             self.val = [[0] * 1024 for _ in range(banks)]
         self.bnd = []
-        self.filt = [0] * FILTER
+        self.filt = bytearray(0) if _MP else [0] * FILTER
 
     def clear(self):
         """Empty it (and the dominance filter) for the next search."""
-        self.filt = [0] * FILTER
+        self.filt = bytearray(0) if _MP else [0] * FILTER
         for i in range(len(self.ka)):
             if _MP:
                 K.zero32(self.ka[i], 1024)
