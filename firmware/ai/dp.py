@@ -273,7 +273,7 @@ class Problem:
         D[K.D_VAL] = _VALS[self.reverse]
         D[K.D_BND] = self._memo.bounds(ncol, 14 * J1 * nc, self.reverse)
         D[K.D_REST] = self._remaining()
-        D[K.D_CAP] = self._caps()
+        D[K.D_CELL] = self._cells(D[K.D_NEAR], D[K.D_GCAP])
         self._futures()
         D[K.D_GFB] = self._gfb
         D[K.D_GM] = self._gm
@@ -427,19 +427,30 @@ class Problem:
                         tops[at + m] = acc
         return row, tops
 
-    def _caps(self):
-        """cap[c*16 + n]: what a bound entry of colour c after number n
-        (half scores, rounded up a number at a time) can be at most: every
-        later rack tile of the colour placed."""
+    def _cells(self, near, gcap):
+        """What fill() reads about cell (c, m), in one array (see
+        kernel.D_CELL); the bound cap is what an entry after number m can
+        be at most, half scores rounded up a number at a time: every later
+        rack tile of the colour placed."""
         val = _VALS[self.reverse]
-        cap = array("H", bytes(2 * 16 * self.ncol))
+        J1 = self.jokers + 1
+        cw = 5 + J1
+        cell = array("i", bytes(4 * 16 * cw * self.ncol))
         for c in range(self.ncol):
             acc = 0
-            for n in range(13, -1, -1):
-                cap[c * 16 + n] = acc
-                if n:
-                    acc += (self.rak[(c << 4) | n] * (UNIT + val[n]) + 1) >> 1
-        return cap
+            for m in range(13, -1, -1):
+                code = (c << 4) | m
+                at = (c * 16 + m) * cw
+                cell[at] = self.tab[code]
+                cell[at + 1] = self.rak[code]
+                cell[at + 2] = UNIT + val[m]
+                cell[at + 3] = near[code]
+                cell[at + 4] = acc
+                for jl in range(J1):
+                    cell[at + 5 + jl] = gcap[(m * 6 + c) * J1 + jl]
+                if m:
+                    acc += (self.rak[code] * (UNIT + val[m]) + 1) >> 1
+        return cell
 
     def _remaining(self):
         """rest[i]: the most score rack tiles of cells after step i can add."""

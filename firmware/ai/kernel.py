@@ -80,8 +80,11 @@ D_NEAR = const(31)       # cells where a joker may stand in a run
 D_TROW = const(32)
 D_VAL = const(33)        # per number: the value of its tiles (the numbers
                          # run 13 down to 1 in a reversed search)
-D_CAP = const(34)        # H: [c*16 + n] the most a bound entry of colour c
-                         # after number n can be (all its later rack tiles)
+D_CELL = const(34)       # i: per cell (c*16 + m)*(5 + J1): table tiles, rack
+                         # tiles, a tile's score, a joker may stand in a
+                         # run here, the most a bound entry of colour c after
+                         # number m can be (all its later rack tiles), then
+                         # GCAP per jokers left: fill()'s inputs in one place
 D_MFILT = const(35)      # bit filter: (state less one colour's runs, colour)
                          # of every fact stored; a state's dominators in
                          # that colour are looked up only when its bit is set
@@ -158,13 +161,14 @@ def fill(D, P, c: int, at: int) -> int:  # viper
         return b
     trans = ptr8(D[D_TRANS])
     m = n + 1
-    code = (c << 4) | m
-    t = ptr8(D[D_RTAB])[code]
-    r = ptr8(D[D_RRAK])[code]
-    unit = UNIT + int(ptr8(D[D_VAL])[m])
-    gcap = ptr8(D[D_GCAP])[(m * 6 + c) * j1 + jl]
+    cell = ptr32(D[D_CELL])
+    ce = (c * 16 + m) * (5 + j1)
+    t = cell[ce]
+    r = cell[ce + 1]
+    unit = cell[ce + 2]
+    gcap = cell[ce + 5 + jl]
     xmax = 0
-    if ptr8(D[D_NEAR])[code]:
+    if cell[ce + 3]:
         xmax = jl
     # mr tiles go on in runs; for each mr the most tiles go (the rest to
     # groups, at most gcap): more tiles never cost anything.  Most run
@@ -176,7 +180,7 @@ def fill(D, P, c: int, at: int) -> int:  # viper
     low = 0
     if t > gcap:
         low = t - gcap
-    cap = 2 * int(ptr16(D[D_CAP])[c * 16 + m])
+    cap = 2 * cell[ce + 4]
     mr = top
     while mr >= low:
         gain = top
