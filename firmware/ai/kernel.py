@@ -480,6 +480,7 @@ def run(D, P) -> int:  # viper
         c0 = col_[depth]
         A = ka[depth]
         B = kb[depth]
+        bc0 = ptr16(bl[c0])
         if fresh:
             # a new frame: the other colours' bounds per jokers left
             fresh = 0
@@ -497,12 +498,14 @@ def run(D, P) -> int:  # viper
                 # more colour is now the step's own
                 ca = -1                     # colour added, at number n
                 cr = -1                     # colour taken out, at n - 1
-                br = ptr16(bl[0])
-                ba = br
+                br = bc0
+                ba = bc0
                 ar = 0
                 aa = 0
                 if kind_[depth - 1]:
                     cr = 0
+                    if c0:
+                        br = ptr16(bl[0])
                     ar = (n - 1) * j1 * nc + (A & 31)
                 else:
                     ca = col_[depth - 1]
@@ -510,7 +513,6 @@ def run(D, P) -> int:  # viper
                     aa = n * j1 * nc + ((A >> (5 * ca)) & 31)
                     if not kind:
                         cr = c0
-                        br = ptr16(bl[c0])
                         ar = (n - 1) * j1 * nc + ((A >> (5 * c0)) & 31)
                 jl = 0
                 while jl < jn:
@@ -581,7 +583,6 @@ def run(D, P) -> int:  # viper
         xu = unit                   # what a joker scores (nothing if free)
         if free:
             xu = 0
-        bc0 = ptr16(bl[c0])
         fw = f0 * w
         nb = n * j1
         walk = 0
