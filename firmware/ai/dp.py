@@ -49,9 +49,9 @@ _SLICE = 400
 # At the end of a number the memo is also asked about the states that
 # dominate this one (longer runs): up to ~20 more look-ups, ~94 for each
 # state they prune on the corpus.  Native code does them cheaply; CPython
-# first asks a bit filter whether any fact differs from the state in that
-# colour alone (bench: 349,000 look-ups, 3,700 prunes without it).  The
-# filter's bytes (0 on the device: its heap is short):
+# first asks a filter which of them a stored fact may hold (kernel
+# D_MFILT; bench: 349,000 look-ups, 3,700 prunes without it).  Its
+# entries (0 on the device: its heap is short):
 FILTER = 0 if _MP else 8192
 
 
@@ -267,6 +267,7 @@ class Problem:
         D[K.D_TRANS] = trans
         D[K.D_CLOSED] = closed
         D[K.D_UPS], D[K.D_UPO] = _flat_ups(self.slots, ups)
+        D[K.D_UPSM] = b"" if _MP else [sum(1 << g for g in u) for u in ups]
         self._gok = D[K.D_GOK] = group_table(ncol)
         D[K.D_NEAR] = self._near()
         D[K.D_GCAP] = self._group_caps()
@@ -486,7 +487,7 @@ class Problem:
             D[K.D_MKB] = self._memo.kb
             D[K.D_MVAL] = self._memo.val
             D[K.D_MFILT] = self._memo.filt
-            P[K.P_FMASK] = FILTER * 8 - 1 if FILTER else 0
+            P[K.P_FMASK] = FILTER - 1 if FILTER else 0
             P[K.P_MMASK] = (1 << self._memo.bits) - 1
             if self.meld > 127:
                 P[K.P_ROOM] = 0     # the meld value outgrows its key bits

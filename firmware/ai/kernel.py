@@ -85,10 +85,14 @@ D_CELL = const(34)       # i: per cell (c*16 + m)*(5 + J1): table tiles, rack
                          # run here, the most a bound entry of colour c after
                          # number m can be (all its later rack tiles), then
                          # GCAP per jokers left: fill()'s inputs in one place
-D_MFILT = const(35)      # bit filter: (state less one colour's runs, colour)
-                         # of every fact stored; a state's dominators in
-                         # that colour are looked up only when its bit is set
-D_SIZE = const(36)
+D_MFILT = const(35)      # CPython only: per hash of (a fact's state less one
+                         # colour's runs, the colour), the run combos that
+                         # colour had in such facts (bits, OR-ed): a state's
+                         # dominators in that colour are looked up only
+                         # where a stored fact may be
+D_UPSM = const(36)       # CPython only: per combo f, the combos that dominate
+                         # it as bits (UPS as a mask)
+D_SIZE = const(37)
 
 # P: parameters and counters
 P_NCOL = const(0)
@@ -113,7 +117,7 @@ P_RESUME = const(18)     # 0: a new search, 1: carry on
 P_J1 = const(19)
 P_STATUS = const(20)     # out: 0 exhausted, 1 stopped at a hit, 2 budget spent
 P_MKEY = const(21)       # memo key bit of this search's direction
-P_FMASK = const(22)      # filter bits - 1 (0: no filter, see D_MFILT)
+P_FMASK = const(22)      # filter entries - 1 (0: no filter, see D_MFILT)
 P_SIZE = const(23)
 
 
@@ -458,6 +462,7 @@ def run(D, P) -> int:  # viper
     mkey = pp[P_MKEY]
     fmask = pp[P_FMASK]
     filt = ptr8(D[D_MFILT])
+    upsm = ptr32(D[D_UPSM])
     budget = pp[P_BUDGET]
     best = pp[P_BEST] - 1
     expanded = pp[P_EXPANDED]
@@ -680,6 +685,8 @@ def run(D, P) -> int:  # viper
                 vi = 0          # 0: the state; 1..jj: fewer jokers; then dominance
                 dc = 0          # dominance: colour, and position in its UPS list
                 dq = -1
+                dm = 0
+                f = 0
                 pruned = 0
                 while not pruned:
                     qa = A2
@@ -694,22 +701,32 @@ def run(D, P) -> int:  # viper
                         if dq < 0:
                             if dc >= ncol:
                                 break
+                            f = (A2 >> (5 * dc)) & 31
                             if fmask:
-                                # no fact differs from this state in colour
-                                # dc alone: none of its dominators is known
+                                # the combos colour dc has in stored facts
+                                # that agree with this state in the other
+                                # colours (a superset): only those are asked
                                 hf = (A2 & ~(31 << (5 * dc))) * 40503 + qb0 * 9973 + dc * 7919
-                                hf = (hf ^ (hf >> 15)) & fmask
-                                if not (filt[hf >> 3] >> (hf & 7)) & 1:
-                                    dc += 1
-                                    continue
-                            dq = upo[(A2 >> (5 * dc)) & 31]
-                        f = (A2 >> (5 * dc)) & 31
-                        if dq >= upo[f + 1]:
-                            dc += 1
-                            dq = -1
-                            continue
-                        qa = (A2 & ~(31 << (5 * dc))) | (ups[dq] << (5 * dc))
+                                dm = filt[(hf ^ (hf >> 15)) & fmask] & upsm[f]
+                                dq = 0
+                            else:
+                                dq = upo[f]
+                        if fmask:
+                            while dq < nc and not (dm >> dq) & 1:
+                                dq += 1
+                            if dq >= nc:
+                                dc += 1
+                                dq = -1
+                                continue
+                            gd = dq
+                        else:
+                            if dq >= upo[f + 1]:
+                                dc += 1
+                                dq = -1
+                                continue
+                            gd = int(ups[dq])
                         dq += 1
+                        qa = (A2 & ~(31 << (5 * dc))) | (gd << (5 * dc))
                     qa += 1
                     h = qa * 40503 + qb * 9973
                     h = (h ^ (h >> 15)) & mmask
@@ -791,8 +808,7 @@ def run(D, P) -> int:  # viper
                         c = 0
                         while fmask and c < ncol:
                             hf = (A & ~(31 << (5 * c))) * 40503 + qb * 9973 + c * 7919
-                            hf = (hf ^ (hf >> 15)) & fmask
-                            filt[hf >> 3] |= 1 << (hf & 7)
+                            filt[(hf ^ (hf >> 15)) & fmask] |= 1 << ((A >> (5 * c)) & 31)
                             c += 1
             depth -= 1
             continue
