@@ -712,12 +712,14 @@ def run(D, P) -> int:  # viper
                             else:
                                 dq = upo[f]
                         if fmask:
-                            while dq < nc and not (dm >> dq) & 1:
-                                dq += 1
-                            if dq >= nc:
+                            if not dm:
                                 dc += 1
                                 dq = -1
                                 continue
+                            while not dm & 1:
+                                dm >>= 1
+                                dq += 1
+                            dm >>= 1
                             gd = dq
                         else:
                             if dq >= upo[f + 1]:
