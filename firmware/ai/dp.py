@@ -287,6 +287,7 @@ class Problem:
         D[K.D_KA] = array("I", bytes(4 * S))
         D[K.D_KB] = array("I", bytes(4 * S))
         D[K.D_SCS] = array("i", bytes(4 * S))
+        D[K.D_FB] = array("i", bytes(4 * S))
         D[K.D_OTH] = array("i", bytes(4 * S * J1))
         D[K.D_OK] = bytearray(S)
         D[K.D_CHOICE] = bytearray(S)

@@ -92,7 +92,10 @@ D_MFILT = const(35)      # CPython only: per hash of (a fact's state less one
                          # where a stored fact may be
 D_UPSM = const(36)       # CPython only: per combo f, the combos that dominate
                          # it as bits (UPS as a mask)
-D_SIZE = const(37)
+D_FB = const(37)         # i: per frame, 1 + the most its choices tried so far
+                         # can gain (fail-soft: tighter than "short of
+                         # lower"; + 1 keeps it >= 0 for ptr32 loads)
+D_SIZE = const(38)
 
 # P: parameters and counters
 P_NCOL = const(0)
@@ -433,6 +436,7 @@ def run(D, P) -> int:  # viper
     ka = ptr32(D[D_KA])
     kb = ptr32(D[D_KB])
     scs = ptr32(D[D_SCS])
+    fbs = ptr32(D[D_FB])
     oth = ptr32(D[D_OTH])
     ok = ptr8(D[D_OK])
     choice = ptr8(D[D_CHOICE])
@@ -478,6 +482,7 @@ def run(D, P) -> int:  # viper
         kb[0] = 0
         scs[0] = 0
         idx[0] = 0
+        fbs[0] = 0
     fresh = 1
     while depth >= 0:
         kind = kind_[depth]
@@ -569,6 +574,7 @@ def run(D, P) -> int:  # viper
         # try this frame's remaining choices; stop at the first child to
         # walk into (frame values are read once, not once a choice)
         sc = scs[depth]
+        fb = fbs[depth] - 1         # the most any choice tried so far may gain
         j = B & 7
         v0 = B >> 9
         base = depth * j1
@@ -620,6 +626,8 @@ def run(D, P) -> int:  # viper
                 if hb > rb:
                     hb = rb
                 if s2 + hb < lower:
+                    if s2 + hb - sc > fb:
+                        fb = s2 + hb - sc
                     continue
                 if most >= 0:
                     more = most - (s2 >> 11)
@@ -627,7 +635,10 @@ def run(D, P) -> int:  # viper
                         continue
                     if more > R:
                         more = R
-                    if (most << 11) + (s2 & 2047) + tops[trow[depth] * (R + 1) + more] < lower:
+                    hb = (most << 11) + (s2 & 2047) + tops[trow[depth] * (R + 1) + more]
+                    if hb < lower:
+                        if hb - sc > fb:
+                            fb = hb - sc
                         continue
                 sg = sg0 + g
                 mg = mg0
@@ -666,6 +677,8 @@ def run(D, P) -> int:  # viper
                 if hb > rb:
                     hb = rb
                 if s2 + hb < lower:
+                    if s2 + hb - sc > fb:
+                        fb = s2 + hb - sc
                     continue
                 if meld:
                     v += xg * vn
@@ -687,6 +700,7 @@ def run(D, P) -> int:  # viper
                 dq = -1
                 dm = 0
                 f = 0
+                pv = 0
                 pruned = 0
                 while not pruned:
                     qa = A2
@@ -738,15 +752,20 @@ def run(D, P) -> int:  # viper
                         if kk == 0:
                             break
                         if kk == qa and ptr16(mkb[h >> 10])[h & 1023] == qb:
-                            if need >= ptr16(mval[h >> 10])[h & 1023]:
+                            pv = int(ptr16(mval[h >> 10])[h & 1023])
+                            if need >= pv:
                                 pruned = 1
                             break
                         h = (h + 1) & mmask
                         e += 1
                 if pruned:
+                    if s2 - sc + pv - 1 > fb:
+                        fb = s2 - sc + pv - 1
                     continue
             choice[depth] = ch
             if depth + 1 == steps:
+                if s2 - sc > fb:
+                    fb = s2 - sc
                 best = s2
                 i = 0
                 while i < steps:
@@ -761,13 +780,14 @@ def run(D, P) -> int:  # viper
             break
         if status:
             idx[depth] = ci - lo
+            fbs[depth] = fb + 1
             break
         if not walk:
-            # exhausted: nothing below reaches `lower` from this state
+            # exhausted: nothing below gains more than fb (< lower - sc)
+            # from this state: the fact kept is that bound, which later
+            # searches with lower targets (the value phase) can use too
             if depth and room > 0 and kind_[depth - 1] == 1:
-                v = lower - sc
-                if v < 0:
-                    v = 0
+                v = fb + 1
                 if v <= 65535:
                     qa = A + 1
                     qb = (B & 7) | ((B >> 9) << 3) | (num_[depth - 1] << 10) | mkey
@@ -812,14 +832,21 @@ def run(D, P) -> int:  # viper
                             hf = (A & ~(31 << (5 * c))) * 40503 + qb * 9973 + c * 7919
                             filt[(hf ^ (hf >> 15)) & fmask] |= 1 << ((A >> (5 * c)) & 31)
                             c += 1
+            if depth:
+                # the parent's bound takes this one's, from the parent's score
+                fb += sc - scs[depth - 1] + 1
+                if fb > fbs[depth - 1]:
+                    fbs[depth - 1] = fb
             depth -= 1
             continue
         idx[depth] = ci - lo
+        fbs[depth] = fb + 1
         depth += 1
         ka[depth] = A2
         kb[depth] = B2
         scs[depth] = s2
         idx[depth] = 0
+        fbs[depth] = 0
         fresh = 1
         expanded += 1
         budget -= 1

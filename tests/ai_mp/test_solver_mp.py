@@ -105,6 +105,31 @@ def test_a_repeated_proof_is_answered_by_the_memo():
     assert again * 4 < first, (first, again)    # only number 1 is walked again
 
 
+def test_a_proof_keeps_how_far_short_each_state_fell():
+    # fail-soft facts: a state is remembered with the most it was found to
+    # gain, not just "short of the target", so a proof for 8 tiles also
+    # answers most of the proof for 7 (the most that fit is 6)
+    from rummikub.tiles import count_tiles
+    from ai.dp import Problem, UNIT, drop_table
+    from ai.runstate import table_shape
+    from ai.solver import placeable
+    table = parse_table("Y2 Y3 Y4 Y5 Y6 | K9 B9 R9 | B7 R7 Y7 | K7 K8 K9 | B1 R1 Y1")
+    rack = parse_tiles("B8 Y12 K2 K5 R3 Y11 R10 R7 B5 Y13 B8 R11 K3 Y2 K1")
+    tab = count_tiles(table)
+    rak = count_tiles((rack,))
+    fit = count_tiles((placeable(tab, rak, 0, 4),))
+    p = Problem(tab, fit, 0, 0, 4, 2, 0, None, True, 2000, table_shape(table, 4))
+    try:
+        assert p.search(8 * UNIT, False) == (-1, None)
+        first = p.expanded
+        assert p.search(7 * UNIT, False) == (-1, None)
+        second = p.expanded - first
+    finally:
+        p.release()
+        drop_table()
+    assert second * 4 < first, (first, second)
+
+
 def test_eager_bound_tables_equal_the_lazy_ones():
     # the device fills the bound tables up front (kernel.fill_all), CPython
     # on demand (kernel.fill): the search must see the same numbers
