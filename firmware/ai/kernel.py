@@ -759,7 +759,7 @@ def run(D, P) -> int:  # viper
                         h = (h + 1) & mmask
                         e += 1
                 if pruned:
-                    if s2 - sc + pv - 1 > fb:
+                    if pv and s2 - sc + pv - 1 > fb:
                         fb = s2 - sc + pv - 1
                     continue
             choice[depth] = ch
@@ -788,6 +788,8 @@ def run(D, P) -> int:  # viper
             # searches with lower targets (the value phase) can use too
             if depth and room > 0 and kind_[depth - 1] == 1:
                 v = fb + 1
+                if v > lower - sc and lower > sc:
+                    v = lower - sc
                 if v <= 65535:
                     qa = A + 1
                     qb = (B & 7) | ((B >> 9) << 3) | (num_[depth - 1] << 10) | mkey
@@ -832,8 +834,9 @@ def run(D, P) -> int:  # viper
                             hf = (A & ~(31 << (5 * c))) * 40503 + qb * 9973 + c * 7919
                             filt[(hf ^ (hf >> 15)) & fmask] |= 1 << ((A >> (5 * c)) & 31)
                             c += 1
-            if depth:
-                # the parent's bound takes this one's, from the parent's score
+            if depth and fb >= 0:
+                # the parent's bound takes this one's, from the parent's
+                # score (fb -1: no way on from here at all, nothing to give)
                 fb += sc - scs[depth - 1] + 1
                 if fb > fbs[depth - 1]:
                     fbs[depth - 1] = fb

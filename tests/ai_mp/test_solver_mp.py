@@ -130,6 +130,32 @@ def test_a_proof_keeps_how_far_short_each_state_fell():
     assert second * 4 < first, (first, second)
 
 
+def test_a_dead_end_gives_its_parent_no_bound():
+    # a state with no way on at all (bound -1) once handed its parent
+    # "-1 + the tile it placed" as a gain: facts weaker than plain "short of
+    # the target", and this upward walk took 10,174 states instead of ~700
+    from rummikub.tiles import count_tiles
+    from ai.dp import Problem, UNIT, drop_table
+    from ai.runstate import table_shape
+    from ai.solver import placeable
+    table = parse_table("R7 R8 R9 R10 R11 R12 R13 | Y5 Y6 Y7 Y8 Y9 Y10 | "
+                        "R10 R11 R12 R13 | B5 B6 B7 B8 B9 B10 B11 B12 | K4 B4 R4 Y4 | "
+                        "Y6 Y7 Y8 Y9 Y10 Y11 Y12 | K1 K2 K3 K4 K5 K6 K7 K8 | "
+                        "K2 B2 R2 Y2 | K7 B7 R7 | K11 B11 Y11 | K3 B3 Y3")
+    rack = parse_tiles("K13 B2 K13 K11 Y3 J")
+    tab = count_tiles(table)
+    rak = count_tiles((rack,))
+    rak[JOKER] = 0
+    fit = count_tiles((placeable(tab, rak, 1, 4),))
+    p = Problem(tab, fit, 0, 1, 4, 2, 0, None, True, 8192, table_shape(table, 4))
+    try:
+        assert p.search(UNIT, True, UNIT)[0] // UNIT == 3
+    finally:
+        p.release()
+        drop_table()
+    assert p.expanded < 1500, p.expanded
+
+
 def test_eager_bound_tables_equal_the_lazy_ones():
     # the device fills the bound tables up front (kernel.fill_all), CPython
     # on demand (kernel.fill): the search must see the same numbers
