@@ -13,7 +13,7 @@ times it (bench: p95 and max states of the tile phase roughly halved).
 import gc
 from compat import const
 
-HEAD = const(300)       # states the upward search walks alone
+HEAD = const(500)       # states the upward search walks alone
 TURN = const(100)       # states a search walks in its turn
 LEAD = const(3)         # turns the last race's winner gets to each of the other's
 
