@@ -159,6 +159,7 @@ def _shared_memo(bits):
 
 _UPS = {}
 _STEPS = {}
+_MASKS = {}
 # the value of a number's tiles, walking 1..13 and walking 13..1
 _VALS = (bytes(range(16)), bytes([0] + [14 - n for n in range(1, 14)] + [0, 0]))
 
@@ -322,6 +323,7 @@ class Problem:
                     D[i] = _fast(D[i])
             self.hit = D[K.D_HIT]
             self.P = P = _fast(P)
+            self._masks()
         self._fresh = True
 
     def _futures(self):
@@ -357,6 +359,23 @@ class Problem:
         self._futs = array("H", futs)
         self._gfb = gfb
         self._gm = array("H", bytes(2 * len(futs) * J1 * 4))
+
+    def _masks(self):
+        """CPython: a group mask depends only on the colours, the jokers and
+        the step's future, so masks are kept from one search to the next
+        (the device makes them on demand: no heap for a cache there)."""
+        size = (self.jokers + 1) * 4
+        gm = self.D[K.D_GM]
+        for i in range(len(self._futs)):
+            key = (self.ncol, size, self._futs[i])
+            block = _MASKS.get(key)
+            at = i * size
+            if block is None:
+                for k in range(at, at + size):
+                    K.group_mask(self.D, self.P, k)
+                _MASKS[key] = gm[at:at + size]
+            else:
+                gm[at:at + size] = block
 
     def _near(self):
         """Cells where a joker may stand in a run: a numbered tile of that
