@@ -334,15 +334,18 @@ class Problem:
         they are made here, so the search allocates nothing."""
         J1 = self.jokers + 1
         futs = []
+        seen = {}
         gfb = array("H", bytes(2 * len(self.steps)))
+        ks = None
         for d in range(len(self.steps)):
             kind, c, n = self.steps[d]
             if kind:
                 continue
+            if not c:
+                ks = self._counts_at(n)
             k1 = k2 = k3 = 0
             for oc in range(c + 1, self.ncol):
-                code = (oc << 4) | n
-                k = self.tab[code] + self.rak[code]
+                k = ks[oc]
                 if k >= 1:
                     k1 += 1
                 if k >= 2:
@@ -350,10 +353,9 @@ class Problem:
                 if k >= 3:
                     k3 += 1
             fk = k1 | (k2 << 3) | (k3 << 6)
-            i = 0
-            while i < len(futs) and futs[i] != fk:
-                i += 1
-            if i == len(futs):
+            i = seen.get(fk)
+            if i is None:
+                i = seen[fk] = len(futs)
                 futs.append(fk)
             gfb[d] = i * J1 * 4
         self._futs = array("H", futs)
@@ -385,38 +387,36 @@ class Problem:
             return near
         reach = self.jokers if self.jokers < 2 else 2
         for c in range(self.ncol):
+            here = [self.tab[(c << 4) | k] or self.rak[(c << 4) | k] for k in range(16)]
+            here[0] = here[14] = here[15] = 0
             for n in range(1, 14):
-                for d in range(-reach, reach + 1):
-                    k = n + d
-                    if 1 <= k <= 13:
-                        code = (c << 4) | k
-                        if self.tab[code] or self.rak[code]:
-                            near[(c << 4) | n] = 1
-                            break
+                lo = n - reach if n > reach else 0
+                if any(here[lo:n + reach + 1]):
+                    near[(c << 4) | n] = 1
         return near
+
+    def _counts_at(self, n):
+        """Tiles in play (table and rack) of each colour at number n."""
+        return [self.tab[(c << 4) | n] + self.rak[(c << 4) | n] for c in range(self.ncol)]
 
     def _group_caps(self):
         """gcap[(n*6 + c)*J1 + jl]: tiles of (c, n) that groups can take at
         all: a group needs 2 partners of other colours (jokers left count),
         and two copies need two groups, so 4 partners."""
         J1 = self.jokers + 1
-        tab = self.tab
-        rak = self.rak
         gcap = bytearray(16 * 6 * J1)
         for n in range(1, 14):
+            ks = self._counts_at(n)
+            everyone = sum(ks)
+            colours = len(ks) - ks.count(0)
             for c in range(self.ncol):
-                cols = 0
-                tiles = 0
-                for oc in range(self.ncol):
-                    if oc != c:
-                        k = tab[(oc << 4) | n] + rak[(oc << 4) | n]
-                        tiles += k
-                        if k:
-                            cols += 1
+                tiles = everyone - ks[c]
+                cols = colours - (1 if ks[c] else 0)
+                at = (n * 6 + c) * J1
                 for jl in range(J1):
                     if cols + jl >= 2:
                         cap = (tiles + jl) >> 1
-                        gcap[(n * 6 + c) * J1 + jl] = cap if cap < 2 else 2
+                        gcap[at + jl] = cap if cap < 2 else 2
         return gcap
 
     def _top_values(self):
