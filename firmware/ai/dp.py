@@ -308,9 +308,14 @@ class Problem:
         P[K.P_MKEY] = 0x4000 if self.reverse else 0
         self.P = P
         # choices in search order: at most 3 tile counts x 3 group counts x
-        # J+1 jokers a cell
+        # J+1 jokers a cell; the device counts them first (a third of that)
         D[K.D_ORDO] = array("H", bytes(2 * (S + 1)))
-        D[K.D_ORDS] = bytearray(9 * J1 * S)
+        if _MP:
+            D[K.D_ORDS] = b""
+            D[K.D_ORDS] = bytearray(K.orders(D, P, self.shape))
+        else:
+            D[K.D_ORDS] = bytearray(9 * J1 * S)
+        P[K.P_ORDN] = 1
         K.orders(D, P, self.shape)
         if _MP:
             # native code makes every bound entry faster than a call makes
@@ -456,7 +461,7 @@ class Problem:
         val = _VALS[self.reverse]
         J1 = self.jokers + 1
         cw = 5 + J1
-        cell = array("i", bytes(4 * 16 * cw * self.ncol))
+        cell = array("H", bytes(2 * 16 * cw * self.ncol))
         for c in range(self.ncol):
             acc = 0
             for m in range(13, -1, -1):

@@ -80,7 +80,7 @@ D_NEAR = const(31)       # cells where a joker may stand in a run
 D_TROW = const(32)
 D_VAL = const(33)        # per number: the value of its tiles (the numbers
                          # run 13 down to 1 in a reversed search)
-D_CELL = const(34)       # i: per cell (c*16 + m)*(5 + J1): table tiles, rack
+D_CELL = const(34)       # H: per cell (c*16 + m)*(5 + J1): table tiles, rack
                          # tiles, a tile's score, a joker may stand in a
                          # run here, the most a bound entry of colour c after
                          # number m can be (all its later rack tiles), then
@@ -121,7 +121,8 @@ P_J1 = const(19)
 P_STATUS = const(20)     # out: 0 exhausted, 1 stopped at a hit, 2 budget spent
 P_MKEY = const(21)       # memo key bit of this search's direction
 P_FMASK = const(22)      # filter entries - 1 (0: no filter, see D_MFILT)
-P_SIZE = const(23)
+P_ORDN = const(23)       # orders(): 0 only count the choices, 1 write them
+P_SIZE = const(24)
 
 
 def zero32(buf, n: int):  # viper
@@ -168,7 +169,7 @@ def fill(D, P, c: int, at: int) -> int:  # viper
         return b
     trans = ptr8(D[D_TRANS])
     m = n + 1
-    cell = ptr32(D[D_CELL])
+    cell = ptr16(D[D_CELL])
     ce = (c * 16 + m) * (5 + j1)
     t = cell[ce]
     r = cell[ce + 1]
@@ -340,7 +341,8 @@ def orders(D, P, shape) -> int:  # viper
     """Fill ORDO/ORDS: per step the choices in the order the search tries
     them.  A cell: more rack tiles first, then closest to how the table is
     laid out now (shape: group tiles in bits 0-1, run jokers above), then
-    fewer jokers, fewer group tiles.  An end: fewer group jokers first."""
+    fewer jokers, fewer group tiles.  An end: fewer group jokers first.
+    With P[P_ORDN] 0 it only counts them (how big ORDS must be)."""
     pp = ptr32(P)
     kind = ptr8(D[D_KIND])
     col = ptr8(D[D_COL])
@@ -355,14 +357,17 @@ def orders(D, P, shape) -> int:  # viper
     w = pp[P_W]
     S = pp[P_STEPS]
     free = pp[P_FREE]
+    put = pp[P_ORDN]
     k = 0
     d = 0
     while d < S:
-        ordo[d] = k
+        if put:
+            ordo[d] = k
         if kind[d]:
             x = 0
             while x <= J:
-                ords[k] = x
+                if put:
+                    ords[k] = x
                 k += 1
                 x += 1
         else:
@@ -400,17 +405,20 @@ def orders(D, P, shape) -> int:  # viper
                         if q >= 0:
                             g = gs - q
                             if g >= 0 and g <= u and u - g + x < w:
-                                ords[k] = u | (g << 2) | (x << 4)
+                                if put:
+                                    ords[k] = u | (g << 2) | (x << 4)
                                 k += 1
                             g = gs + q
                             if q and g <= u and u - g + x < w:
-                                ords[k] = u | (g << 2) | (x << 4)
+                                if put:
+                                    ords[k] = u | (g << 2) | (x << 4)
                                 k += 1
                         x += 1
                     dist += 1
                 u -= 1
         d += 1
-    ordo[S] = k
+    if put:
+        ordo[S] = k
     return k
 
 
