@@ -594,16 +594,20 @@ def run(D, P) -> int:  # viper
         rd = rest[depth]
         sg0 = (B >> 3) & 15
         mg0 = (B >> 7) & 3
-        sh = 5 * c0
-        f0 = (A >> sh) & 31
-        t0 = stab[depth]
-        vn = int(val[n])
+        vn = val[n]
         unit = UNIT + vn
         xu = unit                   # what a joker scores (nothing if free)
         if free:
             xu = 0
-        fw = f0 * w
-        nb = n * j1
+        sh = 0
+        fw = 0
+        nb = 0
+        t0 = 0
+        if not kind:
+            sh = 5 * c0
+            fw = ((A >> sh) & 31) * w
+            nb = n * j1
+            t0 = stab[depth]
         walk = 0
         while ci < hi:
             ch = ords[ci]
