@@ -7,8 +7,15 @@ turns it into machine code.  Functions marked `# viper` on their def line
 get the @micropython.viper decorator when host_tools builds .mpy files for
 a native arch (the ESP32 bundle, the unix port's tests and bench); the
 source itself is plain Python, so it compiles for any MicroPython and runs
-on CPython, where ptr8/ptr16/ptr32 are identity: every runtime walks the
-same tree and gives the same answers.
+on CPython, where ptr8/ptr16/ptr32 are identity: given the same set-up
+every runtime walks the same tree.  (On CPython ai.dp hands it lists
+instead of arrays, which its interpreter indexes faster, and a filter that
+spares memo look-ups that cannot hit: same values, same tree.)
+
+Memo facts are fail-soft: a state between numbers whose choices are all
+exhausted is kept with the most any of them was found able to gain, not
+just "short of the target", so a later search with a lower target (the
+value phase after the tile phase) can still use it.
 
 Everything the loop touches lives in the list D (arrays, see the D_*
 indices) and the int array P (parameters in, counters out, see P_*); ai.dp
