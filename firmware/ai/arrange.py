@@ -13,13 +13,12 @@ def build(problem, path):
     """Sets (list of bytearray) for the search path (one packed choice per
     step: u | g<<2 | x<<4 for a cell, the group jokers for an end step)."""
     ncol = problem.ncol
-    steps = problem.steps
     active = [[] for _ in range(ncol)]     # per colour: open runs (bytearray)
     done = []
     pool = []                              # numbered tiles for this number's groups
     groups = []                            # where the groups are in done
-    for i in range(len(steps)):
-        kind, c, n = steps[i]
+    for i in range(problem.nsteps):
+        kind, c, n = problem.step(i)
         ch = path[i]
         if kind == 0:
             u = ch & 3

@@ -52,7 +52,11 @@ _SLICE = 400
 # first asks a filter which of them a stored fact may hold (kernel
 # D_MFILT; bench: 349,000 look-ups, 3,700 prunes without it).  Its
 # entries (0 on the device: its heap is short):
-FILTER = 0 if _MP else 8192
+if _MP:
+    FILTER = 0
+else:
+    from ai import hostfast
+    FILTER = hostfast.FILTER
 
 
 class Timeout(Exception):
@@ -78,11 +82,11 @@ class Memo:
             self.kb = [[0] * 1024 for _ in range(banks)]
             self.val = [[0] * 1024 for _ in range(banks)]
         self.bnd = []
-        self.filt = bytearray(0) if _MP else [0] * FILTER
+        self.filt = [0] * FILTER if FILTER else bytearray(0)
 
     def clear(self):
         """Empty it (and the dominance filter) for the next search."""
-        self.filt = bytearray(0) if _MP else [0] * FILTER
+        self.filt = [0] * FILTER if FILTER else bytearray(0)
         for i in range(len(self.ka)):
             if _MP:
                 K.zero32(self.ka[i], 1024)
@@ -109,16 +113,6 @@ class Memo:
             for i in range(ncol):
                 b[i] = [UNKNOWN] * len(b[i])
         return b
-
-
-def _fast(a):
-    """The container the kernel indexes: the array itself for native code
-    (viper needs the raw buffer); on CPython a list, which its interpreter
-    indexes several times faster than bytes or array.array (same values,
-    same search)."""
-    if _MP or not isinstance(a, (bytes, bytearray, array)):
-        return a
-    return list(a)
 
 
 _SHARED = []
@@ -159,7 +153,6 @@ def _shared_memo(bits):
 
 _UPS = {}
 _STEPS = {}
-_MASKS = {}
 # the value of a number's tiles, walking 1..13 and walking 13..1
 _VALS = (bytes(range(16)), bytes([0] + [14 - n for n in range(1, 14)] + [0, 0]))
 
@@ -175,17 +168,19 @@ def _flip(counts):
 
 
 def _step_list(ncol):
-    """The search's steps, (kind, colour, number): the cells of number 1,
-    its end, the cells of 2, ... ; also as bytearrays.  Cached per ncol."""
+    """The search's steps, as three bytes (kind, colour, number): the cells
+    of number 1, its end (kind 1), the cells of 2, ...  Cached per ncol."""
     t = _STEPS.get(ncol)
     if t is None:
-        steps = []
+        kind = bytearray()
+        col = bytearray()
+        num = bytearray()
         for n in range(1, 14):
-            for c in range(ncol):
-                steps.append((0, c, n))
-            steps.append((1, 0, n))
-        t = _STEPS[ncol] = (steps, bytes(s[0] for s in steps),
-                            bytes(s[1] for s in steps), bytes(s[2] for s in steps))
+            for c in range(ncol + 1):
+                kind.append(1 if c == ncol else 0)
+                col.append(c if c < ncol else 0)
+                num.append(n)
+        t = _STEPS[ncol] = (bytes(kind), bytes(col), bytes(num))
     return t
 
 
@@ -240,9 +235,8 @@ class Problem:
         self.expanded = 0
         self.found = None         # best path so far, kept on Timeout
         self.found_score = -1
-        steps, kind, col, num = _step_list(ncol)
-        self.steps = steps
-        S = len(steps)
+        kind, col, num = self._steps = _step_list(ncol)
+        self.nsteps = S = len(kind)
         J1 = J + 1
         combos, trans, ups, closed = tables(self.slots, free)
         nc = len(combos)
@@ -279,7 +273,7 @@ class Problem:
         self._futures()
         D[K.D_GFB] = self._gfb
         D[K.D_GM] = self._gm
-        D[K.D_FUTS] = self._futs
+        D[K.D_FUTS] = self.futs
         self._R = sum(rak)
         D[K.D_TROW] = D[K.D_TOPS] = b"\0\0"   # made when a search needs them
         self._tops = False
@@ -323,13 +317,16 @@ class Problem:
             for c in range(ncol):
                 K.fill_all(D, P, c)
         if not _MP:
-            for i in range(K.D_SIZE):
-                if i != K.D_BND:
-                    D[i] = _fast(D[i])
+            hostfast.lists(D, K.D_BND)
             self.hit = D[K.D_HIT]
-            self.P = P = _fast(P)
-            self._masks()
+            self.P = P = hostfast.fast(P)
+            hostfast.masks(self, D[K.D_GM], K.group_mask)
         self._fresh = True
+
+    def step(self, d):
+        """Step d as (kind, colour, number)."""
+        t = self._steps
+        return t[0][d], t[1][d], t[2][d]
 
     def _futures(self):
         """For each cell step, what the later colours of its number can
@@ -340,10 +337,10 @@ class Problem:
         J1 = self.jokers + 1
         futs = []
         seen = {}
-        gfb = array("H", bytes(2 * len(self.steps)))
+        gfb = array("H", bytes(2 * self.nsteps))
         ks = None
-        for d in range(len(self.steps)):
-            kind, c, n = self.steps[d]
+        for d in range(self.nsteps):
+            kind, c, n = self.step(d)
             if kind:
                 continue
             if not c:
@@ -363,26 +360,9 @@ class Problem:
                 i = seen[fk] = len(futs)
                 futs.append(fk)
             gfb[d] = i * J1 * 4
-        self._futs = array("H", futs)
+        self.futs = array("H", futs)
         self._gfb = gfb
         self._gm = array("H", bytes(2 * len(futs) * J1 * 4))
-
-    def _masks(self):
-        """CPython: a group mask depends only on the colours, the jokers and
-        the step's future, so masks are kept from one search to the next
-        (the device makes them on demand: no heap for a cache there)."""
-        size = (self.jokers + 1) * 4
-        gm = self.D[K.D_GM]
-        for i in range(len(self._futs)):
-            key = (self.ncol, size, self._futs[i])
-            block = _MASKS.get(key)
-            at = i * size
-            if block is None:
-                for k in range(at, at + size):
-                    K.group_mask(self.D, self.P, k)
-                _MASKS[key] = gm[at:at + size]
-            else:
-                gm[at:at + size] = block
 
     def _near(self):
         """Cells where a joker may stand in a run: a numbered tile of that
@@ -429,14 +409,14 @@ class Problem:
         cells after step i (rows change only where rack tiles are, so
         steps share them).  Bounds value once the tile count is known."""
         R = self._R
-        S = len(self.steps)
+        S = self.nsteps
         row = bytearray(S)
         tops = array("H", bytes(2 * (R + 1) * (R + 1)))
         vals = []
         val = _VALS[self.reverse]
         for i in range(S - 1, -1, -1):
             row[i] = len(vals)
-            kind, c, n = self.steps[i]
+            kind, c, n = self.step(i)
             if kind == 0:
                 v = val[n]
                 for _ in range(self.rak[(c << 4) | n]):
@@ -480,13 +460,13 @@ class Problem:
 
     def _remaining(self):
         """rest[i]: the most score rack tiles of cells after step i can add."""
-        S = len(self.steps)
+        S = self.nsteps
         rest = array("i", bytes(4 * S))
         val = _VALS[self.reverse]
         acc = 0
         for i in range(S - 1, -1, -1):
             rest[i] = acc
-            kind, c, n = self.steps[i]
+            kind, c, n = self.step(i)
             if kind == 0:
                 acc += self.rak[(c << 4) | n] * (UNIT + val[n])
         return rest
@@ -523,8 +503,11 @@ class Problem:
         if most >= 0 and not self._tops:
             self._tops = True
             row, tops = self._top_values()
-            self.D[K.D_TROW] = _fast(row)
-            self.D[K.D_TOPS] = _fast(tops)
+            if not _MP:
+                row = hostfast.fast(row)
+                tops = hostfast.fast(tops)
+            self.D[K.D_TROW] = row
+            self.D[K.D_TOPS] = tops
         P[K.P_BEST] = 0
         P[K.P_RESUME] = 0
         self.found = None

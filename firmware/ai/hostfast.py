@@ -1,0 +1,49 @@
+"""How a search's tables are held when the engine runs on CPython (host
+tools, tests, the emulator): same values, kept the way CPython's
+interpreter handles fastest.  The device never imports this (ai.dp asks
+only off MicroPython), so none of it costs device heap.
+
+Why: on CPython the kernel is plain Python; its interpreter indexes a list
+several times faster than bytes or array.array, and group masks depend
+only on the colours, the jokers and a step's future, so they can be kept
+from one search to the next.
+"""
+from array import array
+
+# memo look-up filter entries (see kernel.D_MFILT)
+FILTER = 8192
+
+_MASKS = {}
+
+
+def lists(D, skip):
+    """D's buffers as lists (but D[skip], the bound tables, made as lists
+    already), in place."""
+    for i in range(len(D)):
+        if i != skip:
+            D[i] = fast(D[i])
+
+
+def fast(a):
+    """A list of a buffer's values; anything else as it is."""
+    if isinstance(a, (bytes, bytearray, array)):
+        return list(a)
+    return a
+
+
+def masks(problem, gm, group_mask):
+    """Fill a problem's group masks gm from the cache, making (with
+    group_mask(D, P, at)) and keeping the ones not seen before."""
+    size = (problem.jokers + 1) * 4
+    D = problem.D
+    futs = problem.futs
+    for i in range(len(futs)):
+        key = (problem.ncol, size, futs[i])
+        block = _MASKS.get(key)
+        at = i * size
+        if block is None:
+            for k in range(at, at + size):
+                group_mask(D, problem.P, k)
+            _MASKS[key] = gm[at:at + size]
+        else:
+            gm[at:at + size] = block
