@@ -11,7 +11,7 @@ from one search to the next.
 from array import array
 
 # memo look-up filter entries (see kernel.D_MFILT)
-FILTER = 8192
+FILTER = 4096
 
 _MASKS = {}
 
