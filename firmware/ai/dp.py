@@ -334,13 +334,14 @@ class Problem:
         masks, filled on first use, of the group states those can still
         complete (kernel.group_mask).  Steps with the same future share masks;
         they are made here, so the search allocates nothing."""
+        kinds, cols, nums = self._steps
         J1 = self.jokers + 1
         futs = []
         seen = {}
         gfb = array("H", bytes(2 * self.nsteps))
         ks = None
         for d in range(self.nsteps):
-            kind, c, n = self.step(d)
+            kind, c, n = kinds[d], cols[d], nums[d]
             if kind:
                 continue
             if not c:
@@ -408,6 +409,7 @@ class Problem:
         """tops[row[i]*(R+1) + m]: the value of the m best rack tiles in
         cells after step i (rows change only where rack tiles are, so
         steps share them).  Bounds value once the tile count is known."""
+        kinds, cols, nums = self._steps
         R = self._R
         S = self.nsteps
         row = bytearray(S)
@@ -416,7 +418,7 @@ class Problem:
         val = _VALS[self.reverse]
         for i in range(S - 1, -1, -1):
             row[i] = len(vals)
-            kind, c, n = self.step(i)
+            kind, c, n = kinds[i], cols[i], nums[i]
             if kind == 0:
                 v = val[n]
                 for _ in range(self.rak[(c << 4) | n]):
@@ -460,13 +462,14 @@ class Problem:
 
     def _remaining(self):
         """rest[i]: the most score rack tiles of cells after step i can add."""
+        kinds, cols, nums = self._steps
         S = self.nsteps
         rest = array("i", bytes(4 * S))
         val = _VALS[self.reverse]
         acc = 0
         for i in range(S - 1, -1, -1):
             rest[i] = acc
-            kind, c, n = self.step(i)
+            kind, c, n = kinds[i], cols[i], nums[i]
             if kind == 0:
                 acc += self.rak[(c << 4) | n] * (UNIT + val[n])
         return rest
