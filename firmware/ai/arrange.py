@@ -71,7 +71,8 @@ def _extend_runs(runs, done, reals, jokers, code):
     for _ in range(m - len(must) - e):
         keep.append(bytearray())
     # numbered tiles first to runs that have none yet, so no run is all jokers
-    keep.sort(key=lambda r: 1 if _has_real(r) else 0)
+    if jokers:
+        keep.sort(key=lambda r: 1 if _has_real(r) else 0)
     for r in keep:
         if reals:
             r.append(code)
