@@ -57,6 +57,7 @@ if _MP:
 else:
     from ai import hostfast
     FILTER = hostfast.FILTER
+    K = hostfast.kernel(K)
 
 
 class Timeout(Exception):

@@ -8,9 +8,10 @@ get the @micropython.viper decorator when host_tools builds .mpy files for
 a native arch (the ESP32 bundle, the unix port's tests and bench); the
 source itself is plain Python, so it compiles for any MicroPython and runs
 on CPython, where ptr8/ptr16/ptr32 are identity: given the same set-up
-every runtime walks the same tree.  (On CPython ai.dp hands it lists
-instead of arrays, which its interpreter indexes faster, and a filter that
-spares memo look-ups that cannot hit: same values, same tree.)
+every runtime walks the same tree.  (On CPython ai.dp uses this source
+compiled without the casts, hands it lists instead of arrays, which its
+interpreter indexes faster, and a filter that spares memo look-ups that
+cannot hit: same values, same tree; see ai.hostfast.)
 
 Memo facts are fail-soft: a state between numbers whose choices are all
 exhausted is kept with the most any of them was found able to gain, not
