@@ -50,10 +50,11 @@ def masks(problem, gm, group_mask):
 
 
 def kernel(K):
-    """The kernel with its viper pointer casts left out: on CPython they
-    are identity calls (ptr8(x) is x), a few thousand a solve.  Same
-    source, compiled once with each `ptrN(...)` read as `(...)`; the
-    original module stays for anything that imports it directly."""
+    """The kernel with its viper casts left out: on CPython they are
+    identity calls (ptr8(x) is x, and int(...) is only ever given ints
+    there), a few thousand a solve.  Same source, compiled once with each
+    `ptrN(...)` and `int(...)` read as `(...)`; the original module stays
+    for anything that imports it directly."""
     import re
     import sys
     name = K.__name__ + "_host"
@@ -61,7 +62,7 @@ def kernel(K):
     if mod is None:
         with open(K.__file__) as f:
             src = f.read()
-        src = re.sub(r"(?<!def )\bptr(?:8|16|32)\(", "(", src)
+        src = re.sub(r"(?<!def )\b(?:ptr8|ptr16|ptr32|int)\(", "(", src)
         mod = type(sys)(name)
         mod.__file__ = K.__file__
         exec(compile(src, K.__file__, "exec"), mod.__dict__)
