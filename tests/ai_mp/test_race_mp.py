@@ -1,14 +1,13 @@
 """The search walking the numbers 13 down to 1, and the race of the two
 walks (ai.race), on both runtimes: same best scores, sets read the right
 way round, and a race with no heap for its second search still exact."""
-from rummikub.tiles import parse_table, parse_tiles, count_tiles, JOKER
+from rummikub.tiles import parse_table, count_tiles, JOKER
 from rummikub.rules import Rules
 from rummikub.turn import validate_turn
-from ai.dp import Problem, UNIT, drop_table
+from ai.dp import UNIT, drop_table
 from ai.race import Race
-from ai.runstate import table_shape
-from ai.solver import placeable
 from ai import arrange
+from solver_setup import maker
 
 POSITIONS = [
     ("R5 R6 R7 | B9 K9 Y9", "R8 K2 J"),
@@ -29,20 +28,6 @@ LONG = ("R1 R2 R3 R4 R5 R6 R7 R8 R9 | K2 B2 R2 Y2 | "
         "R9 Y5 Y4 B5 K3 K2 B7")
 
 
-def _setup(table, rack):
-    t = parse_table(table)
-    tab = count_tiles(t)
-    rak = count_tiles((parse_tiles(rack),))
-    jt, jr = tab[JOKER], rak[JOKER]
-    tab[JOKER] = rak[JOKER] = 0
-    fit = count_tiles((placeable(tab, rak, jt + jr, 4),))
-
-    def make(partner=None):
-        return Problem(tab, fit, jt, jr, 4, 2, 0, None, True, 2000,
-                       table_shape(t, 4), partner)
-    return t, make
-
-
 def _best(p):
     score, path = p.search(UNIT, True, UNIT)
     if path is None:
@@ -57,7 +42,7 @@ def _best(p):
 def test_the_downward_walk_finds_the_same_best_sets_the_right_way_round():
     rules = Rules()
     for table, rack in POSITIONS:
-        t, make = _setup(table, rack)
+        make = maker(table, rack)
         up = make()
         try:
             want = _best(up)[0]
@@ -98,10 +83,10 @@ def _race_count(make):
 
 
 def test_the_race_builds_the_second_walk_only_for_a_long_search():
-    _, make = _setup(*POSITIONS[0])
+    make = maker(*POSITIONS[0])
     count, race = _race_count(make)
     assert count == 1 and race.second is None      # R8: the joker is spare
-    _, make = _setup(*LONG)
+    make = maker(*LONG)
     count, race = _race_count(make)
     assert count == 25 and race.second is not None
     assert race.expanded < 20000, race.expanded    # ~3,200 (alone: ~108,000)
@@ -109,7 +94,7 @@ def test_the_race_builds_the_second_walk_only_for_a_long_search():
 
 def test_the_winner_of_the_tile_phase_leads_the_value_phase():
     from ai.race import HEAD, TURN, LEAD
-    _, make = _setup(*LONG)
+    make = maker(*LONG)
     p = make()
     race = Race(p, make, p.check_time)
     try:
@@ -155,7 +140,7 @@ class _Starved:
 
 
 def test_a_race_without_heap_for_its_second_walk_is_still_exact():
-    _, make = _setup(*LONG)
+    make = maker(*LONG)
 
     def no_room(partner):
         raise MemoryError()

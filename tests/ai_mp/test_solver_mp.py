@@ -26,6 +26,16 @@ def _placed(m):
     return sorted(fmt_tiles(m.placed).split())
 
 
+def _upward(table, rack, memo_cap=2000):
+    """The upward search alone (no race)."""
+    from solver_setup import maker
+    return maker(table, rack, memo_cap)()
+
+
+_SHORT = ("Y2 Y3 Y4 Y5 Y6 | K9 B9 R9 | B7 R7 Y7 | K7 K8 K9 | B1 R1 Y1",
+          "B8 Y12 K2 K5 R3 Y11 R10 R7 B5 Y13 B8 R11 K3 Y2 K1")
+
+
 def test_issue_example_places_r8_and_the_joker():
     m = _solve("R5 R6 R7 | B9 K9 Y9", "R8 K2 J")
     assert _placed(m) == ["J", "R8"] and m.optimal
@@ -78,22 +88,14 @@ def test_budget_zero_still_returns_a_legal_move():
 def test_a_repeated_proof_is_answered_by_the_memo():
     # the memo keeps each state's proven bound exactly: searching the same
     # target again must not walk the tree again (kept halved, exact revisits
-    # with an odd gap slipped through)
-    from rummikub.tiles import count_tiles
-    from ai.dp import Problem, UNIT, drop_table
-    from ai.runstate import table_shape
-    from ai.solver import placeable
-    # K1 goes down at number 1 (an odd value: an odd gap after it)
-    table = parse_table("Y2 Y3 Y4 Y5 Y6 | K9 B9 R9 | B7 R7 Y7 | K7 K8 K9 | B1 R1 Y1")
-    rack = parse_tiles("B8 Y12 K2 K5 R3 Y11 R10 R7 B5 Y13 B8 R11 K3 Y2 K1")
-    tab = count_tiles(table)
-    rak = count_tiles((rack,))
-    fit = count_tiles((placeable(tab, rak, 0, 4),))
-    p = Problem(tab, fit, 0, 0, 4, 2, 0, None, True, 2000, table_shape(table, 4))
+    # with an odd gap slipped through).  K1 goes down at number 1 (an odd
+    # value: an odd gap after it)
+    from ai.dp import UNIT, drop_table
+    p = _upward(*_SHORT)
     most = p.search(UNIT, True, UNIT)[0] // UNIT
     p.release()
     assert most == 6                        # K1, Y11 Y12 Y13, R10 R11
-    p = Problem(tab, fit, 0, 0, 4, 2, 0, None, True, 2000, table_shape(table, 4))
+    p = _upward(*_SHORT)
     try:
         assert p.search(7 * UNIT, False) == (-1, None)
         first = p.expanded
@@ -109,16 +111,8 @@ def test_a_proof_keeps_how_far_short_each_state_fell():
     # fail-soft facts: a state is remembered with the most it was found to
     # gain, not just "short of the target", so a proof for 8 tiles also
     # answers most of the proof for 7 (the most that fit is 6)
-    from rummikub.tiles import count_tiles
-    from ai.dp import Problem, UNIT, drop_table
-    from ai.runstate import table_shape
-    from ai.solver import placeable
-    table = parse_table("Y2 Y3 Y4 Y5 Y6 | K9 B9 R9 | B7 R7 Y7 | K7 K8 K9 | B1 R1 Y1")
-    rack = parse_tiles("B8 Y12 K2 K5 R3 Y11 R10 R7 B5 Y13 B8 R11 K3 Y2 K1")
-    tab = count_tiles(table)
-    rak = count_tiles((rack,))
-    fit = count_tiles((placeable(tab, rak, 0, 4),))
-    p = Problem(tab, fit, 0, 0, 4, 2, 0, None, True, 2000, table_shape(table, 4))
+    from ai.dp import UNIT, drop_table
+    p = _upward(*_SHORT)
     try:
         assert p.search(8 * UNIT, False) == (-1, None)
         first = p.expanded
@@ -134,20 +128,12 @@ def test_a_dead_end_gives_its_parent_no_bound():
     # a state with no way on at all (bound -1) once handed its parent
     # "-1 + the tile it placed" as a gain: facts weaker than plain "short of
     # the target", and this upward walk took 10,174 states instead of ~700
-    from rummikub.tiles import count_tiles
-    from ai.dp import Problem, UNIT, drop_table
-    from ai.runstate import table_shape
-    from ai.solver import placeable
-    table = parse_table("R7 R8 R9 R10 R11 R12 R13 | Y5 Y6 Y7 Y8 Y9 Y10 | "
-                        "R10 R11 R12 R13 | B5 B6 B7 B8 B9 B10 B11 B12 | K4 B4 R4 Y4 | "
-                        "Y6 Y7 Y8 Y9 Y10 Y11 Y12 | K1 K2 K3 K4 K5 K6 K7 K8 | "
-                        "K2 B2 R2 Y2 | K7 B7 R7 | K11 B11 Y11 | K3 B3 Y3")
-    rack = parse_tiles("K13 B2 K13 K11 Y3 J")
-    tab = count_tiles(table)
-    rak = count_tiles((rack,))
-    rak[JOKER] = 0
-    fit = count_tiles((placeable(tab, rak, 1, 4),))
-    p = Problem(tab, fit, 0, 1, 4, 2, 0, None, True, 8192, table_shape(table, 4))
+    from ai.dp import UNIT, drop_table
+    p = _upward("R7 R8 R9 R10 R11 R12 R13 | Y5 Y6 Y7 Y8 Y9 Y10 | "
+                "R10 R11 R12 R13 | B5 B6 B7 B8 B9 B10 B11 B12 | K4 B4 R4 Y4 | "
+                "Y6 Y7 Y8 Y9 Y10 Y11 Y12 | K1 K2 K3 K4 K5 K6 K7 K8 | "
+                "K2 B2 R2 Y2 | K7 B7 R7 | K11 B11 Y11 | K3 B3 Y3",
+                "K13 B2 K13 K11 Y3 J", 8192)
     try:
         assert p.search(UNIT, True, UNIT)[0] // UNIT == 3
     finally:
@@ -195,20 +181,12 @@ def test_a_long_search_keeps_learning_once_the_memo_is_full():
     # 3/4 full and this search walked 242,401 states; giving up the
     # deepest fact of a full bucket keeps it learning (107,970).  States
     # are counted, not timed.
-    from rummikub.tiles import count_tiles
-    from ai.dp import Problem, UNIT, drop_table
-    from ai.runstate import table_shape
-    from ai.solver import placeable
-    table = parse_table("R1 R2 R3 R4 R5 R6 R7 R8 R9 | K2 B2 R2 Y2 | "
-                        "K4 K5 K6 K7 K8 J K10 K11 K12 K13 | B4 B5 B6 B7 B8 B9 | "
-                        "J B13 R13 | K11 B11 R11")
-    rack = parse_tiles("K4 Y11 K13 B2 R3 K5 B1 B3 B10 Y7 Y3 K7 B9 R7 Y1 K1 Y11 "
-                       "K10 B10 R12 R9 Y5 Y4 B5 K3 K2 B7")
-    tab = count_tiles(table)
-    rak = count_tiles((rack,))
-    tab[JOKER] = 0
-    fit = count_tiles((placeable(tab, rak, 2, 4),))
-    p = Problem(tab, fit, 2, 0, 4, 2, 0, None, True, 2000, table_shape(table, 4))
+    from ai.dp import UNIT, drop_table
+    p = _upward("R1 R2 R3 R4 R5 R6 R7 R8 R9 | K2 B2 R2 Y2 | "
+                "K4 K5 K6 K7 K8 J K10 K11 K12 K13 | B4 B5 B6 B7 B8 B9 | "
+                "J B13 R13 | K11 B11 R11",
+                "K4 Y11 K13 B2 R3 K5 B1 B3 B10 Y7 Y3 K7 B9 R7 Y1 K1 Y11 "
+                "K10 B10 R12 R9 Y5 Y4 B5 K3 K2 B7")
     try:
         score = p.search(UNIT, True, UNIT)[0]
         assert score // UNIT == 25
