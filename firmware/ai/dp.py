@@ -210,7 +210,7 @@ class Problem:
     memo_cap: memo slots (a power of two at least that big, 1024 to
     131072) for the states between numbers.  reverse: walk the numbers 13
     down to 1 (a partner, the forward search of the same position, shares
-    its memo; see solver._race).
+    its memo; see ai.race).
     """
 
     def __init__(self, tab, rak, jt, jr, ncol, copies, meld=0, deadline=None,
@@ -565,7 +565,10 @@ class Problem:
             self.D = None
 
     def release(self):
-        """Drop the memo (the bulk of the heap) once the search is over."""
+        """Drop the memo (the bulk of the heap) once the search is over,
+        and the reversed search's bound tables (never kept: the next
+        search needs the heap)."""
+        self.drop_reverse()
         self.D = None
         self._memo = None
         drop_table()

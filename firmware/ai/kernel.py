@@ -807,9 +807,7 @@ def run(D, P) -> int:  # viper
             # from this state: the fact kept is that bound, which later
             # searches with lower targets (the value phase) can use too
             if depth and room > 0 and kind_[depth - 1] == 1:
-                v = fb + 1
-                if v > lower - sc and lower > sc:
-                    v = lower - sc
+                v = fb + 1          # <= lower - sc: every part of fb fell short
                 if v <= 65535:
                     qa = A + 1
                     qb = (B & 7) | ((B >> 9) << 3) | (num_[depth - 1] << 10) | mkey

@@ -106,8 +106,7 @@ class Race:
         """p finished first: it leads the next search (the value phase
         after the tile phase), with LEAD turns to each of the other's."""
         self._note(p)
-        if p is not self.lead:
-            self.lead = p
+        self.lead = p
         self.edge = LEAD
 
     def _note(self, p):

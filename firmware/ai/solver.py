@@ -175,7 +175,6 @@ def _melded(table, rack, rules, deadline, t0, memo_cap):
         if b is not None:
             won, path = b, bytes(b.found)
     expanded = race.expanded
-    p.drop_reverse()            # never kept: the next search needs the heap
     p.release()
     if path is None:
         if not optimal:

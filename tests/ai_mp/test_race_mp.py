@@ -77,7 +77,6 @@ def _race_count(make):
         b = race.search(UNIT, UNIT)
         return b.found_score // UNIT, race
     finally:
-        p.drop_reverse()
         p.release()
         drop_table()
 
@@ -112,7 +111,6 @@ def test_the_winner_of_the_tile_phase_leads_the_value_phase():
         else:
             assert up <= TURN * (1 + (down - HEAD) // (TURN * LEAD))
     finally:
-        p.drop_reverse()
         p.release()
         drop_table()
 
