@@ -1,4 +1,15 @@
-"""CPython-side tools.  They import firmware code; firmware never imports them."""
+"""CPython-side tools, grouped by job.  They import firmware code; firmware
+never imports them.  `python -m host_tools <command>` (see `__main__`).
+
+- `cli/`       check a turn, solve a position (JSON in, JSON out)
+- `flash/`     compile, deploy and flash the firmware; the board simulator
+- `sync/`      score sync over serial, the SQLite store, the leaderboard
+- `bench/`     solver benchmark, its corpus and oracle, AI tournaments
+- `hardware/`  files generated from hardware/pins.json
+- `emulator/`  the handheld app on this computer (window or headless)
+
+Importing this package puts `firmware/` on `sys.path`.
+"""
 import os
 import sys
 

@@ -7,17 +7,17 @@ serial, matplotlib) never slow down the others.
 import sys
 
 COMMANDS = {
-    "check": ("host_tools.check", "validate one turn (JSON on stdin)"),
-    "solve": ("host_tools.solve", "best move for positions (JSON Lines on stdin)"),
-    "tournament": ("host_tools.tournament", "AI against AI, win rates"),
-    "bench": ("host_tools.bench", "solver benchmark"),
-    "flash": ("host_tools.flash", "flash MicroPython and the app to a board"),
-    "devsim": ("host_tools.devsim", "MicroPython unix port as a board on a pty"),
-    "sync": ("host_tools.sync", "pull match scores off a device"),
-    "scores": ("host_tools.scores", "leaderboard and statistics"),
+    "check": ("host_tools.cli.check", "validate one turn (JSON on stdin)"),
+    "solve": ("host_tools.cli.solve", "best move for positions (JSON Lines on stdin)"),
+    "tournament": ("host_tools.bench.tournament", "AI against AI, win rates"),
+    "bench": ("host_tools.bench.speed", "solver benchmark"),
+    "flash": ("host_tools.flash.command", "flash MicroPython and the app to a board"),
+    "devsim": ("host_tools.flash.devsim", "MicroPython unix port as a board on a pty"),
+    "sync": ("host_tools.sync.command", "pull match scores off a device"),
+    "scores": ("host_tools.sync.scores", "leaderboard and statistics"),
     "emulate": ("host_tools.emulator", "run the handheld app on this computer"),
-    "mpycheck": ("host_tools.mpycheck", "compile firmware/ with mpy-cross"),
-    "hardware": ("host_tools.hardware", "regenerate board.py + wiring.svg from hardware/pins.json"),
+    "mpycheck": ("host_tools.flash.mpycheck", "compile firmware/ with mpy-cross"),
+    "hardware": ("host_tools.hardware.generate", "regenerate board.py + wiring.svg from hardware/pins.json"),
 }
 
 

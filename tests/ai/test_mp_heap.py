@@ -6,17 +6,17 @@ import subprocess
 import sys
 
 import host_tools
-from host_tools.corpus import corpus
+from host_tools.bench.corpus import corpus
 from rummikub.tiles import parse_table, parse_tiles
 from rummikub.rules import Rules
 from ai.solver import solve
 
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
-RUNNER = os.path.join(host_tools.ROOT, "host_tools", "bench_mp.py")
+RUNNER = os.path.join(host_tools.ROOT, "host_tools", "bench", "unixport.py")
 
 
 def test_corpus_positions_solve_under_a_128k_heap(tmp_path):
-    from host_tools.mpycheck import compile_all
+    from host_tools.flash.mpycheck import compile_all
     mpy = tmp_path / "mpy"
     compile_all(str(mpy))                 # as the device runs it
     positions = corpus(2026, 12)

@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from host_tools.corpus import random_position
-from host_tools.oracle import Oracle
+from host_tools.bench.corpus import random_position
+from host_tools.bench.oracle import Oracle
 from rummikub.tiles import JOKER
 from ai_helpers import solved, blind_spot_jokers
 

@@ -5,7 +5,7 @@ from rummikub.melds import canonical
 from rummikub.tiles import JOKER, parse_table, parse_tiles, fmt_table
 from ai.players import Player
 from ai.hint import hint
-from host_tools.tournament import run, wilson
+from host_tools.bench.tournament import run, wilson
 
 
 def _play(levels, seed, watch=None):

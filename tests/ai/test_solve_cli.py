@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-from host_tools.corpus import corpus
+from host_tools.bench.corpus import corpus
 from rummikub.tiles import parse_table, parse_tiles
 from rummikub.rules import Rules
 from rummikub.turn import validate_turn

@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from host_tools import hardware
+from host_tools.hardware import generate as hardware
 from hal import board
 from hal.buttons import NAMES
 from hal.esp32_rtc import INPUT_ONLY, RTC_GPIO

@@ -5,8 +5,8 @@ import subprocess
 import sys
 import time
 
-from host_tools.board import Board
-from host_tools.devsim import DevSim
+from host_tools.flash.board import Board
+from host_tools.flash.devsim import DevSim
 
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
 
@@ -47,7 +47,7 @@ def test_tcp_port_and_cwd_is_the_folder(tmp_path):
 
 
 def test_command_line_prints_its_port(tmp_path):
-    p = subprocess.Popen([sys.executable, "-m", "host_tools.devsim", str(tmp_path),
+    p = subprocess.Popen([sys.executable, "-m", "host_tools.flash.devsim", str(tmp_path),
                           "--tcp", "0"], stdout=subprocess.PIPE, text=True,
                          cwd=os.path.dirname(os.path.dirname(os.path.dirname(
                              os.path.abspath(__file__)))))

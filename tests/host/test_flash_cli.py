@@ -11,10 +11,11 @@ import tty
 
 import pytest
 
-from host_tools import FIRMWARE, ROOT, flash
-from host_tools.deploy import build_bundle
-from host_tools.firmware_cache import PINNED, cached_name, check_image, firmware_image
-from host_tools.flash_common import FlashError, Progress
+from host_tools import FIRMWARE, ROOT
+from host_tools.flash import command as flash
+from host_tools.flash.deploy import build_bundle
+from host_tools.flash.firmware_cache import PINNED, cached_name, check_image, firmware_image
+from host_tools.flash.common import FlashError, Progress
 
 DEAD_PROXY = "http://127.0.0.1:9"        # nothing listens: every fetch fails at once
 

@@ -8,12 +8,13 @@ import shutil
 
 import pytest
 
-from host_tools import FIRMWARE, flash
-from host_tools.board import Board
-from host_tools.deploy import (KEEP_SOURCE, VERSION_FILE, build_bundle, check,
+from host_tools import FIRMWARE
+from host_tools.flash import command as flash
+from host_tools.flash.board import Board
+from host_tools.flash.deploy import (KEEP_SOURCE, VERSION_FILE, build_bundle, check,
                                deploy, git_commit, version_info)
-from host_tools.devsim import DevSim
-from host_tools.flash_common import FlashError
+from host_tools.flash.devsim import DevSim
+from host_tools.flash.common import FlashError
 
 
 @pytest.fixture
@@ -155,7 +156,7 @@ def test_silent_device_is_one_line_error(tmp_path, capsys):
 def test_board_files_survive_an_erase(tmp_path, board):
     """What flash does around esptool's erase: save every file the deploy
     will not bring back, (the erase), write them back."""
-    from host_tools import board_backup
+    from host_tools.flash import board_backup
     dev = tmp_path / "flash"
     (dev / "data" / "2026").mkdir(parents=True)
     (dev / "data" / "2026" / "scores.log").write_bytes(bytes(range(256)) * 3)

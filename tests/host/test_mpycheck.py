@@ -2,7 +2,7 @@
 MicroPython, and `# viper` marks become native functions in native builds."""
 import os
 
-from host_tools.mpycheck import compile_all, native_source
+from host_tools.flash.mpycheck import compile_all, native_source
 
 SRC = ("from compat import micropython\n\n\n"
        "def add(a: int, b: int) -> int:  # viper\n    return a + b\n\n\n"

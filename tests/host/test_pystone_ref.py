@@ -7,7 +7,7 @@ import tarfile
 
 import pytest
 
-from host_tools import pystone_ref
+from host_tools.bench import pystone_ref
 
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 FAKE = (b"def main(loops=500):\n"

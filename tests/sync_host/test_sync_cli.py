@@ -67,7 +67,7 @@ def test_sync_then_scores(tmp_path):
         assert rc == 0 and "6 new records" in out, err
         rc, out, err = tool("sync", "--port", proxy.url, "--db", db, "--timeout", "0.5")
         assert rc == 0 and "0 new records" in out, err
-        from host_tools.db import Db
+        from host_tools.sync.db import Db
         with Db(db) as d:
             assert_consistent(d, device_log(folder), complete=True, device_id="handheld-7")
             assert d.con.execute("SELECT fw_version FROM devices").fetchall() == [("abc123",)]
@@ -132,7 +132,7 @@ def test_record_that_does_not_decode_is_kept_raw_and_reported(tmp_path):
     assert rc == 0, err
     assert "9 new records" in out
     assert "record 6 kept raw but not counted: ROUND record" in err
-    from host_tools.db import Db
+    from host_tools.sync.db import Db
     with Db(db) as d:
         assert len(d.records("dev-test", ScoreLog(device_log(folder)).refresh().log_id)) == 9
         assert d.con.execute("SELECT count(*) FROM rounds").fetchone()[0] >= 5
@@ -142,8 +142,8 @@ def test_malformed_replies_are_named(tmp_path):
     """A device whose replies pass the CRC but make no sense: a clear error."""
     import threading
     import serial
-    from host_tools.sync import Link, SyncError, pull
-    from host_tools.db import Db
+    from host_tools.sync.command import Link, SyncError, pull
+    from host_tools.sync.db import Db
     line = PtyHost()
     stop = threading.Event()
 
@@ -176,7 +176,7 @@ def test_malformed_replies_are_named(tmp_path):
 
 def test_cli_through_a_bad_line_retries_and_resumes(tmp_path):
     from devlink import RandomPlan
-    from host_tools.db import Db
+    from host_tools.sync.db import Db
     folder = tmp_path / "device"
     played(folder, 21, 40)
     with Device(folder) as dev, \

@@ -10,8 +10,8 @@ import serial
 
 from devlink import Device, FaultProxy, RandomPlan, HangUpAfter, fast_close
 from synccheck import Book, assert_consistent, device_log, played
-from host_tools.db import Db
-from host_tools.sync import Link, SyncError, pull
+from host_tools.sync.db import Db
+from host_tools.sync.command import Link, SyncError, pull
 
 TIMEOUT, QUIET = 0.1, 0.03
 CORRUPT = ("drop", "flip", "dup", "trunc", "lose", "noise")

@@ -7,7 +7,7 @@ import tempfile
 
 from devlink import MP, HERE, ROOT
 from synccheck import Book
-from host_tools.mpycheck import mpy_cross
+from host_tools.flash.mpycheck import mpy_cross
 from sync.scorelog import ScoreLog
 
 HEAP = 32 * 1024

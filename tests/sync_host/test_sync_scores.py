@@ -3,8 +3,8 @@
 import csv
 import io
 
-from host_tools import scores
-from host_tools.db import Db
+from host_tools.sync import scores
+from host_tools.sync.db import Db
 from sync import protocol as P
 from sync import records as R
 

@@ -24,7 +24,7 @@ def micropython():
 
 def build(out):
     """Compile firmware/ and the test scripts to .mpy under out."""
-    from host_tools.mpycheck import compile_all, mpy_cross
+    from host_tools.flash.mpycheck import compile_all, mpy_cross
     done, errors = compile_all(out)
     assert not errors, errors
     for name in ("ui_hal", "ui_driver", "mp_ui_game", "ui_probe"):

@@ -8,7 +8,7 @@ Exit 0 valid, 1 illegal turn, 2 malformed input.
 import json
 import sys
 
-from host_tools.jsonio import InputError, field, position
+from host_tools.cli.jsonio import InputError, field, position
 from rummikub.tiles import fmt_tiles
 from rummikub.turn import validate_turn
 

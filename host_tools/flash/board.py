@@ -11,7 +11,7 @@ import contextlib
 import io
 import time
 
-from host_tools.flash_common import FlashError, Progress
+from host_tools.flash.common import FlashError, Progress
 
 # Runs on the board (MicroPython): print "path sha256" for every .py/.mpy
 # under ROOTS and for each of FILES that exists.  Iterative walk, bounded.

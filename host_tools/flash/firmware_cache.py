@@ -7,7 +7,7 @@ if its SHA-256 matches the pin: a wrong or damaged file never reaches flash.
 import os
 from collections import namedtuple
 
-from host_tools.flash_common import FlashError, sha256_file
+from host_tools.flash.common import FlashError, sha256_file
 
 # version: as the board reports it (sys.implementation.version, joined);
 # page: where a person finds the image; machine: a piece of
@@ -43,7 +43,7 @@ def check_image(path, release):
     got = sha256_file(path)
     if release.sha256 is None:
         raise FlashError("no SHA-256 pinned for MicroPython %s yet: check %s "
-                         "(sha256 %s) and record it in host_tools/firmware_cache.py "
+                         "(sha256 %s) and record it in host_tools/flash/firmware_cache.py "
                          "(or pass --sha256 for this run)" % (release.version, path, got))
     if got != release.sha256.lower():
         raise FlashError("firmware hash mismatch: %s has sha256 %s, MicroPython %s "

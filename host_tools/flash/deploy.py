@@ -14,8 +14,8 @@ import subprocess
 from collections import namedtuple
 
 from host_tools import FIRMWARE, ROOT
-from host_tools.flash_common import FlashError, Progress, sha256_file
-from host_tools.mpycheck import compile_all
+from host_tools.flash.common import FlashError, Progress, sha256_file
+from host_tools.flash.mpycheck import compile_all
 
 VERSION_FILE = "version.json"
 KEEP_SOURCE = ("main.py", "boot.py")

@@ -8,7 +8,7 @@ back once the new MicroPython answers.
 import os
 import time
 
-from host_tools.deploy import VERSION_FILE
+from host_tools.flash.deploy import VERSION_FILE
 
 
 def default_backup_dir():

@@ -5,7 +5,7 @@ erase, write at 460800 baud (esptool checks each region's MD5 as it goes),
 verify the whole image once more, and hard-reset into it.  esptool draws its
 own progress bar for the write.
 """
-from host_tools.flash_common import FlashError
+from host_tools.flash.common import FlashError
 
 BAUD = 460800
 OFFSET = 0x1000      # where MicroPython's ESP32 image (bootloader first) starts

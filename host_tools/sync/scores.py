@@ -6,7 +6,7 @@ import csv
 import os
 import sys
 
-from host_tools.db import Db, DEFAULT_PATH
+from host_tools.sync.db import Db, DEFAULT_PATH
 
 COLUMNS = ("rank", "player", "matches", "match_wins", "rounds", "rounds_won",
            "points", "avg_rack_left")

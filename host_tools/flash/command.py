@@ -16,7 +16,7 @@ import sys
 import time
 
 from host_tools import FIRMWARE
-from host_tools.flash_common import FlashError
+from host_tools.flash.common import FlashError
 
 URL_SCHEMES = ("socket://", "rfc2217://", "loop://")
 
@@ -78,10 +78,10 @@ def report_bundle(bundle):
 
 def ensure_micropython(port, release, args, bundle):
     """Step 2: return the (version, machine) the board runs afterwards."""
-    from host_tools import board_backup
-    from host_tools.board import Board, reset_board, wait_for_repl
-    from host_tools.esp_write import write_image
-    from host_tools.firmware_cache import check_image, firmware_image
+    from host_tools.flash import board_backup
+    from host_tools.flash.board import Board, reset_board, wait_for_repl
+    from host_tools.flash.esp_write import write_image
+    from host_tools.flash.firmware_cache import check_image, firmware_image
     if args.firmware:       # a named file is checked before the board is touched
         check_image(args.firmware, release)
     try:
@@ -122,8 +122,9 @@ def ensure_micropython(port, release, args, bundle):
 
 
 def run(args):
-    from host_tools import deploy, firmware_cache
-    from host_tools.board import Board
+    from host_tools.flash import deploy
+    from host_tools.flash import firmware_cache
+    from host_tools.flash.board import Board
     release = firmware_cache.PINNED
     if args.sha256:
         release = release._replace(sha256=args.sha256.lower())
@@ -146,9 +147,9 @@ def run(args):
 
 
 def parser():
-    from host_tools.firmware_cache import PINNED, default_cache_dir
-    from host_tools.deploy import BUILD_DIR
-    from host_tools.board_backup import default_backup_dir
+    from host_tools.flash.firmware_cache import PINNED, default_cache_dir
+    from host_tools.flash.deploy import BUILD_DIR
+    from host_tools.flash.board_backup import default_backup_dir
     ap = argparse.ArgumentParser(
         prog="python -m host_tools flash",
         description="Build the app bundle, make sure the board runs the pinned "

@@ -5,7 +5,7 @@ pystones/s / 1166, and 1166 is what pystone_lowmem (Pystone 1.2) scores on
 an ESP32 at 240 MHz (MicroPython issue 6565).  K is only fair if the unix
 port runs that same program, so the bench fetches it from PyPI (pinned
 release and SHA-256; it is no pip package, just a tarball) and runs it.
-Offline, the bench falls back to host_tools/pystone_mp.py and says so.
+Offline, the bench falls back to host_tools/bench/pystone_mp.py and says so.
 """
 import hashlib
 import io

@@ -14,7 +14,7 @@ import time
 
 from sync import protocol as P
 
-from host_tools.db import Db, DEFAULT_PATH
+from host_tools.sync.db import Db, DEFAULT_PATH
 
 RECORD_KINDS = (P.LOG_START, P.ROUND, P.MATCH)
 

@@ -1,8 +1,8 @@
 """MicroPython side of `make bench`: solve a JSON Lines corpus, one result
 line per position ({"i", "count", "ms", "expanded"}), then a summary line.
 
-Run by host_tools/bench.py as
-  MICROPYPATH=firmware micropython -X heapsize=128k host_tools/bench_mp.py FILE [BUDGET_MS]
+Run by host_tools/bench/speed.py as
+  MICROPYPATH=firmware micropython -X heapsize=128k host_tools/bench/unixport.py FILE [BUDGET_MS]
 (with a budget the solver answers in time, flagged proven or not)
 It reads one line at a time so the corpus never sits in the small heap.
 """

@@ -15,7 +15,7 @@ runs main.py first, as a board does.  Limits, by design: Ctrl-C does not
 interrupt running code (the unix port only sees it as a byte on a raw pty),
 DTR/RTS do nothing.
 
-    python -m host_tools.devsim FOLDER [--tcp PORT]   # prints the port name
+    python -m host_tools.flash.devsim FOLDER [--tcp PORT]   # prints the port name
 """
 import argparse
 import os
@@ -253,7 +253,7 @@ class DevSim:
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_tools.devsim",
+    ap = argparse.ArgumentParser(prog="python -m host_tools.flash.devsim",
                                  description=__doc__.split("\n\n")[0])
     ap.add_argument("folder", help="folder that stands for the board's flash")
     ap.add_argument("--tcp", type=int, metavar="PORT",

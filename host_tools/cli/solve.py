@@ -13,7 +13,7 @@ import json
 import sys
 import time
 
-from host_tools.jsonio import InputError, field, position
+from host_tools.cli.jsonio import InputError, field, position
 from rummikub.tiles import fmt_table, fmt_tiles
 from ai.solver import solve
 

@@ -24,7 +24,7 @@ import time
 import tracemalloc
 
 import host_tools
-from host_tools.corpus import corpus
+from host_tools.bench.corpus import corpus
 from rummikub.rules import Rules
 from rummikub.tiles import parse_table, parse_tiles
 
@@ -77,7 +77,7 @@ def time_ours(positions):
 
 
 def time_oracle(positions):
-    from host_tools.oracle import Oracle
+    from host_tools.bench.oracle import Oracle
     o = Oracle()
     return _timed(positions, lambda t, r: (o.solve(t, r),))
 
@@ -91,7 +91,7 @@ def peak_memory(positions, which):
         def run(t, r):
             solve(t, r, True, rules)
     else:
-        from host_tools.oracle import Oracle
+        from host_tools.bench.oracle import Oracle
         o = Oracle()
 
         def run(t, r):
@@ -110,7 +110,7 @@ def peak_memory(positions, which):
 def pystones(mp, cache_dir):
     """(pystones/s of the unix port, which benchmark): pystone_lowmem, the
     program the 1166 was measured with, or offline our own stand-in."""
-    from host_tools import pystone_ref
+    from host_tools.bench import pystone_ref
     ref = pystone_ref.fetch(os.path.join(cache_dir, "pystone"))
     if ref:
         stones = pystone_ref.score(mp, ref)
@@ -120,7 +120,7 @@ def pystones(mp, cache_dir):
     p = subprocess.run([mp, os.path.join(here, "pystone_mp.py"), "100000"],
                        capture_output=True, text=True)
     return (float(p.stdout.split()[-1]) if p.returncode == 0 else 0.0,
-            "host_tools/pystone_mp.py (PyPI unreachable)")
+            "host_tools/bench/pystone_mp.py (PyPI unreachable)")
 
 
 def micropython(mp, corpus_path, heap=HEAP, budget=None):
@@ -128,12 +128,12 @@ def micropython(mp, corpus_path, heap=HEAP, budget=None):
     lowest free heap and the tail of stderr."""
     # run from .mpy, as the device does (compiling source at import time
     # leaves the small heap fragmented)
-    from host_tools.mpycheck import compile_all
+    from host_tools.flash.mpycheck import compile_all
     mpy = os.path.join(os.path.dirname(corpus_path), "mpy")
     compile_all(mpy)
     env = dict(os.environ, MICROPYPATH=mpy)
     here = os.path.dirname(os.path.abspath(__file__))
-    cmd = [mp, "-X", "heapsize=" + heap, os.path.join(here, "bench_mp.py"), corpus_path]
+    cmd = [mp, "-X", "heapsize=" + heap, os.path.join(here, "unixport.py"), corpus_path]
     if budget is not None:
         cmd.append(str(budget))
     r = subprocess.run(cmd, env=env, capture_output=True, text=True)
