@@ -4,10 +4,16 @@ On the device `micropython` is built in and the compiler treats
 `@micropython.native` and `X = const(...)` specially by name.  On CPython the
 stand-ins below keep the same code importable: const() returns its argument,
 native/viper are no-ops.  Modules do `from compat import micropython, const`.
+
+`MICROPYTHON` is the one runtime flag: True under any MicroPython (device,
+unix port, WebAssembly), False on CPython.  Modules import it from here
+rather than looking at `sys.implementation` themselves.
 """
 import sys
 
-if sys.implementation.name == "micropython":
+MICROPYTHON = sys.implementation.name == "micropython"
+
+if MICROPYTHON:
     import micropython
 else:
     # (not `import micropython`: PyPI has a package of that name whose
