@@ -1,0 +1,17 @@
+"""The Rummikub rules engine: pure functions and plain data, no I/O.
+
+Public surface (what the AI, the UI, the host tools and the tests use):
+  tiles     tile codes (`colour << 4 | number`, JOKER), notation
+            (parse_tiles / parse_table / fmt_tiles / fmt_table), counting
+  melds     is a set a valid group or run (`analyse`, `is_valid`,
+            `set_value`, `canonical`)
+  turn      `validate_turn(before, rack, after, melded, rules)` -> TurnResult
+            whose refusal names the set, tile and rule
+  game      `Game`: rounds and turns (play / draw / fail / next_round)
+  scoring   round and match scores
+  rules     `Rules`, the one config of every variant (names as in RULES.md)
+  rng       `Rng`, the seeded PRNG both runtimes share
+  savefile  a whole Game as checksummed bytes (`dumps` / `loads`)
+The engine never prints, sleeps, reads a file or a clock: callers pass
+what it needs (seed, time left).
+"""
