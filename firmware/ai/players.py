@@ -1,4 +1,4 @@
-"""Computer players: easy, medium, hard.  Each picks a new table (or None to
+"""Computer players: easy, medium, hard, expert, and greedy (the yardstick).  Each picks a new table (or None to
 draw) from what a human sees, and plays it through the same Game.play()/
 Game.draw() calls the UI uses, so an AI can never make an illegal move.
 
@@ -9,14 +9,20 @@ medium: the most rack tiles in new sets (exact, rack only), then lays
 hard:   the exact solver, plus judgement: keeps a joker when it buys no
         extra tile, holds back small plays early in a round, and prefers
         the move that leaves the better rack.
+expert: greedy play until the endgame, then a look-ahead over samples of
+        the hidden tiles (ai.expert).
+greedy: the solver's move (most tiles, then most value) every turn, a
+        draw when there is none; no other judgement.  The yardstick every
+        level is measured against.
 """
 from compat import ticks_ms, ticks_diff
 from rummikub.tiles import JOKER, remove_tile, count_tiles
 from rummikub.rng import Rng
 from ai import greedy
 from ai.solver import solve, rack_sets
+from ai.expert import Expert
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert", "greedy")
 
 try:
     import sys
@@ -39,6 +45,7 @@ class Player:
         self.budget_ms = budget_ms
         self.think_ms = 0
         self.moves = 0
+        self.expert = Expert(self.rng) if level == "expert" else None
 
     def choose(self, game):
         """The table this player wants to leave, or None to draw."""
@@ -50,6 +57,11 @@ class Player:
             return _easy(table, rack, melded, rules, self.rng)
         if self.level == "medium":
             return _medium(table, rack, melded, rules)
+        if self.level == "greedy":
+            best = solve(table, rack, melded, rules, self.budget_ms)
+            return best.table if best.count else None
+        if self.level == "expert":
+            return self.expert.choose(game, self.budget_ms)
         return _hard(table, rack, melded, rules, len(game.pool), self.budget_ms)
 
     def take_turn(self, game):

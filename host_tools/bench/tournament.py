@@ -1,9 +1,14 @@
-"""`python -m host_tools tournament --games N --seats hard,medium --seed S`
+"""`python -m host_tools tournament --games N --seats expert,greedy --seed S`
 
-Plays N complete one-round games between AI players on CPython, spread
-over all cores, and prints per seat: win rate with a 95% (Wilson)
-confidence interval, average points per round and average think time per
-move.  Game i uses seed S+i, so a run is reproducible.
+Plays AI against AI over mirrored deals on CPython, spread over all cores,
+with a progress bar: deal i (seed S+i) is played once for every rotation
+of the seats, so every level gets every hand from every chair; N games is
+N / seats deals.  For each level it reports the share of games won by one
+of its seats with a 95% (Wilson) confidence interval, points per game (per
+seat) and think time per move (mean, p95, max); --json and --png write the
+summary and a chart.  `--ladder` plays the README's ladder instead (every
+level against greedy heads-up and at a 2+2 table, each level against the
+one below) and writes it as a Markdown table too.
 """
 import argparse
 import json
@@ -18,20 +23,40 @@ from rummikub.game import Game, PLAYING
 from rummikub.rules import Rules, RuleError
 from ai.players import Player, LEVELS
 
+# weakest first: "each level against the one below"
+LADDER = ("easy", "medium", "hard", "expert")
+
 
 def play_game(args):
-    """One round; returns (winner seat, scores, think ms per seat, moves)."""
-    seats, seed, rules = args
-    g = Game(Rules(**rules), len(seats), seed=seed)
-    players = [Player(seats[i], seed * 31 + i) for i in range(len(seats))]
+    """One round of deal `seed` with seat i played by levels[i].  Returns
+    (levels, winner seat, scores, think ms of every move per seat)."""
+    levels, seed, rules = args
+    g = Game(Rules(**rules), len(levels), seed=seed)
+    players = [Player(levels[i], seed=seed * 31 + i) for i in range(len(levels))]
+    times = [[] for _ in levels]
     turns = 0
     while g.phase == PLAYING:
-        players[g.current].take_turn(g)
+        p = players[g.current]
+        before = p.think_ms
+        who = g.current
+        p.take_turn(g)
+        times[who].append(p.think_ms - before)
         turns += 1
         if turns > 5000:
             raise RuntimeError("game %d does not end" % seed)
-    return (g.round_winners[0], g.round_rows[0],
-            [p.think_ms for p in players], [p.moves for p in players])
+    return list(levels), g.round_winners[0], list(g.round_rows[0]), times
+
+
+def mirrored(seats, games, seed, rules):
+    """The tasks: deals seed, seed+1, ... each with every rotation of the
+    seats, `games` in all (rounded up to whole deals)."""
+    n = len(seats)
+    deals = (games + n - 1) // n
+    tasks = []
+    for i in range(deals):
+        for r in range(n):
+            tasks.append(([seats[(j + r) % n] for j in range(n)], seed + i, rules))
+    return tasks
 
 
 def wilson(k, n, z=1.96):
@@ -55,13 +80,14 @@ def _bar(done, total, t0, out):
     out.flush()
 
 
-def run(seats, games, seed, rules=None, jobs=None, progress=True):
+def run(seats, games, seed, rules=None, jobs=None, progress=True, out=None):
+    """Play the mirrored tournament; returns summarise()'s dict."""
     rules = rules or {}
     jobs = jobs or os.cpu_count() or 1
-    tasks = [(seats, seed + i, rules) for i in range(games)]
+    tasks = mirrored(seats, games, seed, rules)
     results = []
     t0 = time.time()
-    out = sys.stderr
+    out = out or sys.stderr
     if jobs == 1:
         it = map(play_game, tasks)
         pool = None
@@ -72,42 +98,157 @@ def run(seats, games, seed, rules=None, jobs=None, progress=True):
         for r in it:
             results.append(r)
             if progress:
-                _bar(len(results), games, t0, out)
+                _bar(len(results), len(tasks), t0, out)
     finally:
         if pool is not None:
             pool.close()
             pool.join()
     if progress:
         out.write("\n")
-    return summarise(seats, results, time.time() - t0)
+    s = summarise(seats, results, time.time() - t0)
+    s["seed"] = seed
+    s["rules"] = rules
+    return s
+
+
+def _pct(sorted_vals, q):
+    if not sorted_vals:
+        return 0.0
+    return sorted_vals[min(len(sorted_vals) - 1, int(q * len(sorted_vals)))]
 
 
 def summarise(seats, results, seconds):
+    """Per level: games won by one of its seats (with a Wilson 95% CI),
+    points per game per seat, think ms per move (mean, p95, max)."""
     n = len(results)
     rows = []
-    for i in range(len(seats)):
-        wins = sum(1 for r in results if r[0] == i)
+    for level in sorted(set(seats), key=seats.index):
+        k = seats.count(level)
+        wins = 0
+        pts = 0
+        times = []
+        for levels, winner, scores, ms in results:
+            if levels[winner] == level:
+                wins += 1
+            for i in range(len(levels)):
+                if levels[i] == level:
+                    pts += scores[i]
+                    times.extend(ms[i])
+        times.sort()
         lo, hi = wilson(wins, n)
-        pts = sum(r[1][i] for r in results) / n if n else 0.0
-        think = sum(r[2][i] for r in results)
-        moves = sum(r[3][i] for r in results)
-        rows.append({"seat": i + 1, "level": seats[i], "wins": wins,
+        rows.append({"level": level, "seats": k, "wins": wins,
                      "win_rate": wins / n if n else 0.0, "ci95": [lo, hi],
-                     "points_per_round": pts,
-                     "think_ms_per_move": think / moves if moves else 0.0})
-    return {"games": n, "seconds": seconds, "seats": rows}
+                     "points_per_game": pts / (n * k) if n else 0.0,
+                     "moves": len(times),
+                     "think_ms": {"mean": sum(times) / len(times) if times else 0.0,
+                                  "p95": _pct(times, 0.95),
+                                  "max": times[-1] if times else 0}})
+    return {"games": n, "deals": n // len(seats) if seats else 0,
+            "seats": list(seats), "seconds": seconds, "levels": rows}
+
+
+def print_summary(s, out=sys.stdout):
+    print("%d games (%d mirrored deals), seats %s, %.1f s" % (
+        s["games"], s["deals"], ",".join(s["seats"]), s["seconds"]), file=out)
+    print("%-7s %5s %6s %9s %17s %9s %22s" % (
+        "level", "seats", "wins", "win rate", "95% CI", "pts/game",
+        "ms/move mean/p95/max"), file=out)
+    for row in s["levels"]:
+        t = row["think_ms"]
+        print("%-7s %5d %6d %8.1f%% %7.1f%% - %5.1f%% %9.1f %8.1f/%5.0f/%6.0f" % (
+            row["level"], row["seats"], row["wins"], 100 * row["win_rate"],
+            100 * row["ci95"][0], 100 * row["ci95"][1], row["points_per_game"],
+            t["mean"], t["p95"], t["max"]), file=out)
+
+
+def chart(summaries, path):
+    """A PNG: one bar per (match-up, level), win rate with its 95% CI."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    labels, rates, lo, hi, fair = [], [], [], [], []
+    for s in summaries:
+        for row in s["levels"]:
+            labels.append("%s\n(%s)" % (row["level"], ",".join(s["seats"])))
+            r = row["win_rate"]
+            rates.append(100 * r)
+            lo.append(100 * (r - row["ci95"][0]))
+            hi.append(100 * (row["ci95"][1] - r))
+            fair.append(100.0 * row["seats"] / len(s["seats"]))
+    fig, ax = plt.subplots(figsize=(max(4, 1.3 * len(labels)), 4))
+    x = list(range(len(labels)))
+    ax.bar(x, rates, yerr=[lo, hi], capsize=4, color="#4a7ab5")
+    ax.scatter(x, fair, marker="_", s=400, color="black", label="even share")
+    ax.set_xticks(x)
+    ax.set_xticklabels(labels, fontsize=7)
+    ax.set_ylabel("games won, % (95% CI)")
+    ax.set_ylim(0, 100)
+    ax.legend(fontsize=7)
+    ax.set_title("Mirrored-deal tournaments (%d games)" % sum(s["games"] for s in summaries),
+                 fontsize=9)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def ladder_matchups(levels=LADDER):
+    """(name, seats) for the ladder: each level vs greedy heads-up and at
+    a 2+2 table, then each level against the one below."""
+    out = []
+    for lv in levels:
+        out.append(("%s vs greedy" % lv, [lv, "greedy"]))
+        out.append(("%s x2 vs greedy x2" % lv, [lv, "greedy", lv, "greedy"]))
+    for i in range(1, len(levels)):
+        out.append(("%s vs %s" % (levels[i], levels[i - 1]), [levels[i], levels[i - 1]]))
+    return out
+
+
+def ladder_markdown(results):
+    """The README's ladder table from [(name, summary)]."""
+    lines = ["| match-up | games | level | wins | 95% CI | pts/game | ms/move (mean / p95) |",
+             "|---|---|---|---|---|---|---|"]
+    for name, s in results:
+        row = s["levels"][0]
+        t = row["think_ms"]
+        lines.append("| %s | %d | %s | %.1f%% | %.1f-%.1f%% | %+.1f | %.1f / %.0f |" % (
+            name, s["games"], row["level"], 100 * row["win_rate"],
+            100 * row["ci95"][0], 100 * row["ci95"][1], row["points_per_game"],
+            t["mean"], t["p95"]))
+    return "\n".join(lines) + "\n"
+
+
+def ladder(games, seed, rules, jobs, progress, outdir, levels=LADDER):
+    os.makedirs(outdir, exist_ok=True)
+    results = []
+    for name, seats in ladder_matchups(levels):
+        print(name, file=sys.stderr)
+        s = run(seats, games, seed, rules, jobs, progress)
+        print_summary(s)
+        results.append((name, s))
+    md = ladder_markdown(results)
+    with open(os.path.join(outdir, "ladder.md"), "w") as f:
+        f.write(md)
+    with open(os.path.join(outdir, "ladder.json"), "w") as f:
+        json.dump([{"name": n, "summary": s} for n, s in results], f, indent=1)
+    chart([s for _, s in results], os.path.join(outdir, "ladder.png"))
+    print(md)
+    return results
 
 
 def main(argv):
     ap = argparse.ArgumentParser(prog="python -m host_tools tournament",
                                  description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--seats", default="hard,medium",
+    ap.add_argument("--games", type=int, default=100,
+                    help="games per match-up (rounded up to whole mirrored deals)")
+    ap.add_argument("--seats", default="expert,greedy",
                     help="comma-separated levels (%s), 2-4 seats" % ",".join(LEVELS))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
     ap.add_argument("--rules", default="{}", help="rule overrides as JSON")
     ap.add_argument("--json", default=None, help="also write the summary here")
+    ap.add_argument("--png", default=None, help="also draw the win rates here")
+    ap.add_argument("--ladder", default=None, metavar="DIR",
+                    help="play the whole ladder; write DIR/ladder.md, .json, .png")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     a = ap.parse_args(argv)
     seats = [s.strip() for s in a.seats.split(",") if s.strip()]
@@ -123,23 +264,21 @@ def main(argv):
         rules = json.loads(a.rules)
         r = Rules(**rules)
         lo, hi = r.players
-        if not lo <= len(seats) <= hi:
+        n = 4 if a.ladder else len(seats)
+        if not lo <= n <= hi:
             raise RuleError("the %s tile set is for %d-%d players, not %d"
-                            % (r.tile_set, lo, hi, len(seats)))
+                            % (r.tile_set, lo, hi, n))
     except (ValueError, TypeError) as e:
         print("tournament: bad --rules/--seats: %s" % e, file=sys.stderr)
         return 2
+    if a.ladder:
+        ladder(a.games, a.seed, rules, a.jobs, not a.quiet, a.ladder)
+        return 0
     s = run(seats, a.games, a.seed, rules, a.jobs, not a.quiet)
-    print("%d games, seats %s, seed %d, %.1f s" % (s["games"], ",".join(seats), a.seed,
-                                                   s["seconds"]))
-    print("%-5s %-7s %6s %9s %17s %12s %11s" % ("seat", "level", "wins", "win rate",
-                                                "95% CI", "pts/round", "ms/move"))
-    for row in s["seats"]:
-        print("%-5d %-7s %6d %8.1f%% %7.1f%% - %5.1f%% %12.1f %11.2f" % (
-            row["seat"], row["level"], row["wins"], 100 * row["win_rate"],
-            100 * row["ci95"][0], 100 * row["ci95"][1], row["points_per_round"],
-            row["think_ms_per_move"]))
+    print_summary(s)
     if a.json:
         with open(a.json, "w") as f:
             json.dump(s, f, indent=1)
+    if a.png:
+        chart([s], a.png)
     return 0

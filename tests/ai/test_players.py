@@ -5,7 +5,7 @@ from rummikub.melds import canonical
 from rummikub.tiles import JOKER, parse_table, parse_tiles, fmt_table
 from ai.players import Player
 from ai.hint import hint
-from host_tools.bench.tournament import run, wilson
+from host_tools.bench.tournament import run, wilson, mirrored
 
 
 def _play(levels, seed, watch=None):
@@ -87,14 +87,33 @@ def test_hint_lists_the_changed_sets_of_a_legal_move():
     assert sets == [] and move.count == 0
 
 
-def test_tournament_summary_counts_every_game():
+def test_tournament_plays_every_deal_with_the_seats_rotated():
     s = run(["medium", "easy"], 6, 3, jobs=1, progress=False)
-    assert s["games"] == 6
-    wins = [r["wins"] for r in s["seats"]]
+    assert s["games"] == 6 and s["deals"] == 3
+    wins = [r["wins"] for r in s["levels"]]
     assert sum(wins) == 6
-    assert abs(sum(r["points_per_round"] for r in s["seats"])) < 1e-9   # zero-sum
-    lo, hi = s["seats"][0]["ci95"]
-    assert 0 <= lo <= s["seats"][0]["win_rate"] <= hi <= 1
+    assert abs(sum(r["points_per_game"] for r in s["levels"])) < 1e-9   # zero-sum
+    for r in s["levels"]:
+        lo, hi = r["ci95"]
+        assert 0 <= lo <= r["win_rate"] <= hi <= 1
+        assert r["moves"] > 0 and r["think_ms"]["p95"] <= r["think_ms"]["max"]
+
+
+def test_mirrored_deals_give_every_level_every_seat():
+    tasks = mirrored(["expert", "greedy", "hard"], 7, 10, {})
+    assert len(tasks) == 9                       # rounded up to whole deals
+    for d in range(3):
+        rot = [t[0] for t in tasks if t[1] == 10 + d]
+        assert len(rot) == 3
+        for seat in range(3):
+            assert sorted(r[seat] for r in rot) == ["expert", "greedy", "hard"]
+
+
+def test_greedy_seats_on_a_mirrored_deal_win_it_as_often_as_each_other():
+    # the same level in every seat: the rotations are the same game, so
+    # the winner's seat is the same each time and the level wins it all
+    s = run(["greedy", "greedy"], 4, 5, jobs=1, progress=False)
+    assert s["levels"][0]["wins"] == 4 and s["levels"][0]["seats"] == 2
 
 
 def test_wilson_interval():

@@ -1,0 +1,206 @@
+"""The expert player: greedy play until the endgame, then a look-ahead
+over samples of the hidden tiles.
+
+Why: over mirrored deals, holding tiles back early, keeping jokers and
+static rack scores measured no better than greedy play (the deal decides
+most games); what measured better is care at the end.  Once any rack holds
+ENDGAME tiles or fewer, a few candidate moves (the most tiles, the best
+move that keeps the jokers, the best moves that keep one tile back, and
+drawing) are each tried against samples of the hidden tiles: the unseen
+tiles (the full set less this rack and the table) are dealt to the other
+players by their visible tile counts, each opponent replies greedily in
+turn order, and the candidate scores 0 if one of them goes out, 1 if this
+player can then go out, else a middle value from the tile counts.
+
+Fair play: it reads only what a human in the seat sees (its own rack, the
+table, each player's tile count and whether they have melded, the pool
+size).  The unseen tiles are listed in code order before sampling, so how
+the hidden tiles actually lie cannot change its choice.
+
+Anytime: samples are taken one at a time, every candidate on the same
+sample, and the clock is read between samples; when budget_ms runs out the
+candidate with the best mean so far is played (the most-tiles move if not
+one sample was finished).
+"""
+from compat import ticks_ms, ticks_diff
+from rummikub.tiles import JOKER, CODE_LIMIT, full_set, count_tiles, remove_tile, has
+from ai.solver import solve, placeable
+
+ENDGAME = 6         # look ahead once any rack holds this many tiles or fewer
+SAMPLES = 8         # hidden-tile samples a move at most
+KEEP_BACK = 3       # "keep one tile back" candidates at most (highest first)
+SHED = True         # solve every opponent reply (False: only those that may go out)
+
+
+class Expert:
+    """The expert's search state: its random stream and a solve counter."""
+
+    def __init__(self, rng, samples=None, endgame=None, shed=None):
+        self.rng = rng
+        self.samples = SAMPLES if samples is None else samples
+        self.endgame = ENDGAME if endgame is None else endgame
+        self.shed = SHED if shed is None else shed
+        self.solves = 0
+
+    def _solve(self, table, rack, melded, rules, deadline):
+        self.solves += 1
+        budget = None
+        if deadline is not None:
+            budget = ticks_diff(deadline, ticks_ms())
+            if budget < 1:
+                budget = 1
+        return solve(table, rack, melded, rules, budget)
+
+    def choose(self, game, budget_ms=None):
+        """The table to leave, or None to draw."""
+        t0 = ticks_ms()
+        deadline = None if budget_ms is None else t0 + budget_ms
+        me = game.current
+        rules = game.rules
+        table = game.table
+        rack = game.rack
+        melded = bool(game.melded[me])
+        best = self._solve(table, rack, melded, rules, deadline)
+        if best.count and best.count == len(rack):
+            return best.table                       # goes out: always
+        counts = [len(r) for r in game.racks]
+        if min(counts) > self.endgame:
+            return best.table if best.count else None
+        cands = self._candidates(best, table, rack, melded, rules, deadline)
+        if len(cands) < 2:
+            return cands[0][0]
+        return self._pick(cands, game, counts, deadline)
+
+    def _candidates(self, best, table, rack, melded, rules, deadline):
+        """(table or None, rack left) for each distinct option, best first."""
+        out = []
+        seen = []
+
+        def add(move):
+            if move is None:
+                key = b""
+                tab = None
+                left = bytearray(rack)
+            else:
+                if not move.count:
+                    return
+                key = bytes(sorted(move.placed))
+                tab = move.table
+                left = bytearray(rack)
+                for t in move.placed:
+                    remove_tile(left, t)
+            for k in seen:
+                if k == key:
+                    return
+            seen.append(key)
+            out.append((tab, left))
+
+        if best.count:
+            add(best)
+            if has(best.placed, JOKER):
+                nj = bytearray([t for t in rack if t != JOKER])
+                if len(nj) < len(rack):
+                    add(self._solve(table, nj, melded, rules, deadline))
+            if melded:
+                tried = 0
+                for t in sorted(set(bytes(best.placed)), reverse=True):
+                    if tried >= KEEP_BACK:
+                        break
+                    tried += 1
+                    less = bytearray(rack)
+                    remove_tile(less, t)
+                    add(self._solve(table, less, melded, rules, deadline))
+        add(None)
+        return out
+
+    def _deal(self, game, counts):
+        """One sample: a rack for every other seat and the pool, dealt from
+        the unseen tiles (listed in code order, then shuffled by our own
+        random stream)."""
+        r = game.rules
+        me = game.current
+        left = count_tiles((full_set(r.ncolours, r.copies, r.jokers),))
+        for t in game.rack:
+            left[t] -= 1
+        for s in game.table:
+            for t in s:
+                left[t] -= 1
+        unseen = bytearray()
+        for code in range(CODE_LIMIT):
+            for _ in range(left[code]):
+                unseen.append(code)
+        self.rng.shuffle(unseen)
+        racks = [None] * len(counts)
+        i = 0
+        for p in range(len(counts)):
+            if p != me:
+                racks[p] = unseen[i:i + counts[p]]
+                i += counts[p]
+        return racks, unseen[i:]
+
+    def _pick(self, cands, game, counts, deadline):
+        n = len(counts)
+        me = game.current
+        rules = game.rules
+        totals = [0.0] * len(cands)
+        done = 0
+        while done < self.samples:
+            if deadline is not None and done and ticks_diff(deadline, ticks_ms()) <= 0:
+                break
+            racks, pool = self._deal(game, counts)
+            for i in range(len(cands)):
+                tab, left = cands[i]
+                if tab is None:
+                    tab = game.table
+                    if pool:
+                        left = left + pool[:1]
+                totals[i] += self._play_out(tab, left, racks, game, me, n,
+                                            rules, deadline)
+            done += 1
+        best = 0
+        for i in range(1, len(cands)):
+            if totals[i] > totals[best]:
+                best = i
+        return cands[best][0]
+
+    def _play_out(self, table, left, racks, game, me, n, rules, deadline):
+        """One candidate on one sample: the opponents reply greedily in turn
+        order; 0 if one goes out, 1 if we can go out next, else between."""
+        table = [bytearray(s) for s in table]
+        fewest = 99
+        for k in range(1, n):
+            p = (me + k) % n
+            opp = bytearray(racks[p])
+            om = bool(game.melded[p])
+            if self.shed or self._could_go_out(table, opp, rules.ncolours):
+                mv = self._solve(table, opp, om, rules, deadline)
+                if mv.count and mv.count == len(opp):
+                    return 0.0
+            else:
+                # cannot go out: its reply is skipped (cheap mode)
+                if len(opp) < fewest:
+                    fewest = len(opp)
+                continue
+            if mv.count:
+                table = mv.table
+            if len(opp) - mv.count < fewest:
+                fewest = len(opp) - mv.count
+        if not left:
+            return 1.0
+        melded = bool(game.melded[me]) or len(left) < len(game.rack)
+        if self._could_go_out(table, left, rules.ncolours):
+            mv = self._solve(table, left, melded, rules, deadline)
+            if mv.count == len(left):
+                return 1.0
+        return 0.5 * fewest / (fewest + len(left))
+
+    @staticmethod
+    def _could_go_out(table, rack, ncol):
+        """False when some rack tile fits no set at all (a cheap bound)."""
+        tab = count_tiles(table)
+        rak = count_tiles((rack,))
+        jr = rak[JOKER]
+        j = tab[JOKER] + jr
+        tab[JOKER] = 0
+        rak[JOKER] = 0
+        return len(placeable(tab, rak, j, ncol)) + jr >= len(rack)
