@@ -16,7 +16,9 @@ COMMANDS = {
     "sync": ("host_tools.sync.command", "pull match scores off a device"),
     "scores": ("host_tools.sync.scores", "leaderboard and statistics"),
     "emulate": ("host_tools.emulator", "run the handheld app on this computer"),
+    "web": ("host_tools.web", "build (and --serve) the app as a web page"),
     "mpycheck": ("host_tools.flash.mpycheck", "compile firmware/ with mpy-cross"),
+    "gin": ("host_tools.gin.command", "Gin Rummy: score a knock, AI tournament"),
     "hardware": ("host_tools.hardware.generate", "regenerate board.py + wiring.svg from hardware/pins.json"),
 }
 

@@ -1,0 +1,42 @@
+"""A local static server for the built page: serve(root, port) -> exit status.
+
+Plain files, no special headers (the page needs none, like any static
+host); .mjs and .wasm get their JavaScript / WebAssembly types.
+"""
+import functools
+import http.server
+import os
+import sys
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map,
+                          **{".mjs": "text/javascript", ".js": "text/javascript",
+                             ".wasm": "application/wasm", ".pack": "application/octet-stream"})
+
+    def log_message(self, fmt, *args):
+        pass
+
+
+def serve(root, port=8000, ready=None):
+    """Serve root on 127.0.0.1:port until interrupted; prints the URL."""
+    if not os.path.exists(os.path.join(root, "index.html")):
+        print("web: error: %s has no index.html (build it first: make web)" % root, file=sys.stderr)
+        return 1
+    handler = functools.partial(Handler, directory=root)
+    try:
+        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as e:
+        print("web: error: cannot listen on 127.0.0.1:%d: %s" % (port, e.strerror or e), file=sys.stderr)
+        return 1
+    url = "http://127.0.0.1:%d/" % httpd.server_address[1]
+    print("serving %s at %s (Ctrl-C stops)" % (os.path.relpath(root), url), flush=True)
+    if ready:
+        ready(url, httpd)
+    try:
+        httpd.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        httpd.server_close()
+    return 0

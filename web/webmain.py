@@ -1,0 +1,59 @@
+"""The web page's entry point: firmware/main.py's job, one slice at a time.
+
+The worker (worker.js) calls, from JavaScript:
+
+    r = webmain.Runner("/data", show)   # show(kind, y0, y1, frame_base64)
+    r.step(keys) -> status              # one app step with these buttons held
+
+Between two steps control goes back to JavaScript (that is when the
+WebAssembly heap is collected and the page's messages arrive), so the
+worker calls step() every poll_ms, never a loop here.  The status is one
+line, "SCREEN TURN ASLEEP": the top screen's name ("-" between screens),
+a counter of the match's turns (a step that changes it ran the engine's
+turn and any AI turns after it) and 1 while the app is in idle sleep.
+While asleep a step only waits for a button, which wakes the app as a
+button wakes the board.  An exception escapes step(): the worker shows it.
+"""
+from hal.base import SleepWake
+from hal.web import WebHal
+from ui.app import App
+
+
+class Runner:
+    def __init__(self, root, show, log=print):
+        self.hal = WebHal(root, show, log=log)
+        self.log = log
+        self.asleep = False
+        self.app = None
+        self._start()
+
+    def _start(self):
+        self.app = App(self.hal, log=self.log)
+        try:
+            self.app.boot()
+        except SleepWake:
+            self.asleep = True
+
+    def step(self, keys):
+        if self.asleep:
+            if keys:
+                self.asleep = False
+                self.hal = self.hal.reboot(SleepWake(keys))
+                self._start()
+            return self.status()
+        self.hal.keys = keys
+        try:
+            self.app.step()
+        except SleepWake:
+            self.asleep = True
+        return self.status()
+
+    def status(self):
+        app = self.app
+        name = app.stack[-1].name if app.stack else "-"
+        m = app.match
+        turn = 0
+        if m is not None:
+            g = m.game
+            turn = g.round_no * 1000 + g.turn_no
+        return "%s %d %d" % (name or "-", turn, 1 if self.asleep else 0)

@@ -1,0 +1,121 @@
+// The handheld's CPU: MicroPython WebAssembly running the firmware's app.
+//
+// Page -> worker:  {type: "boot", files: {name: Uint8Array}}  (saved files)
+//                  {type: "keys", bits}                      (buttons held)
+// Worker -> page:  {type: "frame", kind, y0, y1, data}       (a display update,
+//                                                             base64 framebuffer)
+//                  {type: "tick", status, ms, turn}           (after each step)
+//                  {type: "files", put: {name: Uint8Array}, del: [name]}
+//                  {type: "ready", bootMs}, {type: "error", text}
+//
+// The app is stepped every POLL_MS from here (webmain.Runner.step), never
+// looped inside Python: the heap is collected and messages arrive only
+// when control is back in JavaScript.
+import { loadMicroPython } from "./micropython.mjs";
+
+const POLL_MS = 20;
+const DATA = "/data";
+let keys = 0;
+let step = null;
+let FS = null;
+let seen = new Map();     // saved file name -> "ino:mtime:size"
+
+function post(msg, transfer) { self.postMessage(msg, transfer || []); }
+
+function fail(text) {
+  step = null;
+  console.error(text);
+  post({ type: "error", text });
+}
+
+async function unpack(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error("could not load " + url + " (" + res.status + ")");
+  const buf = await res.arrayBuffer();
+  const n = new DataView(buf).getUint32(0, true);
+  const man = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, n)));
+  let off = 4 + n;
+  for (const [path, size] of man.files) {
+    const dir = "/fw/" + path.split("/").slice(0, -1).join("/");
+    FS.mkdirTree(dir);
+    FS.writeFile("/fw/" + path, new Uint8Array(buf, off, size));
+    off += size;
+  }
+  return man;
+}
+
+function fileKey(name) {
+  const st = FS.stat(DATA + "/" + name);
+  return st.ino + ":" + st.mtime.valueOf() + ":" + st.size;
+}
+
+// Write-through: every saved file that changed since the last look.
+function syncFiles() {
+  const now = new Map();
+  for (const name of FS.readdir(DATA)) {
+    if (name !== "." && name !== "..") now.set(name, fileKey(name));
+  }
+  const put = {};
+  const del = [];
+  let any = false;
+  for (const [name, key] of now) {
+    if (seen.get(name) !== key) { put[name] = FS.readFile(DATA + "/" + name); any = true; }
+  }
+  for (const name of seen.keys()) {
+    if (!now.has(name)) { del.push(name); any = true; }
+  }
+  seen = now;
+  if (any) post({ type: "files", put, del });
+}
+
+function loop() {
+  if (!step) return;
+  const t0 = performance.now();
+  let status;
+  try {
+    status = step(keys);
+  } catch (e) {
+    fail("The game stopped: " + (e.message || e));
+    return;
+  }
+  const ms = performance.now() - t0;
+  try { syncFiles(); } catch (e) { fail("Saving failed: " + (e.message || e)); return; }
+  post({ type: "tick", status, ms });
+  setTimeout(loop, POLL_MS);
+}
+
+async function boot(files) {
+  const t0 = performance.now();
+  const mp = await loadMicroPython({
+    heapsize: 2 * 1024 * 1024,
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.warn(line),
+  });
+  FS = mp.FS;
+  const man = await unpack("firmware.pack");
+  FS.mkdirTree(DATA);
+  for (const [name, bytes] of Object.entries(files || {})) {
+    FS.writeFile(DATA + "/" + name, bytes);
+  }
+  for (const name of FS.readdir(DATA)) {
+    if (name !== "." && name !== "..") seen.set(name, fileKey(name));
+  }
+  mp.registerJsModule("webpage", {
+    show: (kind, y0, y1, data) => post({ type: "frame", kind, y0, y1, data }),
+  });
+  mp.runPython(
+    "import sys\nsys.path[:] = ['/fw']\nimport webpage, webmain\n" +
+    "_runner = webmain.Runner('" + DATA + "', webpage.show)\n_step = _runner.step\n");
+  step = mp.globals.get("_step");
+  post({ type: "ready", bootMs: performance.now() - t0, version: man.version });
+  loop();
+}
+
+self.onmessage = (e) => {
+  const m = e.data;
+  if (m.type === "keys") {
+    keys = m.bits;
+  } else if (m.type === "boot") {
+    boot(m.files).catch((err) => fail("Could not start: " + (err.message || err)));
+  }
+};
