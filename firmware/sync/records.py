@@ -13,6 +13,22 @@ MATCH_HEAD = "<IBBb"    # match id, players, rounds, winner seat
 EXHAUSTED = 1           # round flag: the pool ran out
 
 
+class RecordError(ValueError):
+    """A record passed its CRC but its payload does not decode."""
+
+
+def _decoding(what, fn, buf):
+    """fn(buf), with every way a short or garbled payload can fail
+    (IndexError, struct.error, UnicodeError, ...) as one RecordError."""
+    try:
+        return fn(buf)
+    except (RecordError, MemoryError):
+        raise
+    except Exception as e:
+        raise RecordError("%s record of %d bytes does not decode: %s"
+                          % (what, len(buf), str(e) or type(e).__name__))
+
+
 def _i16(v, what):
     if not isinstance(v, int) or v < -32768 or v > 32767:
         raise ValueError("%s must be a whole number in -32768..32767, not %r" % (what, v))
@@ -58,6 +74,11 @@ def encode_round(match_id, round_no, names, scores, racks, winner, exhausted=Fal
 
 
 def decode_round(buf):
+    """The dict encode_round() was given; RecordError if buf does not decode."""
+    return _decoding("round", _round, buf)
+
+
+def _round(buf):
     match_id, round_no, n, flags, winner = struct.unpack_from(ROUND_HEAD, buf, 0)
     names, scores, racks, pos = _get_seats(buf, struct.calcsize(ROUND_HEAD), n, "<hH")
     _end(buf, pos, "round")
@@ -90,6 +111,11 @@ def encode_match(match_id, names, round_scores, totals, wins, winner, rules=None
 
 
 def decode_match(buf):
+    """The dict encode_match() was given; RecordError if buf does not decode."""
+    return _decoding("match", _match, buf)
+
+
+def _match(buf):
     match_id, n, nr, winner = struct.unpack_from(MATCH_HEAD, buf, 0)
     names, totals, wins, pos = _get_seats(buf, struct.calcsize(MATCH_HEAD), n, "<iB")
     rounds = []
@@ -120,7 +146,7 @@ def _get_seats(buf, pos, n, fmt):
 
 def _end(buf, pos, what):
     if pos != len(buf):
-        raise ValueError("%s record has %d bytes, decoded %d" % (what, len(buf), pos))
+        raise RecordError("%s record has %d bytes, decoded %d" % (what, len(buf), pos))
 
 
 def encode_log_start(log_id):
@@ -128,4 +154,4 @@ def encode_log_start(log_id):
 
 
 def decode_log_start(buf):
-    return {"log_id": struct.unpack_from("<I", buf, 0)[0]}
+    return _decoding("log start", lambda b: {"log_id": struct.unpack_from("<I", b, 0)[0]}, buf)

@@ -9,7 +9,6 @@ record sent twice changes nothing.
 """
 import json
 import sqlite3
-import struct
 import time
 
 from sync import protocol as P
@@ -104,7 +103,7 @@ class Db:
                         d = R.decode_round(payload)
                     elif kind == P.MATCH:
                         d = R.decode_match(payload)
-                except (ValueError, struct.error, UnicodeError) as e:
+                except R.RecordError as e:
                     # kept raw (nothing lost), left out of the tables
                     self.undecodable.append((seq, "%s record: %s" % (P.NAMES[kind], e)))
                     continue

@@ -120,21 +120,40 @@ def test_sync_through_the_repl(tmp_path):
         assert dev.stderr() == ""
 
 
+class Seen:
+    """A fault plan that injects nothing and notes every frame's type."""
+
+    def __init__(self):
+        self.frames = []
+
+    def __call__(self, direction, index, frame):
+        self.frames.append((direction, P.check(frame)[0]))
+
+
 def test_record_that_does_not_decode_is_kept_raw_and_reported(tmp_path):
     folder = tmp_path / "device"
     book = played(folder, 9, 4)
-    with open(device_log(folder), "ab") as f:     # intact frame, nonsense inside
+    with open(device_log(folder), "ab") as f:     # intact frames, nonsense inside
         f.write(P.encode(P.ROUND, 6, b"\x01\x02\x03"))
+        # a head that promises three seats, then nothing: IndexError before
+        f.write(P.encode(P.MATCH, 7, b"\x05\x00\x00\x00\x03\x01\x00"))
     book.play(3)
-    with Device(folder) as dev, FaultProxy(dev) as proxy:
+    seen = Seen()
+    with Device(folder) as dev, FaultProxy(dev, seen) as proxy:
         db = str(tmp_path / "scores.db")
         rc, out, err = tool("sync", "--port", proxy.url, "--db", db, "--timeout", "0.5")
+        assert dev.alive() and dev.stderr() == ""
     assert rc == 0, err
-    assert "9 new records" in out
+    assert "Traceback" not in err
+    assert "10 new records" in out
     assert "record 6 kept raw but not counted: ROUND record" in err
+    assert "record 7 kept raw but not counted: MATCH record: match record of 7 bytes" in err
+    # the device was told goodbye (it leaves sync mode) and said OK
+    assert seen.frames[-2:] == [("h2d", P.BYE), ("d2h", P.OK)], seen.frames[-4:]
     from host_tools.sync.db import Db
     with Db(db) as d:
-        assert len(d.records("dev-test", ScoreLog(device_log(folder)).refresh().log_id)) == 9
+        raw = d.records("dev-test", ScoreLog(device_log(folder)).refresh().log_id)
+        assert len(raw) == 10 and (P.MATCH, 7, b"\x05\x00\x00\x00\x03\x01\x00") in raw
         assert d.con.execute("SELECT count(*) FROM rounds").fetchone()[0] >= 5
 
 

@@ -112,3 +112,32 @@ def test_bad_record_values_name_the_problem():
     assert "score" in str(e)
     e = raises(ValueError, R.encode_match, 1, ["A", "B"], [[1, 2, 3]], [0, 0], [0, 0], 0)
     assert "round 1 scores" in str(e)
+
+
+def _decodes_or_record_error(decode, buf):
+    try:
+        return decode(buf)
+    except R.RecordError as e:
+        assert "does not decode" in str(e) or "decoded" in str(e), e
+        return None
+
+
+def test_short_or_garbled_payloads_give_a_record_error():
+    """Every cut and every byte change of real payloads: a dict or a
+    RecordError (a ValueError), never IndexError or struct.error."""
+    rnd = R.encode_round(0x12340001, 3, ["Ana", "Bo", "Cé"], [24, -5, -19], [0, 5, 19], 0)
+    mat = R.encode_match(7, ["A", "B", "C"], [[3, -1, -2], [-4, 9, -5]], [-1, 8, -7],
+                         [1, 1, 0], 1, {"joker_penalty": 20, "first_player": "random"})
+    bad = 0
+    for decode, good in ((R.decode_round, rnd), (R.decode_match, mat),
+                         (R.decode_log_start, R.encode_log_start(9))):
+        for cut in range(len(good)):
+            bad += _decodes_or_record_error(decode, good[:cut]) is None
+        for i in range(len(good)):
+            for v in (0x00, 0x08, 0x7F, 0xFF):
+                b = bytearray(good)
+                b[i] = v
+                _decodes_or_record_error(decode, bytes(b))
+    assert bad == len(rnd) + len(mat) + 4      # every cut is refused
+    e = raises(ValueError, R.decode_round, b"\x01\x00\x00\x00\x01\x03\x00\x00")
+    assert isinstance(e, R.RecordError) and "round record of 8 bytes" in str(e)
