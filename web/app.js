@@ -3,7 +3,8 @@
 // (timing and flashing, in JavaScript) and feeds it the buttons.
 //
 // For tests and the curious: window.prk = {status, frames, shown, stats,
-// bootMs, firstFrameMs, store}; <body data-state> is loading | running |
+// bootMs, firstFrameMs (the first frame arrived), firstShownMs (its refresh
+// ended), store}; <body data-state> is loading | running |
 // error | nowasm, data-screen the app's top screen.
 const W = 400, H = 300, SCALE = 2;
 const BUTTONS = ["up", "down", "left", "right", "a", "b", "start"];
@@ -20,7 +21,7 @@ const DB_NAME = "pocket-rummikub", DB_STORE = "files", LS_PREFIX = "pocket-rummi
 const EXPORT_FORMAT = "pocket-rummikub-saves";
 
 const prk = window.prk = { status: "", frames: 0, shown: 0, stats: { steps: 0, uiMax: 0, turnMax: 0, turnSteps: 0 },
-                           bootMs: null, firstFrameMs: null, store: null, errors: [] };
+                           bootMs: null, firstFrameMs: null, firstShownMs: null, store: null, errors: [] };
 const t0 = performance.now();
 const body = document.body;
 const msg = document.getElementById("message");
@@ -93,7 +94,7 @@ function refresh(frame) {
   steps.push([showAt, () => {
     paint(bits, false);
     prk.shown++;
-    if (prk.firstFrameMs === null) prk.firstFrameMs = performance.now() - t0;
+    if (prk.firstShownMs === null) prk.firstShownMs = performance.now() - t0;
     body.dataset.shown = prk.shown;
   }]);
   for (const [at, fn] of steps) setTimeout(fn, at);
@@ -265,6 +266,7 @@ function onMessage(e) {
   const m = e.data;
   if (m.type === "frame") {
     prk.frames++;
+    if (prk.firstFrameMs === null) prk.firstFrameMs = performance.now() - t0;
     refresh(m);
   } else if (m.type === "tick") {
     lastTick = performance.now();

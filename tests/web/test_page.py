@@ -1,0 +1,177 @@
+"""The web page in a real browser (Debian's chromium through Playwright):
+the firmware's app on MicroPython WebAssembly in a Web Worker.
+
+Boot to the title (its canvas equals the golden title image the CPython
+tests use), a game from the title to the first AI turn by keyboard and by
+the on-screen buttons, saves surviving a reload, a damaged save falling
+back to its backup, export/import, and the messages for a browser without
+WebAssembly or without storage.
+"""
+import json
+import os
+
+from PIL import Image
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GOLDEN = os.path.join(os.path.dirname(HERE), "ui", "golden")
+
+
+def golden(name):
+    return Image.open(os.path.join(GOLDEN, name + ".png")).convert("1").tobytes()
+
+
+def new_game(app, press):
+    """Title -> new-game setup -> deal; returns at the first play screen.
+    The title's items may grow: A on each item in turn until setup opens."""
+    for i in range(6):
+        press("a")
+        if app.status()[0] == "setup":
+            break
+        press("b")                      # back to the title from whatever opened
+        app.wait_screen("title")
+        for _ in range(i + 1):
+            press("down")
+    assert app.status()[0] == "setup", app.status()
+    press("start")                      # deal: a human and an AI (the defaults)
+    app.wait_screen("play")
+
+
+def play_to_ai_turn(app, press):
+    """END with nothing played draws; go on until two turns are done (the
+    seats alternate human/AI, so an AI has played)."""
+    for _ in range(6):
+        if app.status()[1] % 1000 >= 2:
+            break
+        press("start")
+        app.wait_screen("play")
+    screen, turn, _ = app.status()
+    assert screen == "play" and turn % 1000 >= 2, app.status()
+    return turn
+
+
+def test_title_matches_golden(app):
+    app.open("", wait=False)             # real e-ink timing: the full refresh flashes first
+    app.page.wait_for_function("window.prk.shown >= 1", timeout=20000)
+    assert app.status()[0] == "title"
+    got = app.glass()
+    want = golden("title")
+    diff = sum(1 for a, b in zip(got, want) if a != b)
+    assert diff == 0, "web title differs from tests/ui/golden/title.png in %d bytes" % diff
+    assert app.errors() == []
+
+
+def test_keyboard_game_to_first_ai_turn(app):
+    app.open()
+    keys = {"a": "z", "b": "x", "start": " ", "down": "ArrowDown", "up": "ArrowUp"}
+    press = lambda name: app.key(keys[name])   # noqa: E731
+    new_game(app, press)
+    play_to_ai_turn(app, press)
+    app.key("ArrowRight")                 # the cursor moves: a partial refresh
+    stats = app.page.evaluate("window.prk.stats")
+    assert stats["turnSteps"] >= 1
+    assert app.errors() == []
+
+
+def test_buttons_game_and_long_press(app):
+    app.open()
+    press = app.button
+    new_game(app, press)
+    play_to_ai_turn(app, press)
+    before = app.glass()
+    app.button("start", hold_ms=1200)    # hold START: the turn menu
+    app.page.wait_for_function("window.prk.shown === window.prk.frames")
+    assert app.glass() != before
+    app.button("b")                       # closes it
+    assert app.status()[0] == "play"
+    assert app.errors() == []
+
+
+def test_reload_resumes_saved_game(app):
+    app.open()
+    press = lambda name: app.key({"a": "Enter", "b": "Backspace", "start": " ", "down": "ArrowDown"}[name])  # noqa: E731
+    new_game(app, press)
+    turn = play_to_ai_turn(app, press)
+    app.page.evaluate("window.prk.store.all()")    # writes are queued in order; let them land
+    app.page.wait_for_timeout(300)
+    app.page.reload()
+    app.wait_running()
+    assert app.status()[0] == "title"
+    app.key("Enter")                     # the first item is now "Resume game"
+    app.wait_screen("play")
+    assert app.status()[1] == turn
+    assert app.errors() == []
+
+
+def test_damaged_save_falls_back_to_backup(app):
+    app.open()
+    press = lambda name: app.key({"a": "z", "b": "x", "start": " ", "down": "ArrowDown"}[name])  # noqa: E731
+    new_game(app, press)
+    play_to_ai_turn(app, press)
+    app.page.wait_for_timeout(300)
+    names = app.page.evaluate("window.prk.store.all().then(f => Object.keys(f))")
+    assert "game" in names and "game.bak" in names, names
+    # flip a byte in the newest save, as a bad flash sector would
+    app.page.evaluate("""async () => {
+        const s = window.prk.store, f = await s.all();
+        const g = f['game']; g[g.length - 1] ^= 0xff;
+        await s.write({game: g}, []);
+    }""")
+    app.console.clear()
+    app.page.reload()
+    app.wait_running()
+    app.key("z")
+    app.page.wait_for_function("['play', 'privacy'].includes(window.prk.status.split(' ')[0])")
+    assert app.status()[1] > 0
+    logs = [t for _, t in app.console]
+    assert any("loaded backup game.bak" in t for t in logs), logs
+    assert app.errors() == []
+
+
+def test_export_then_import_elsewhere(new_page, tmp_path):
+    a = new_page()
+    a.open()
+    press = lambda name: a.key({"a": "z", "b": "x", "start": " ", "down": "ArrowDown"}[name])  # noqa: E731
+    new_game(a, press)
+    turn = play_to_ai_turn(a, press)
+    a.page.wait_for_timeout(300)
+    with a.page.expect_download() as dl:
+        a.page.click("#export")
+    path = str(tmp_path / "saves.json")
+    dl.value.save_as(path)
+    with open(path) as f:
+        data = json.load(f)
+    assert data["format"] == "pocket-rummikub-saves" and "game" in data["files"]
+
+    b = new_page()                       # another browser profile: empty storage
+    b.open()
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something else"}')
+    b.page.set_input_files("#import", str(bad))
+    b.page.wait_for_function("document.getElementById('message').textContent.includes('Import refused')")
+    b.page.set_input_files("#import", path)
+    b.page.wait_for_function("document.getElementById('message').textContent.includes('Imported')")
+    b.wait_running()
+    b.key("z")
+    b.wait_screen("play")
+    assert b.status()[1] == turn
+    assert a.errors() == [] and b.errors() == []
+
+
+def test_no_webassembly_says_so(new_page):
+    p = new_page("delete window.WebAssembly;")
+    p.open(wait=False)
+    p.page.wait_for_function("document.body.dataset.state === 'nowasm'")
+    assert "needs WebAssembly" in p.page.inner_text("#message")
+
+
+def test_storage_blocked_says_so_and_plays(new_page):
+    block = """
+    for (const name of ['indexedDB', 'localStorage']) {
+        Object.defineProperty(window, name, {get() { throw new DOMException('blocked', 'SecurityError'); }});
+    }"""
+    p = new_page(block)
+    p.open()
+    assert "blocks storage" in p.page.inner_text("#message")
+    assert p.status()[0] == "title"
+    p.key("z")
+    assert p.status()[0] != "title"
