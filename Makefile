@@ -11,7 +11,7 @@ GAME_HEAP ?= 44k
 MPPATH := firmware:tests/engine:tests/ai_mp
 AI_MP_TESTS := $(sort $(wildcard tests/ai_mp/test_*.py))
 
-.PHONY: all venv test test-py test-mp test-mpy test-mem bench emulate ui-heap flash tournament clean
+.PHONY: all venv test test-py test-mp test-mpy test-mem test-web web bench emulate ui-heap flash tournament clean
 
 all: test
 
@@ -23,7 +23,7 @@ $(STAMP): requirements.txt requirements-dev.txt
 
 venv: $(STAMP)
 
-test: $(STAMP) test-mpy test-mp test-mem test-py
+test: $(STAMP) test-mpy test-mp test-mem test-py test-web
 
 test-mpy: $(STAMP)
 	$(PY) -m host_tools mpycheck --out build/mpy
@@ -37,7 +37,19 @@ test-mem: test-mpy
 	MICROPYPATH=build/mpy $(MP) -X heapsize=$(GAME_HEAP) tests/mp_game.py
 
 test-py: $(STAMP)
-	$(PY) -m pytest -q -n 2 tests
+	$(PY) -m pytest -q -n 2 --ignore=tests/web tests
+
+# The web page in a real browser and the WebAssembly runtime under node
+# (tests/web/); without node, npm, chromium or playwright: one SKIP line.
+test-web: $(STAMP)
+	@missing="$$($(PY) tests/web/webtools.py)"; \
+	if [ -n "$$missing" ]; then echo "SKIP test-web: missing $$missing (bash .ci/run installs them)"; \
+	else $(PY) -m pytest -q tests/web; fi
+
+# The static web page: build/web/ (index.html at its root); serve it with
+# `python -m host_tools web --serve`.
+web: $(STAMP)
+	$(PY) -m host_tools web
 
 bench: $(STAMP)
 	$(PY) -m host_tools bench

@@ -1,0 +1,73 @@
+"""The WebAssembly MicroPython the page runs, under node: a third runtime.
+
+The engine test files (tests/engine/test_*.py) pass there as on the unix
+port, and the key screens (tests/ui_mp/ui_scenes.py) render byte-identical
+to the golden images the CPython tests compare against.
+"""
+import glob
+import os
+import subprocess
+from binascii import crc32
+
+import pytest
+from PIL import Image
+
+import webtools
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+RUNNER = os.path.join(HERE, "mp_node.mjs")
+
+pytestmark = pytest.mark.skipif(bool(webtools.missing(browser=False)),
+                                reason="needs: " + " ".join(webtools.missing(browser=False)))
+
+
+@pytest.fixture(scope="module")
+def runtime():
+    from host_tools.web.build import npm_install
+    npm_install()
+
+
+def mp_node(*args, timeout=300):
+    return subprocess.run(["node", RUNNER, *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def count_tests(paths):
+    n = 0
+    for p in paths:
+        with open(p) as f:
+            n += sum(1 for line in f if line.startswith("def test_"))
+    return n
+
+
+def test_engine_tests_pass_on_webassembly(runtime):
+    files = sorted(glob.glob(os.path.join(ROOT, "tests", "engine", "test_*.py")))
+    rel = [os.path.relpath(f, ROOT) for f in files]
+    p = mp_node("--path", "firmware", "--path", "tests/engine", "tests/mp_runner.py", *rel)
+    out = p.stdout + p.stderr
+    assert p.returncode == 0, out[-3000:]
+    want = count_tests(files)
+    assert "micropython: %d passed, 0 failed" % want in out, out[-3000:]
+
+
+def test_golden_screens_byte_identical_on_webassembly(runtime, tmp_path):
+    p = mp_node("--path", "firmware", "--path", "tests/ui_mp", "tests/ui_mp/ui_scenes.py", "/tmp/scenes")
+    assert p.returncode == 0, (p.stdout + p.stderr)[-3000:]
+    got = dict(line.split() for line in p.stdout.splitlines())
+    golden = os.path.join(ROOT, "tests", "ui", "golden")
+    assert got, p.stdout
+    for name, crc in got.items():
+        want = Image.open(os.path.join(golden, name + ".png")).convert("1").tobytes()
+        assert int(crc) == crc32(want) & 0xFFFFFFFF, "%s differs from its golden image" % name
+
+
+def test_a_failing_test_is_reported(runtime, tmp_path):
+    """The runner under node says so when a test fails (exit status 1)."""
+    bad = os.path.join(ROOT, "build", "web-selftest")
+    os.makedirs(bad, exist_ok=True)
+    with open(os.path.join(bad, "test_broken.py"), "w") as f:
+        f.write("def test_no():\n    assert 1 == 2\n")
+    p = mp_node("--path", "build/web-selftest", "tests/mp_runner.py", "build/web-selftest/test_broken.py")
+    assert p.returncode == 1
+    assert "0 passed, 1 failed" in p.stdout
