@@ -7,6 +7,13 @@ the next frame marker, so every earlier (and every later) record still reads.
 Records are never rewritten; which ones the host has stored is kept apart in
 a tiny "synced" file replaced atomically by rename.
 
+A new record is numbered after the highest seq ever used or acknowledged:
+after max(last intact record, synced mark), plus one for each damaged frame
+found behind the last intact record (a record that may have reached the
+host before it was damaged), so no seq is ever handed out twice.  When the
+log ends in a torn write, the next append first closes it (sync.logtail)
+so the torn frame can never swallow the start of the new one.
+
 The app logs results with append_round() / append_match() (plain ints,
 short strings, lists); the sync endpoint streams records with records().
 """
@@ -63,6 +70,8 @@ class ScoreLog:
         self.last_seq = 0
         self.last_match = 0
         self.damaged = 0     # damaged frames skipped by the last full scan
+        self.tail_bad = 0    # of those, behind the last intact frame
+        self.clean_end = 0   # offset just after the last intact frame
 
     # -- reading -----------------------------------------------------------
     def records(self, after=0):
@@ -78,6 +87,7 @@ class ScoreLog:
         dec = P.Decoder()
         last = 0
         fed = 0
+        self._tail_bad = 0
         hint = self._hint
         if hint and hint[0] <= after and hint[1] <= _size(self.path):
             last, fed = hint
@@ -89,11 +99,13 @@ class ScoreLog:
                     fr = dec.next()
                 except P.FrameError:
                     self._bad += 1
+                    self._tail_bad += 1
                     continue
                 if fr is None:
                     if eof:
                         if dec.stale():       # torn tail: look behind it
                             self._bad += 1
+                            self._tail_bad += 1
                             continue
                         return
                     chunk = f.read(CHUNK)
@@ -104,6 +116,8 @@ class ScoreLog:
                         eof = True
                     continue
                 kind, seq, payload = fr
+                self._end = fed - dec.pending()
+                self._tail_bad = 0
                 if kind not in KINDS or seq <= last:
                     continue      # stray or repeated frame: not a record
                 last = seq
@@ -115,6 +129,8 @@ class ScoreLog:
 
     _hint = None
     _bad = 0
+    _tail_bad = 0
+    _end = 0
 
     def refresh(self):
         """Rescan if the file changed since the last scan; return self."""
@@ -122,7 +138,7 @@ class ScoreLog:
         if size == self._size:
             return self
         self.log_id = self.last_seq = self.last_match = 0
-        self._bad = 0
+        self._bad = self._tail_bad = self._end = 0
         if self._size is not None and size < self._size:
             self._hint = None       # the log was replaced: offsets mean nothing
         for kind, seq, payload in self.records():
@@ -134,6 +150,8 @@ class ScoreLog:
             else:
                 self._note_match(struct.unpack_from("<I", payload, 0)[0])
         self.damaged = self._bad
+        self.tail_bad = self._tail_bad
+        self.clean_end = self._end
         self._size = size
         return self
 
@@ -146,15 +164,19 @@ class ScoreLog:
     # -- writing -----------------------------------------------------------
     def _append(self, kind, payload):
         self.refresh()
-        seq = self.last_seq + 1
+        seq = max(self.last_seq, self.synced()) + 1 + self.tail_bad
         frame = P.encode(kind, seq, payload)
+        if self._size is not None and self._size > self.clean_end:
+            from sync.logtail import closing_pad
+            frame = closing_pad(self.path, self.clean_end, self._size) + frame
         f = open(self.path, "ab")
         try:
             f.write(frame)
         finally:
             f.close()
         self.last_seq = seq
-        self._size = _size(self.path)
+        self.tail_bad = 0
+        self._size = self.clean_end = _size(self.path)
         return seq
 
     def _ensure_started(self):
@@ -221,7 +243,7 @@ class ScoreLog:
     def unsynced(self):
         """How many records the host has not acknowledged yet."""
         self.refresh()
-        return self.last_seq - self.synced()
+        return max(0, self.last_seq - self.synced())
 
 
 _default = None

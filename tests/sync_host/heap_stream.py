@@ -20,7 +20,7 @@ def send(b):
         if fr[0] == P.END:
             state["end"] = struct.unpack_from("<I", fr[2], 0)[0]
         elif fr[0] != P.HELLO_OK:
-            assert fr[1] == state["last"] + 1, (fr[1], state["last"])
+            assert fr[1] == state["last"] + 1, (fr[0], fr[1], fr[2], state["last"])
             state["last"] = fr[1]
             state["seqs"] += 1
 

@@ -75,7 +75,7 @@ def test_torn_write_at_every_byte_keeps_earlier_records():
         if whole:
             assert got == whole + [n], (cut, got)
         else:        # nothing survived: a fresh log starts
-            assert got == [1, 2], (cut, got)
+            assert len(got) == 2 and got[1] == got[0] + 1 and got[0] <= 2, (cut, got)
     remove(path)
 
 
@@ -99,9 +99,63 @@ def test_append_after_damage_continues_the_sequence():
     data[-3] ^= 0x40                    # spoil the match record (seq 4)
     write(path, bytes(data) + b"\x00junk")
     log = ScoreLog(path)
-    assert log.refresh().last_seq == 3 and log.damaged >= 1
-    assert log.append_match(1, ["A", "B"], [[1, -1]], [1, -1], [1, 0], 0) == 4
-    assert seqs(path) == [1, 2, 3, 4]
+    assert log.refresh().last_seq == 3 and log.damaged >= 1 and log.tail_bad >= 1
+    # seq 4 may have reached the host before it was damaged: never reuse it
+    n = log.append_match(1, ["A", "B"], [[1, -1]], [1, -1], [1, 0], 0)
+    assert n > 4 and seqs(path) == [1, 2, 3, n]
+    assert ScoreLog(path).refresh().tail_bad == 0
+    remove(path)
+
+
+def test_newest_record_damaged_after_sync_at_every_byte_never_reuses_its_seq():
+    """The host has seq 7 (acknowledged); then any byte of record 7 goes bad.
+    The next round must get a seq the host has not seen, or it is lost."""
+    path, data, sp = filled("acked")
+    seq, a, b = sp[-1]
+    for i in range(a, b):
+        for mask in (0x01, 0x80, 0xFF):
+            bad = bytearray(data)
+            bad[i] ^= mask
+            write(path, bytes(bad))
+            write(path + ".synced", read_mark(seq))     # acked before the damage
+            log = ScoreLog(path)
+            assert log.unsynced() == 0
+            n = log.append_round(log.new_match_id(), 1, ["X", "Y"], [5, -5], [0, 5], 0)
+            assert n > seq, (i, mask, n)
+            got = ScoreLog(path)
+            assert [s for _, s, _ in got.records(seq)] == [n], (i, mask)
+            assert got.unsynced() == n - seq
+    remove(path, path + ".synced")
+
+
+def read_mark(seq):
+    """The bytes of a .synced file that says `seq` (as mark_synced writes it)."""
+    import struct
+    from binascii import crc32
+    b = struct.pack("<I", seq)
+    return b + struct.pack("<I", crc32(b) & 0xFFFFFFFF)
+
+
+def _frame_ending_in_marker(seq):
+    """A round record whose last byte (its CRC's top byte) is the frame
+    marker's first byte: a tear right before it is the dangerous one."""
+    for sc in range(5000):
+        frame = P.encode(P.ROUND, seq, R.encode_round(7, 1, ["X", "Y"], [sc, -sc], [0, sc], 0))
+        if frame[-1] == P.MAGIC[0]:
+            return frame
+    raise AssertionError("no such frame")
+
+
+def test_tear_before_a_last_byte_that_equals_the_marker_loses_nothing():
+    path, data, sp = filled("marker")
+    frame = _frame_ending_in_marker(sp[-1][0] + 1)
+    for keep in range(P.HEAD_SIZE, len(frame)):       # torn anywhere in it
+        write(path, data + frame[:keep])
+        log = ScoreLog(path)
+        n = log.append_round(log.new_match_id(), 1, ["A", "B"], [1, -1], [0, 1], 0)
+        recs = list(ScoreLog(path).records())
+        assert [s for _, s, _ in recs] == [s for s, _, _ in sp] + [n], keep
+        assert R.decode_round(recs[-1][2])["names"] == ["A", "B"], keep
     remove(path)
 
 
@@ -146,7 +200,7 @@ def test_batches_resume_from_where_the_last_ended():
     assert got == fresh
     with open(path, "ab") as f:
         f.write(b"\xa5\x5a\x10")             # a torn append, then a whole one
-    log.append_round(log.new_match_id(), 1, ["A", "B"], [1, -1], [0, 1], 0)
-    assert [s for _, s, _ in log.records(after)] == [after + 1]
-    assert [s for _, s, _ in log.records(2)] == [s for _, s, _ in fresh[2:]] + [after + 1]
+    n = log.append_round(log.new_match_id(), 1, ["A", "B"], [1, -1], [0, 1], 0)
+    assert n > after and [s for _, s, _ in log.records(after)] == [n]
+    assert [s for _, s, _ in log.records(2)] == [s for _, s, _ in fresh[2:]] + [n]
     remove(path)
