@@ -3,9 +3,9 @@
 Do not edit: change the pin map and run `python -m host_tools hardware`.
 Button tuples follow hal.buttons order: up down left right a b start."""
 
-# ESP32 (machine.Pin numbers)
+# ESP32 (machine.Pin numbers); board: upesy-wroom-lp
 SPI_ID = 2
-SPI_BAUD = 20000000
+SPI_BAUD = 10000000
 SCK = 18
 MOSI = 23
 EPD_CS = 14
@@ -15,7 +15,7 @@ EPD_BUSY = 34
 BUTTON_PINS = (32, 33, 25, 26, 27, 4, 13)
 BATTERY_ADC = 35
 BATTERY_RATIO = 2.0
-CHARGE_PIN = 36
+CHARGE_PIN = None  # no charge-status line on this board
 CHARGE_ACTIVE = 0
 
 # Blinka (board.<name>)

@@ -56,7 +56,8 @@ _POLL_MS = const(5)
 
 
 class EPDTimeout(Exception):
-    """BUSY stayed high: the panel is unpowered, unwired or stuck."""
+    """BUSY stayed high: the panel is unpowered, unwired, stuck, or a V1
+    module (UC8176, whose BUSY is active-low: idle reads as busy here)."""
 
 
 class SSD1683(framebuf.FrameBuffer):
@@ -91,7 +92,9 @@ class SSD1683(framebuf.FrameBuffer):
             waited = ticks_diff(bus.ticks_ms(), t0)
             if waited > timeout_ms:
                 raise EPDTimeout("SSD1683: BUSY still high after %d ms during %s"
-                                 " (check BUSY/RST wiring and panel power)" % (waited, what))
+                                 " (check BUSY/RST wiring and panel power; a V1 panel,"
+                                 " UC8176 with BUSY active-low, also stops here: the"
+                                 " module must be V2 / Rev 2.2)" % (waited, what))
             bus.sleep_ms(_POLL_MS)
         dt = ticks_diff(bus.ticks_ms(), t0)
         self.last_busy_ms = dt

@@ -1,9 +1,17 @@
 """ESP32 backend: the reference build (hardware/pins.json via hal.board).
 
 SSD1683 on hardware SPI, 7 active-high buttons with pull-downs, battery
-divider on an ADC1 pin, deep sleep woken by any button (ext1 ANY_HIGH).
-Construct it first thing in main.py: the wake status is read in __init__,
-before a short wake press is released and forgotten.
+divider on an ADC1 pin, deep sleep woken by any released button (ext1
+ANY_HIGH).  Construct it first thing in main.py: the wake status is read in
+__init__, before a short wake press is released and forgotten.
+
+Power (hardware/power.md): between button polls and while the panel
+refreshes, the chip waits in light sleep (machine.lightsleep) with the
+buttons armed as ext1 wake sources, so a press ends the wait at once and
+the UI reacts within one poll period as when awake.  Light sleep is skipped
+while a button is down or settling (it would wake at once, and debounce,
+repeat and long press need the samples).  In deep sleep the panel's RST, CS
+and DC lines (not RTC pins: they would float) are held.
 """
 import os
 from time import sleep_ms, ticks_diff, ticks_ms
@@ -14,6 +22,7 @@ from machine import ADC, Pin, SPI
 
 from hal import board
 from hal.base import Hal, WAKE_BUTTON, WAKE_POWER, WAKE_TIMER
+from hal.buttons import ALL
 from hal.epd_ssd1683 import SSD1683
 from hal.esp32_rtc import EXT1_STATUS_MASK, EXT1_STATUS_REG, INPUT_ONLY, buttons_from_ext1
 from hal.spibus import SpiBus
@@ -21,27 +30,39 @@ from hal.storage import Storage
 
 ADC_SAMPLES = 8
 RELEASE_WAIT_MS = 3000
+# every button held at sleep time (a full bag): nothing can be armed, so wake
+# on this timer, look again and sleep on (hal never boots the app for it)
+REARM_MS = 600000
+REARM_MARK = b"rearm"
+LIGHT_SLEEP_MIN_MS = 2    # shorter waits are not worth the sleep entry/exit
 
 
 class Esp32Hal(Hal):
     name = "esp32"
 
-    def __init__(self, root="/data", buttons=None, log=print):
+    def __init__(self, root="/data", buttons=None, log=print, light_sleep=True):
         self._pins = [Pin(n, Pin.IN, None if n in INPUT_ONLY else Pin.PULL_DOWN)
                       for n in board.BUTTON_PINS]
+        self.light_sleep = light_sleep
+        self.release_wait_ms = RELEASE_WAIT_MS
+        self._armed = None        # ext1 wake mask last handed to esp32 (bits)
         self._wake = self._read_wake()
+        if self._wake[0] == WAKE_TIMER and self._take_rearm_mark():
+            self.deep_sleep()     # a held-button timer wake: look again, sleep on
         # no miso: the bus is write-only (GPIO19, the default MISO, stays free)
         spi = SPI(board.SPI_ID, baudrate=board.SPI_BAUD, polarity=0, phase=0,
                   sck=Pin(board.SCK), mosi=Pin(board.MOSI))
-        cs = Pin(board.EPD_CS, Pin.OUT, value=1)
-        dc = Pin(board.EPD_DC, Pin.OUT, value=0)
-        rst = Pin(board.EPD_RST, Pin.OUT, value=1)
+        # hold=False releases the deep-sleep hold of these lines
+        cs = Pin(board.EPD_CS, Pin.OUT, value=1, hold=False)
+        dc = Pin(board.EPD_DC, Pin.OUT, value=0, hold=False)
+        rst = Pin(board.EPD_RST, Pin.OUT, value=1, hold=False)
+        self._held_outputs = (cs, dc, rst)
         busy = Pin(board.EPD_BUSY, Pin.IN)
         bus = SpiBus(spi.write, cs.value, dc.value, rst.value, busy.value,
                      self._busy_sleep, ticks_ms)
         self._adc = ADC(Pin(board.BATTERY_ADC))
         self._adc.atten(ADC.ATTN_11DB)
-        self._chg = Pin(board.CHARGE_PIN, Pin.IN)
+        self._chg = None if board.CHARGE_PIN is None else Pin(board.CHARGE_PIN, Pin.IN)
         try:
             os.mkdir(root)
         except OSError:
@@ -60,8 +81,33 @@ class Esp32Hal(Hal):
             return (WAKE_TIMER, 0)
         return (WAKE_POWER, 0)
 
+    def _take_rearm_mark(self):
+        rtc = machine.RTC()
+        if rtc.memory() != REARM_MARK:
+            return False
+        rtc.memory(b"")
+        return True
+
+    def _arm(self, bits):
+        """Make the buttons in bits (hal.buttons order) the ext1 wake sources."""
+        if bits != self._armed:
+            esp32.wake_on_ext1(pins=tuple(p for i, p in enumerate(self._pins) if bits & (1 << i)),
+                               level=esp32.WAKEUP_ANY_HIGH)
+            self._armed = bits
+
+    def _nap(self, ms):
+        """Wait ms; in light sleep, ended early by any button, when no
+        button is down or settling (else awake: see the module doc)."""
+        if self.light_sleep and ms >= LIGHT_SLEEP_MIN_MS and not self.input_pending():
+            self._arm(ALL)
+            machine.lightsleep(ms)
+        else:
+            sleep_ms(ms)
+
     def _busy_sleep(self, ms):
-        sleep_ms(ms)
+        # the driver polls BUSY every few ms; sleeping lightly, one button
+        # poll period per look is enough (a press still ends it at once)
+        self._nap(self.poll_ms if self.light_sleep else ms)
         self.background_poll()
 
     def read_buttons(self):
@@ -75,7 +121,7 @@ class Esp32Hal(Hal):
         return ticks_ms()
 
     def sleep_ms(self, ms):
-        sleep_ms(ms)
+        self._nap(ms)
 
     def wake_reason(self):
         return self._wake[0]
@@ -90,15 +136,27 @@ class Esp32Hal(Hal):
         return int(total * board.BATTERY_RATIO) // (ADC_SAMPLES * 1000)
 
     def charging(self):
-        return self._chg.value() == board.CHARGE_ACTIVE
+        return self._chg is not None and self._chg.value() == board.CHARGE_ACTIVE
 
     def deep_sleep(self, ms=0):
-        """Sleep until any button goes high (or ms pass); never returns."""
+        """Sleep until a released button goes high (or ms pass); never returns.
+
+        A button still held after release_wait_ms (pressed in a bag) is left
+        out of the wake mask, or it would wake the board at once, again and
+        again; with every button held the board wakes every REARM_MS to look
+        again.  The panel's RST/CS/DC lines are held at their idle levels."""
         t0 = ticks_ms()
-        # a held button would wake the board at once: wait for release
-        while self.read_buttons() and ticks_diff(ticks_ms(), t0) < RELEASE_WAIT_MS:
+        while self.read_buttons() and ticks_diff(ticks_ms(), t0) < self.release_wait_ms:
             sleep_ms(20)
-        esp32.wake_on_ext1(pins=tuple(self._pins), level=esp32.WAKEUP_ANY_HIGH)
+        free = ~self.read_buttons() & ALL
+        if free:
+            self._arm(free)
+        else:
+            machine.RTC().memory(REARM_MARK)
+            ms = REARM_MS if not ms else min(ms, REARM_MS)
+        for p in getattr(self, "_held_outputs", ()):
+            p.init(hold=True)
+        esp32.gpio_deep_sleep_hold(True)
         if ms:
             machine.deepsleep(ms)
         machine.deepsleep()

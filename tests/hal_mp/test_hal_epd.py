@@ -172,6 +172,8 @@ def test_busy_timeout_is_a_clear_error():
     e = raises(EPDTimeout, epd.init)
     msg = str(e)
     assert "BUSY" in msg and "reset" in msg and "ms" in msg
+    # Waveshare's V1 module (UC8176) holds BUSY the other way round: name it
+    assert "V1 panel" in msg and "V2" in msg
     # it gave up after the timeout, not immediately and not never
     assert 1000 <= bus.now <= 1100
 

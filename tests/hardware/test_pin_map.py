@@ -16,7 +16,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from host_tools.hardware import generate as hardware
+from host_tools.hardware import generate
+from host_tools.hardware import pins as hardware
+from host_tools.hardware import power, wiring
 from hal import board
 from hal.buttons import NAMES
 from hal.esp32_rtc import INPUT_ONLY, RTC_GPIO
@@ -83,6 +85,13 @@ def test_rules_catch_bad_maps(pins):
     assert "display.rst: GPIO19 is reserved" in " ".join(_bad(pins, esp32__display__rst=19))
     assert "battery.adc: GPIO4 is not on ADC1" in _bad(pins, esp32__buttons__b=26, esp32__battery__adc=4)
     assert "blinka: D5 used twice" in _bad(pins, blinka__buttons__down="D5")
+    # the board keeps GPIO35 for its own battery divider
+    assert "button.a: GPIO35 is taken by the board" in " ".join(_bad(pins, esp32__buttons__a=35))
+    # 20 MHz is the SSD1683's limit; hand-wired builds run at 10 MHz
+    assert "spi.baudrate: 20000000 Hz is over 10000000 Hz" in " ".join(
+        _bad(pins, esp32__spi__baudrate=20000000))
+    assert "display.part must say V2" in " ".join(
+        _bad(pins, esp32__display__part="Waveshare 4.2inch e-Paper Module (UC8176)"))
 
 
 def test_bad_pin_file_gives_a_clear_error(tmp_path):
@@ -99,7 +108,7 @@ def test_generator_refuses_a_broken_map(monkeypatch, pins, capsys):
     bad = copy.deepcopy(pins)
     bad["esp32"]["buttons"]["up"] = 17
     monkeypatch.setattr(hardware, "load", lambda: bad)
-    assert hardware.main([]) == 1
+    assert generate.main([]) == 1
     assert "GPIO17 is the PSRAM" in capsys.readouterr().err
 
 
@@ -114,9 +123,9 @@ def test_board_module_matches_pin_map(pins):
 
 
 def test_wiring_diagram_matches_pin_map(pins):
-    with open(hardware.WIRING_SVG) as f:
+    with open(generate.WIRING_SVG) as f:
         text = f.read()
-    assert text == hardware.wiring_svg(pins), "run: python -m host_tools hardware"
+    assert text == wiring.wiring_svg(pins), "run: python -m host_tools hardware"
     root = ET.fromstring(text)
     labels = " ".join(t.text for t in root.iter("{http://www.w3.org/2000/svg}text"))
     for name, gpio, _ in hardware.esp32_roles(pins):
@@ -124,33 +133,72 @@ def test_wiring_diagram_matches_pin_map(pins):
 
 
 def test_check_command_reports_stale(tmp_path, pins, monkeypatch):
-    assert hardware.main(["--check"]) == 0
+    assert generate.main(["--check"]) == 0
     monkeypatch.setattr(hardware, "BOARD_PY", str(tmp_path / "board.py"))
     (tmp_path / "board.py").write_text("SCK = 5\n")
-    monkeypatch.setattr(hardware, "outputs", lambda p=None: {
+    monkeypatch.setattr(generate, "outputs", lambda p=None: {
         hardware.BOARD_PY: hardware.board_source(pins)})
-    assert hardware.main(["--check"]) == 1
+    assert generate.main(["--check"]) == 1
 
 
-def test_power_doc_is_generated_and_sane():
-    with open(hardware.POWER_MD) as f:
-        assert f.read() == hardware.power_md(), "run: python -m host_tools hardware"
-    b = hardware.power_budget()
-    assert 5 < b["sleep_ua"] < 100
+def test_power_doc_is_generated_and_labelled(pins):
+    with open(power.POWER_MD) as f:
+        assert f.read() == power.power_md(pins, power.load_measured()), "run: python -m host_tools hardware"
+    inp = power.inputs(pins)
+    assert all(i.label in ("datasheet", "measured", "estimate") and i.source for i in inp.values())
+    b = power.budget(inp)
+    # the board profile's measured sleep current sets standby: a year at least
+    assert abs(b["sleep_ua"] - pins["esp32"]["profile"]["deep_sleep_ua"][1]) < 0.1
+    assert b["standby_days"] > 365
+    # a plain DevKitC (USB-UART bridge and AMS1117 on 3V3: 3.8-11 mA published)
+    # would last under two weeks: the model says so when given that board
+    devkit = copy.deepcopy(pins)
+    devkit["esp32"]["profile"]["deep_sleep_ua"] = [3800, 11000]
+    assert power.budget(power.inputs(devkit))["standby_days"] < 12
     assert b["refresh_uah"]["partial"] < b["refresh_uah"]["fast"] < b["refresh_uah"]["full"]
-    # twice the cell, twice the games; games follow from the per-game energy
-    big = dict(hardware.POWER, battery_mah=(2400.0, "x"))
-    assert abs(hardware.power_budget(big)["games"] - 2 * b["games"]) < 1e-6
+    # the design target: light sleep between polls gives 200+ games a charge,
+    # the CPU awake all game (the old firmware) about a quarter of that
+    assert b["games"] >= 200
+    assert budget_awake(inp)["games"] < b["games"] / 3
+    # games follow from the per-game charge: twice the cell, twice the games
+    big = dict(inp, battery_mah=power.Input(2400.0, "mAh", "datasheet", "x"))
+    assert abs(power.budget(big)["games"] - 2 * b["games"]) < 1e-6
     assert abs(b["games"] * b["game_mah"] - 1200 * 0.85) < 1e-6
+    # the parts add up to the game: nothing counted twice or left out
+    assert abs(b["compute_s"] + b["poll_s"] + b["sleep_s"] - 25 * 60) < 1e-6
+    assert abs(b["cpu_mah"] + b["nap_mah"] + b["panel_mah"] - b["game_mah"]) < 1e-9
+    # SPI time follows the clock in pins.json: 122 whole-screen refreshes,
+    # two 15,000-byte images each, at 10 MHz
+    assert abs(b["spi_s"] - 122 * 2 * 15000 * 8 / 10e6) < 1e-9
 
 
-def test_bom_has_parts_prices_and_the_pin_map_parts():
+def budget_awake(inp):
+    return power.budget(inp, light_sleep=False)
+
+
+def test_measured_figures_replace_the_assumptions(pins, tmp_path):
+    p = tmp_path / "measured.json"
+    p.write_text('{"_about": "x", "board_deep_sleep": 0.02, "t_full": null}')
+    m = power.load_measured(str(p))
+    inp = power.inputs(pins, m)
+    assert inp["board_deep_sleep"].value == 0.02 and inp["board_deep_sleep"].label == "measured"
+    assert inp["t_full"].label == "estimate"
+    assert "| board_deep_sleep | 0.02 | mA | measured | measured on this build" in power.power_md(pins, m)
+    with pytest.raises(ValueError, match="nope is not a model input"):
+        power.inputs(pins, {"nope": 1})
+    assert power.load_measured(str(tmp_path / "missing.json")) == {}
+
+
+def test_bom_has_parts_prices_and_the_pin_map_parts(pins):
     import csv
     with open(os.path.join(os.path.dirname(hardware.PINS_JSON), "bom.csv")) as f:
         rows = list(csv.DictReader(f))
     assert all(r["qty"].isdigit() and float(r["approx_unit_usd"]) >= 0 for r in rows)
     parts = " ".join(r["part_number"] for r in rows)
-    for pn in ("ESP32-DevKitC-VE", "4.2inch e-Paper Module (V2)", "HT7833", "TP4056"):
-        assert pn in parts
-    switches = sum(int(r["qty"]) for r in rows if r["part_number"] == "B3F-1000")
+    assert pins["esp32"]["profile"]["part"].split(" v")[0] in parts
+    assert "V2" in parts and "13353" in parts
+    # no separate charger module, regulator or CHRG pull-up any more
+    for gone in ("TP4056", "HT7833", "ESP32-DevKitC"):
+        assert gone not in parts
+    switches = sum(int(r["qty"]) for r in rows if r["part_number"] == "B3F-1070")
     assert switches == len(NAMES)

@@ -9,7 +9,8 @@ import time
 log = []                  # ("spi", dc, bytes) / ("deepsleep", ms) / ...
 levels = {}               # gpio -> input level the test drives
 pins = {}                 # gpio -> Pin
-state = {"reset_cause": 1, "wake_reason": 0, "ext1_status": 0, "busy_polls": 0}
+state = {"reset_cause": 1, "wake_reason": 0, "ext1_status": 0, "busy_polls": 0,
+         "rtc_memory": b""}
 
 PWRON_RESET = 1
 DEEPSLEEP_RESET = 4
@@ -23,10 +24,13 @@ class DeepSleepCalled(Exception):
 
 
 def reset_all():
+    import esp32
+    esp32.armed["pins"] = ()
     del log[:]
     levels.clear()
     pins.clear()
-    state.update({"reset_cause": 1, "wake_reason": 0, "ext1_status": 0, "busy_polls": 0})
+    state.update({"reset_cause": 1, "wake_reason": 0, "ext1_status": 0, "busy_polls": 0,
+                  "rtc_memory": b""})
 
 
 class Pin:
@@ -35,7 +39,7 @@ class Pin:
     PULL_DOWN = 2
     PULL_UP = 1
 
-    def __init__(self, n, mode=IN, pull=None, value=None):
+    def __init__(self, n, mode=IN, pull=None, value=None, hold=None):
         if n in (6, 7, 8, 9, 10, 11):
             raise ValueError("GPIO%d is the flash" % n)
         if mode == Pin.OUT and n >= 34:
@@ -46,7 +50,17 @@ class Pin:
         self.mode = mode
         self.pull = pull
         self.level = value if value is not None else 0
+        self.hold = False
+        if hold is not None:
+            self.init(hold=hold)
         pins[n] = self
+
+    def init(self, hold=None):
+        if hold is not None:
+            if hold and self.mode != Pin.OUT:
+                raise ValueError("GPIO%d: only outputs are held here" % self.n)
+            self.hold = bool(hold)
+            log.append(("hold", self.n, self.level if hold else None))
 
     def value(self, v=None):
         if v is None:
@@ -110,6 +124,22 @@ def reset_cause():
 
 def wake_reason():
     return state["wake_reason"]
+
+
+class RTC:
+    def memory(self, data=None):
+        if data is None:
+            return state["rtc_memory"]
+        state["rtc_memory"] = bytes(data)
+
+
+def lightsleep(ms=0):
+    """Sleep ms, or until an armed ext1 button is high (it is at once)."""
+    import esp32
+    log.append(("lightsleep", ms))
+    if any(levels.get(g, 0) for g in esp32.armed["pins"]):
+        return
+    time.sleep_ms(ms)
 
 
 def deepsleep(ms=0):
