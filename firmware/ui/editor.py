@@ -250,7 +250,9 @@ class Editor:
         return (area, si, pos) in self.sel
 
     def table_rows(self):
-        return flow([len(s) for s in self.table], 1 if self.sel else 0)
+        # every set keeps room for its end slot, shown while tiles are
+        # picked: picking never moves a set to another row
+        return flow([len(s) for s in self.table], 1)
 
     def clamp(self):
         area, si, pos = self.cur

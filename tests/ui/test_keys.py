@@ -194,3 +194,107 @@ def test_setup_offers_every_rule_by_name(tmp_path):
     assert r.initial_meld_table_use and r.freed_joker_with_rack_tiles and r.extra_draws
     assert r.timer_s == 0 and r.failed_play_penalty == 3 and r.joker_penalty == 20
     assert r.exhausted_winner == "tiles" and r.match_winner == "points"
+
+
+# -- assisted placement ---------------------------------------------------------
+def rack_pos(d, t):
+    return (RACK, 0, fmt_tiles(d.ed.rack).split().index(t))
+
+
+def test_hold_a_on_a_rack_tile_places_it_and_start_ends(tmp_path):
+    d = rigged(str(tmp_path))
+    d.goto(*rack_pos(d, "R11"))
+    n = d.presses
+    d.key("a", long=True)                         # where does R11 go?
+    scr = d.screen
+    assert scr.mode == 6 and "1 set changed" in scr._lines()[0]
+    assert fmt_tiles(d.ed.after()[0]) == "R6 R7 R8 R9 R10 R11"
+    assert d.ed.marked == [0]                     # framed, in its old place
+    d.key("start")                                # take it and end the turn
+    assert d.presses - n == 2
+    g = d.app.match.game
+    assert canon(g.table) == canon(parse_table("R6 R7 R8 R9 R10 R11 | K5 B5 Y5 | "
+                                               "B1 B2 J B4 | K11 K12 K13"))
+    assert "R11" not in fmt_tiles(g.racks[0]).split()
+
+
+def test_picked_tiles_start_asks_then_b_restores_everything(tmp_path):
+    d = rigged(str(tmp_path))
+    for t in ("R5", "K6", "K7"):
+        d.pick(rack_pos(d, t))
+    before = (d.ed.snapshot(), list(d.ed.sel))
+    d.key("start")                                # picks + START: place them
+    assert d.screen.mode == 6
+    assert d.ed.played_count() == 3 and not d.ed.sel
+    # the group gives K5 to a new run, R5 takes its place: one set changed
+    assert canon(d.ed.after()) == canon(parse_table(
+        "R6 R7 R8 R9 R10 | B5 Y5 R5 | K5 K6 K7 | B1 B2 J B4 | K11 K12 K13"))
+    assert d.screen._lines()[0] == "Way 1: 1 set changed"
+    d.key("b")                                    # back: as it was, picks too
+    assert d.screen.mode == 0
+    assert (d.ed.snapshot(), d.ed.sel) == before
+
+
+def test_left_right_cycle_distinct_ways_then_a_keeps_the_turn_open(tmp_path):
+    d = rigged(str(tmp_path))
+    d.pick(rack_pos(d, "R5"))
+    d.key("start")
+    seen = [canon(d.ed.after())]
+    for _ in range(3):
+        d.key("right")
+        c = canon(d.ed.after())
+        if c == seen[0]:
+            break                                 # wrapped round
+        assert c not in seen
+        seen.append(c)
+    # K5 B5 R5 Y5 (3 table tiles), R5..R10 (5), then two sets changed
+    assert len(seen) == 3
+    d.key("a")                                    # take it: still Ann's turn
+    assert d.screen.name == "play" and d.screen.mode == 0
+    assert d.ed.cur[0] == RACK
+    d.key("b")                                    # one undo: the whole placement
+    assert d.ed.after() == parse_table(TABLE_TEXT)
+    assert len(d.ed.rack) == 14
+
+
+def test_fits_nowhere_says_so_and_changes_nothing(tmp_path):
+    d = rigged(str(tmp_path), table="R6 R7 R8 R9 R10 | K5 B5 Y5 | K11 K12 K13")
+    d.goto(*rack_pos(d, "Y1"))
+    d.key("a", long=True)
+    assert d.screen.mode == 0
+    assert d.ed.msg == "Y1 fits nowhere on this table"
+    assert d.ed.after() == parse_table("R6 R7 R8 R9 R10 | K5 B5 Y5 | K11 K12 K13")
+    assert len(d.ed.rack) == 14
+
+
+def test_picked_table_tile_makes_every_way_use_its_set(tmp_path):
+    d = rigged(str(tmp_path))
+    d.pick((TABLE, 2, 2))                         # the joker in B1 B2 J B4
+    d.pick(rack_pos(d, "B3"))
+    d.key("start")
+    assert d.screen.mode == 6
+    t = fmt_tiles(d.ed.after()[2])
+    assert t.startswith("B1 B2 B3 B4")
+
+
+def test_before_the_first_meld_it_counts_points(tmp_path):
+    from rummikub.game import Game
+    from rummikub.rules import Rules
+    g = Game(Rules(timer_s=0), 2, 5, 1, ["Ann", "Ben"])
+    ui_scenes.rig(g, TABLE_TEXT, ["R11 R12 R13 K1 K2 K3 B1", BEN], melded=[0, 1])
+    Storage(str(tmp_path), log=lambda s: None).save(
+        "game", savefile.dumps(g, {"seats": ["human", "hard"], "screen": "play"}))
+    d = Driver(str(tmp_path))
+    d.key("a")
+    d.goto(*rack_pos(d, "R11"))
+    d.key("a", long=True)                         # R11 would extend a run: not yet
+    assert d.screen.mode == 0 and d.ed.msg == "R11: no new sets (first meld)"
+    assert not d.ed.sel
+    for t in ("R11", "R12", "R13"):
+        d.pick(rack_pos(d, t))
+    d.key("start")
+    assert d.screen.mode == 6
+    assert d.screen._lines()[0] == "New sets: 36 of 30 points"
+    assert canon(d.ed.after()) == canon(parse_table(TABLE_TEXT + " | R11 R12 R13"))
+    d.key("start")
+    assert d.app.match.game.melded[0]

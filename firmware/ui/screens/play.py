@@ -11,6 +11,7 @@ from compat import ticks_diff
 from hal import buttons as hb
 from ui.screen import Base
 from ui.editor import Editor, changed_sets, FROM_RACK, code
+from ui.layout import RACK
 from ui.gfx import message_box, box
 from ui.menu import draw_list, step
 from ui import play_view as view
@@ -21,6 +22,7 @@ REFUSED = 2
 MENU = 3
 CONFIRM_DRAW = 4
 HELP = 5
+PROPOSE = 6
 
 HELP_TEXT = ("D-pad: move.  A: pick a tile / put picked tiles on a + slot.  "
              "Hold A: put them before this tile; with none picked, split the "
@@ -57,7 +59,9 @@ class Screen(Base):
     # -- saving ---------------------------------------------------------------
     def state(self):
         from binascii import hexlify
-        return {"ed": hexlify(self.ed.snapshot()).decode(), "mode": self.mode,
+        # an open proposal is saved as the turn was before it
+        snap = self.prop.snap if self.mode == PROPOSE else self.ed.snapshot()
+        return {"ed": hexlify(snap).decode(), "mode": self.mode,
                 "left": self._left(), "top": self.ed.top, "msg": self.ed.msg,
                 "rack_top": self.ed.rack_top}
 
@@ -157,6 +161,9 @@ class Screen(Base):
 
     def _lines(self):
         ed = self.ed
+        if self.mode == PROPOSE:
+            g = self.g
+            return self.prop.lines(0 if g.melded[self.p] else g.rules.initial_meld)
         out = []
         if ed.msg:
             out.append(ed.msg)
@@ -196,6 +203,16 @@ class Screen(Base):
         if self.mode == MENU:
             self._menu_key(b)
             return
+        if self.mode == PROPOSE:
+            act = self.prop.key(b)
+            if act:
+                self.mode = PLAY
+                self.prop = None
+                if act == "end":
+                    self._end()
+                    return
+            app.redraw()
+            return
         ed = self.ed
         if b == hb.UP:
             ed.move(0, -1)
@@ -206,7 +223,13 @@ class Screen(Base):
         elif b == hb.RIGHT:
             ed.move(1, 0)
         elif b == hb.A:
-            ed.long_a() if long else ed.press_a()
+            if long and not ed.sel and ed.cur[0] == RACK and ed.at() >= 0:
+                ed.press_a()            # hold A on a rack tile: where does it go?
+                self._place()
+                if self.mode == PLAY:
+                    ed.sel = []         # nowhere: as it was (ed.msg says so)
+            else:
+                ed.long_a() if long else ed.press_a()
         elif b == hb.B:
             if long:
                 ed.reset()
@@ -216,6 +239,8 @@ class Screen(Base):
             if long:
                 self.mode = MENU
                 self.menu_cur = 0
+            elif ed.sel:
+                self._place()           # tiles picked: where do they go?
             else:
                 self._end()
                 return
@@ -273,6 +298,13 @@ class Screen(Base):
                 app.goto("title")
                 return
         app.redraw()
+
+    def _place(self):
+        """Assisted placement (ui.placing): the best way for the picks."""
+        from ui.placing import start
+        self.prop = start(self.ed, bool(self.g.melded[self.p]), self.g.rules)
+        if self.prop:
+            self.mode = PROPOSE
 
     # -- turn endings ---------------------------------------------------------
     def _persist_rack_order(self):

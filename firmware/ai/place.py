@@ -1,0 +1,253 @@
+"""Assisted placement: where the tiles a player picked can go on the table.
+
+    ways = Ways(table, picked, forced, melded, rules)
+    w = ways.next()          # a Way, or None when there is no (other) way
+
+Contract.  table: the table now (list of bytearray codes); picked: the
+tiles that must all be placed (rack tiles, or tiles parked this turn);
+forced: indices of table sets the player picked tiles of ("use this set":
+every way changes each of them).  A Way is the whole table afterwards
+(`table`: the untouched sets first, in their old order, then the changed
+and new ones), `changed` (indices of those last sets, to frame), `kept`
+(indices into the old table of the untouched sets) and `points` (what the
+new sets are worth; before the initial meld that is the meld's count).
+Ways come best first: fewest table sets changed, then the fewest table
+tiles in them (the smallest change); each way differs from the ones before
+it.  Before the initial meld only new sets made of the picked tiles are
+offered.  Every table tile stays on the table in every way.
+
+How: the table sets that can matter to the picked tiles are tried in
+small combinations, cheapest first, and their tiles plus the picked ones
+are split into valid sets by `split()` (an exact search on a dozen or two
+tiles, no table changes outside the combination).  When no combination of
+up to MAX_SETS sets works, the solver (ai.solver, with its anytime budget)
+places the picked tiles on the whole table, once.
+"""
+from compat import const
+from rummikub.tiles import JOKER, CODE_LIMIT
+from rummikub.melds import is_valid, canonical, set_value
+
+MAX_SETS = const(3)      # table sets combined before asking the solver
+MAX_SPLIT = const(30)    # tiles split() takes on (bounded recursion)
+
+
+class Way:
+    def __init__(self, table, changed, kept, points):
+        self.table = table
+        self.changed = changed
+        self.kept = kept
+        self.points = points
+
+
+def split(tiles, ncol, forbid=()):
+    """Valid sets using every tile of `tiles` (codes), none of them equal
+    (canonical) to a set in `forbid`; None if there is no such split.
+    Exact: the lowest numbered tile left goes into a group of its number or
+    a run it starts (jokers may stand before it), recursively."""
+    if len(tiles) > MAX_SPLIT:
+        return None
+    counts = bytearray(CODE_LIMIT)
+    for t in tiles:
+        counts[t] += 1
+    out = []
+    if _split(counts, counts[JOKER], ncol, forbid, out):
+        return out
+    return None
+
+
+def _lowest(counts, ncol):
+    for n in range(1, 14):
+        for c in range(ncol):
+            if counts[(c << 4) | n]:
+                return (c << 4) | n
+    return -1
+
+
+def _try(s, counts, ncol, forbid, out):
+    if not is_valid(s, ncol) or canonical(s, ncol) in forbid:
+        return False
+    for t in s:
+        counts[t] -= 1
+    out.append(s)
+    if _split(counts, counts[JOKER], ncol, forbid, out):
+        return True
+    out.pop()
+    for t in s:
+        counts[t] += 1
+    return False
+
+
+def _split(counts, jokers, ncol, forbid, out):
+    t = _lowest(counts, ncol)
+    if t < 0:
+        return jokers == 0 or _spare_jokers(out, jokers, ncol, forbid, counts)
+    c0 = t >> 4
+    n = t & 15
+    # a group of number n holding t: any other colours, jokers filling up
+    others = [(c << 4) | n for c in range(ncol) if c != c0 and counts[(c << 4) | n]]
+    for mask in range(1 << len(others)):
+        g = bytearray([t])
+        for i in range(len(others)):
+            if mask >> i & 1:
+                g.append(others[i])
+        for j in range(0, jokers + 1):
+            if len(g) + j > ncol:
+                break
+            if len(g) + j >= 3:
+                s = g + bytearray([JOKER] * j)
+                if _try(s, counts, ncol, forbid, out):
+                    return True
+    # a run in colour c0 whose lowest numbered tile is t
+    for lead in range(0, jokers + 1):
+        if n - lead < 1:
+            break
+        if _run(bytearray([JOKER] * lead) + bytearray([t]), n, c0, jokers - lead,
+                counts, ncol, forbid, out):
+            return True
+    return False
+
+
+def _run(s, top, c, jokers, counts, ncol, forbid, out):
+    """Extend run s (its last number `top`) upwards, longest first (fewer,
+    longer sets), then close it here if it is long enough."""
+    if top < 13:
+        nxt = (c << 4) | (top + 1)
+        if counts[nxt] and _run(s + bytearray([nxt]), top + 1, c, jokers, counts,
+                                ncol, forbid, out):
+            return True
+        # a joker in this place (also when the tile is there: it may be wanted elsewhere)
+        if jokers and _run(s + bytearray([JOKER]), top + 1, c, jokers - 1, counts,
+                           ncol, forbid, out):
+            return True
+    return len(s) >= 3 and _try(bytearray(s), counts, ncol, forbid, out)
+
+
+def _spare_jokers(out, jokers, ncol, forbid, counts):
+    """Put jokers left over into sets already made (each set valid)."""
+    for i in range(len(out)):
+        s = out[i]
+        for t in (s + bytearray([JOKER]), bytearray([JOKER]) + s):
+            if is_valid(t, ncol) and canonical(t, ncol) not in forbid:
+                out[i] = t
+                if jokers == 1 or _spare_jokers(out, jokers - 1, ncol, forbid, counts):
+                    counts[JOKER] = 0
+                    return True
+                out[i] = s
+    return False
+
+
+def _touches(s, tiles):
+    """Whether table set s can share a set with one of `tiles`: the same
+    number (a group), the same colour within two (a run), or a joker."""
+    for a in s:
+        for b in tiles:
+            if a == JOKER or b == JOKER:
+                return True
+            if (a & 15) == (b & 15):
+                return True
+            if (a >> 4) == (b >> 4) and -2 <= (a & 15) - (b & 15) <= 2:
+                return True
+    return False
+
+
+class Ways:
+    """The ways to place `picked`, best first (see the module docstring)."""
+
+    def __init__(self, table, picked, forced, melded, rules, budget_ms=None):
+        self.table = [bytearray(s) for s in table]
+        self.picked = bytearray(picked)
+        self.forced = sorted(forced)
+        self.melded = melded
+        self.rules = rules
+        self.ncol = rules.ncolours
+        self.budget_ms = budget_ms
+        self.seen = []
+        self.queue = []         # combinations of k - 1 sets still to try
+        self.k = 0
+        self.solver_done = False
+
+    def _level(self, k):
+        """The combinations of k table sets to try (each holds the forced
+        sets; each added set touches the picked tiles or a set before it),
+        cheapest first: fewest table tiles, then lowest indices."""
+        base = tuple(self.forced)
+        if not self.melded:
+            return [()] if k == 0 else []
+        if k < len(base):
+            return []
+        combos = [(base, self.picked + b"".join([bytes(self.table[i]) for i in base]))]
+        for _ in range(k - len(base)):
+            nxt = []
+            for combo, have in combos:
+                for i in range(len(self.table)):
+                    if i in combo or not _touches(self.table[i], have):
+                        continue
+                    c = tuple(sorted(combo + (i,)))
+                    if c not in [x[0] for x in nxt]:
+                        nxt.append((c, have + self.table[i]))
+            combos = nxt
+        sizes = [len(s) for s in self.table]
+        out = [c for c, _ in combos]
+        out.sort(key=lambda c: (sum([sizes[i] for i in c]), c))
+        return out
+
+    def next(self):
+        while True:
+            if self.queue:
+                way = self._way(self.queue.pop(0))
+                if way is not None:
+                    return way
+                continue
+            if self.k > MAX_SETS or self.k > len(self.table):
+                break
+            self.queue = self._level(self.k)
+            self.k += 1
+        if not self.solver_done and self.melded:
+            self.solver_done = True
+            return self._solver_way()
+        return None
+
+    def _way(self, combo):
+        tiles = bytearray(self.picked)
+        forbid = []
+        for i in combo:
+            tiles += self.table[i]
+            forbid.append(canonical(self.table[i], self.ncol))
+        sets = split(tiles, self.ncol, forbid)
+        if sets is None:
+            return None
+        kept = [i for i in range(len(self.table)) if i not in combo]
+        return self._make(kept, sets)
+
+    def _make(self, kept, sets):
+        key = sorted([canonical(s, self.ncol) for s in sets])
+        if key in self.seen:
+            return None
+        self.seen.append(key)
+        table = [self.table[i] for i in kept] + sets
+        changed = list(range(len(kept), len(table)))
+        points = 0
+        for s in sets:
+            points += set_value(s, self.ncol)
+        return Way(table, changed, kept, points)
+
+    def _solver_way(self):
+        """Anything combinations missed: the solver on the whole table with
+        only the picked tiles as the rack, if it places them all."""
+        from ai.solver import solve
+        move = solve(self.table, self.picked, True, self.rules, self.budget_ms)
+        if move.count != len(self.picked):
+            return None
+        n = len(move.table) - len(move.changed)
+        left = [canonical(s, self.ncol) for s in self.table]
+        kept = []
+        for s in move.table[:n]:
+            c = canonical(s, self.ncol)
+            for i in range(len(left)):
+                if left[i] == c and i not in kept:
+                    kept.append(i)
+                    break
+        for i in self.forced:
+            if i in kept:
+                return None
+        return self._make(kept, [bytearray(s) for s in move.changed])

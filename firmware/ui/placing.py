@@ -1,0 +1,169 @@
+"""Assisted placement on the play screen: the picked tiles, placed by the
+console (ai.place), shown on the editor's table one way at a time.
+
+    prop = start(ed, melded, rules)   # None: ed.msg says why (fits nowhere)
+    prop.lines(meld)                  # the three message lines to show
+    act = prop.key(b)                 # "take", "end" (take and end the turn),
+                                      # "back" (as before) or None (still open)
+
+Loaded only when the player asks (the play screen stays small in RAM).
+While a proposal is open the editor shows it: the new sets stand where
+the first set they replace stood and are framed; the picks are off the
+rack.  A keeps it as one undo step, B restores the editor exactly.
+"""
+from hal import buttons as hb
+from ui.editor import FROM_RACK, UNDO_DEPTH, code
+from ui.layout import TABLE, RACK
+
+
+def query(ed):
+    """(tiles to place: the picked rack and hand tiles as codes; indices of
+    the table sets a tile was picked from)."""
+    tiles = bytearray()
+    forced = []
+    for a, s, p in ed.sel:
+        if a == TABLE:
+            if s not in forced:
+                forced.append(s)
+        else:
+            tiles.append(code(ed.container(a, s)[p]))
+    return tiles, forced
+
+
+def show_way(ed, way):
+    """Lay out a Way (ai.place) for the editor's picks: its new sets take
+    the picked tiles (rack tiles flagged FROM_RACK) and the tiles of the
+    table sets it changes; the picks leave the rack and hand.  The cursor
+    goes back to the rack where the first picked rack tile was."""
+    pool = []
+    for i in range(len(ed.table)):
+        if i not in way.kept:
+            pool.extend(ed.table[i])
+    off = []
+    for a, s, p in ed.sel:
+        if a != TABLE:
+            v = ed.container(a, s)[p]
+            pool.append(v | FROM_RACK if a == RACK else v)
+            off.append((a, s, p))
+    first = min([p for a, s, p in off if a == RACK] or [0])
+    ed.sel = off
+    ed._remove_selected()
+    new = []
+    for k in way.changed:
+        out = bytearray()
+        for t in way.table[k]:
+            for i in range(len(pool)):
+                if code(pool[i]) == t:
+                    out.append(pool.pop(i))
+                    break
+        new.append(out)
+    # the new sets stand where the first set they replace stood (the rest
+    # of the table keeps its places); sets made from nothing go last
+    table = []
+    at = -1
+    for i in range(len(ed.table)):
+        if i in way.kept:
+            table.append(ed.table[i])
+        elif at < 0:
+            at = len(table)
+            table.extend(new)
+    if at < 0:
+        at = len(table)
+        table.extend(new)
+    ed.table = table
+    ed.sel = []
+    ed.bad = -1
+    ed.marked = list(range(at, at + len(new)))
+    ed.cur = (TABLE, at, 0)
+    ed.clamp()
+    ed._scroll()                    # the table shows the first new set
+    ed.cur = (RACK, 0, first)
+    ed.clamp()
+    ed._scroll()
+
+
+def start(ed, melded, rules):
+    from ai.place import Ways
+    tiles, forced = query(ed)
+    if not tiles:
+        ed.msg = "Pick rack tiles to place first"
+        return None
+    # the solver's last resort answers within its anytime budget
+    t = rules.timer_s * 100
+    ways = Ways(ed.after(), tiles, forced, melded, rules,
+                budget_ms=min(t, 2000) if t else 2000)
+    w = ways.next()
+    if w is None:
+        from rummikub.tiles import fmt_tiles
+        names = fmt_tiles(tiles)
+        if not melded:
+            ed.msg = "%s: no new sets (first meld)" % names
+        elif len(tiles) == 1:
+            ed.msg = "%s fits nowhere on this table" % names
+        else:
+            ed.msg = "%s fit nowhere together" % names
+        return None
+    return Proposal(ed, ways, w)
+
+
+class Proposal:
+    def __init__(self, ed, ways, first):
+        self.ed = ed
+        self.snap = ed.snapshot()
+        self.sel = list(ed.sel)
+        self.top = ed.top
+        self.rack_top = ed.rack_top
+        self.before = len(ed.table)
+        self.ways = [first]
+        self.gen = ways
+        self.i = 0
+        show_way(ed, first)
+
+    def back(self):
+        """The editor as it was before the proposal."""
+        ed = self.ed
+        ed.restore(self.snap)
+        ed.sel = list(self.sel)
+        ed.top = self.top
+        ed.rack_top = self.rack_top
+        ed.marked = []
+
+    def lines(self, meld):
+        """meld: (points needed) before the first meld, else 0."""
+        w = self.ways[self.i]
+        if meld:
+            head = "New sets: %d of %d points" % (w.points, meld)
+        else:
+            n = self.before - len(w.kept)
+            if n:
+                head = "Way %d: %d set%s changed" % (self.i + 1, n, "" if n == 1 else "s")
+            else:
+                head = "Way %d: new set%s" % (self.i + 1, "" if len(w.changed) == 1 else "s")
+        more = "</>: other ways" if len(self.ways) > 1 or self.gen else "The only way"
+        return [head, more + "  A: take it", "START: take, end turn  B: back"]
+
+    def key(self, b):
+        ed = self.ed
+        if b == hb.LEFT or b == hb.RIGHT:
+            i = self.i + (1 if b == hb.RIGHT else -1)
+            if i >= len(self.ways) and self.gen is not None:
+                w = self.gen.next()
+                if w is None:
+                    self.gen = None
+                else:
+                    self.ways.append(w)
+            self.i = i % len(self.ways)
+            self.back()
+            show_way(ed, self.ways[self.i])
+            return None
+        if b == hb.A or b == hb.START:
+            ed.undo_stack.append(self.snap)     # one undo step goes back
+            if len(ed.undo_stack) > UNDO_DEPTH:
+                ed.undo_stack.pop(0)
+            ed.msg = "Placed. Pick more or START: end turn"
+            return "end" if b == hb.START else "take"
+        if b == hb.B:
+            self.back()
+            ed.msg = ""
+            return "back"
+        return None
