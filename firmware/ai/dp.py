@@ -200,7 +200,8 @@ def _flat_ups(slots, ups):
 
 
 class Problem:
-    """One search: per-cell table/rack counts, jokers, and options.
+    """One search: per-cell table/rack counts, jokers, and options (all
+    but tab and rak by keyword).
 
     tab, rak: bytearrays indexed by tile code (colour<<4 | number).
     jt: table jokers, jr: rack jokers.  meld: 0 to maximise, else the
@@ -213,7 +214,7 @@ class Problem:
     its memo; see ai.race).
     """
 
-    def __init__(self, tab, rak, jt, jr, ncol, copies, meld=0, deadline=None,
+    def __init__(self, tab, rak, *, jt, jr, ncol, copies, meld=0, deadline=None,
                  free=False, memo_cap=1500, shape=None, partner=None):
         self.reverse = partner is not None
         if self.reverse:

@@ -24,36 +24,41 @@ one sample was finished).
 """
 from compat import ticks_ms, ticks_diff
 from rummikub.tiles import JOKER, CODE_LIMIT, full_set, count_tiles, remove_tile, has
-from ai.solver import solve, placeable
+from ai.solver import solve, goes_out
 
 ENDGAME = 6         # look ahead once any rack holds this many tiles or fewer
 SAMPLES = 8         # hidden-tile samples a move at most
 KEEP_BACK = 3       # "keep one tile back" candidates at most (highest first)
-SHED = True         # solve every opponent reply (False: only those that may go out)
+SHED = False        # True: play each opponent's greedy reply out (its table
+                    # change and tiles shed count); False: only ask whether it goes out
+MAX_SEARCHES = 40   # searches a move: no new sample is begun past this many
 
 
 class Expert:
-    """The expert's search state: its random stream and a solve counter."""
+    """The expert's search state: its random stream and a search counter
+    (solves and go-out checks, for the think-time figures)."""
 
-    def __init__(self, rng, samples=None, endgame=None, shed=None):
+    def __init__(self, rng, samples=None, endgame=None, shed=None, max_searches=None):
         self.rng = rng
         self.samples = SAMPLES if samples is None else samples
         self.endgame = ENDGAME if endgame is None else endgame
         self.shed = SHED if shed is None else shed
+        self.max_searches = MAX_SEARCHES if max_searches is None else max_searches
         self.solves = 0
+        self._start = 0
 
     def _solve(self, table, rack, melded, rules, deadline):
         self.solves += 1
-        budget = None
-        if deadline is not None:
-            budget = ticks_diff(deadline, ticks_ms())
-            if budget < 1:
-                budget = 1
-        return solve(table, rack, melded, rules, budget)
+        return solve(table, rack, melded, rules, _left(deadline))
+
+    def _goes_out(self, table, rack, rules, deadline):
+        self.solves += 1
+        return goes_out(table, rack, rules, _left(deadline))
 
     def choose(self, game, budget_ms=None):
         """The table to leave, or None to draw."""
         t0 = ticks_ms()
+        self._start = self.solves
         deadline = None if budget_ms is None else t0 + budget_ms
         me = game.current
         rules = game.rules
@@ -99,8 +104,7 @@ class Expert:
             add(best)
             if has(best.placed, JOKER):
                 nj = bytearray([t for t in rack if t != JOKER])
-                if len(nj) < len(rack):
-                    add(self._solve(table, nj, melded, rules, deadline))
+                add(self._solve(table, nj, melded, rules, deadline))
             if melded:
                 tried = 0
                 for t in sorted(set(bytes(best.placed)), reverse=True):
@@ -139,13 +143,14 @@ class Expert:
         return racks, unseen[i:]
 
     def _pick(self, cands, game, counts, deadline):
+        """The candidate with the best mean over the samples taken."""
         n = len(counts)
         me = game.current
-        rules = game.rules
         totals = [0.0] * len(cands)
         done = 0
         while done < self.samples:
-            if deadline is not None and done and ticks_diff(deadline, ticks_ms()) <= 0:
+            if done and (self.solves - self._start >= self.max_searches or
+                         (deadline is not None and ticks_diff(deadline, ticks_ms()) <= 0)):
                 break
             racks, pool = self._deal(game, counts)
             for i in range(len(cands)):
@@ -154,8 +159,7 @@ class Expert:
                     tab = game.table
                     if pool:
                         left = left + pool[:1]
-                totals[i] += self._play_out(tab, left, racks, game, me, n,
-                                            rules, deadline)
+                totals[i] += self._play_out(tab, left, racks, game, me, n, deadline)
             done += 1
         best = 0
         for i in range(1, len(cands)):
@@ -163,44 +167,40 @@ class Expert:
                 best = i
         return cands[best][0]
 
-    def _play_out(self, table, left, racks, game, me, n, rules, deadline):
-        """One candidate on one sample: the opponents reply greedily in turn
-        order; 0 if one goes out, 1 if we can go out next, else between."""
-        table = [bytearray(s) for s in table]
+    def _play_out(self, table, left, racks, game, me, n, deadline):
+        """One candidate on one sample: the opponents reply in turn order;
+        0 if one goes out, 1 if we can go out next, else between (the
+        fewer tiles we hold against their fewest, the better)."""
+        rules = game.rules
         fewest = 99
         for k in range(1, n):
             p = (me + k) % n
-            opp = bytearray(racks[p])
+            opp = racks[p]
             om = bool(game.melded[p])
-            if self.shed or self._could_go_out(table, opp, rules.ncolours):
-                mv = self._solve(table, opp, om, rules, deadline)
-                if mv.count and mv.count == len(opp):
+            if om and not self.shed:
+                if self._goes_out(table, opp, rules, deadline):
                     return 0.0
-            else:
-                # cannot go out: its reply is skipped (cheap mode)
                 if len(opp) < fewest:
                     fewest = len(opp)
                 continue
+            mv = self._solve(table, opp, om, rules, deadline)
+            if mv.count and mv.count == len(opp):
+                return 0.0
             if mv.count:
                 table = mv.table
             if len(opp) - mv.count < fewest:
                 fewest = len(opp) - mv.count
         if not left:
             return 1.0
-        melded = bool(game.melded[me]) or len(left) < len(game.rack)
-        if self._could_go_out(table, left, rules.ncolours):
-            mv = self._solve(table, left, melded, rules, deadline)
-            if mv.count == len(left):
-                return 1.0
+        if (game.melded[me] or len(left) < len(game.rack)) and \
+                self._goes_out(table, left, rules, deadline):
+            return 1.0
         return 0.5 * fewest / (fewest + len(left))
 
-    @staticmethod
-    def _could_go_out(table, rack, ncol):
-        """False when some rack tile fits no set at all (a cheap bound)."""
-        tab = count_tiles(table)
-        rak = count_tiles((rack,))
-        jr = rak[JOKER]
-        j = tab[JOKER] + jr
-        tab[JOKER] = 0
-        rak[JOKER] = 0
-        return len(placeable(tab, rak, j, ncol)) + jr >= len(rack)
+
+def _left(deadline):
+    """Milliseconds to the deadline (at least 1), or None."""
+    if deadline is None:
+        return None
+    ms = ticks_diff(deadline, ticks_ms())
+    return ms if ms > 1 else 1

@@ -431,7 +431,40 @@ def orders(D, P, shape) -> int:  # viper
 
 
 def run(D, P) -> int:  # viper
-    """Walk the tree depth first from P's state; returns P[P_STATUS]."""
+    """Walk the tree depth first from P's state; returns P[P_STATUS].
+
+    Inputs: D and P as ai.dp.Problem builds them (see D_* and P_*).  The
+    search is for an arrangement of the whole table plus any rack tiles
+    whose score (placed tiles * UNIT + their value, table jokers
+    included unless P_FREE) is >= P_LOWER.  P_STEP 0: stop at the first
+    hit; else after each hit raise P_LOWER to the next multiple of
+    P_STEP above it and go on.  P_MOST (+1, 0 unknown) caps the tiles any
+    move places (the value phase's tighter bound).  P_RESUME 0 starts at
+    the root; 1 carries on from the frames left by the last call.
+    P_BUDGET: new states this call may expand.
+
+    Result: P_STATUS 0 the tree is exhausted (no arrangement reaches
+    P_LOWER, which now stands one step above the best hit, if any), 1
+    stopped at a hit (P_STEP 0), 2 budget spent (call again with
+    P_RESUME 1).  P_BEST - 1 is the best hit's score (-1: none) and
+    D_HIT[0:P_STEPS] its choices, one per step, for ai.arrange.build.
+    P_EXPANDED counts states; P_DEPTH, P_LOWER, P_ROOM are saved for the
+    next call.
+
+    Invariants: every table tile is used and every set closes valid (a
+    path only completes when the last number's runs are all closed and
+    each number's groups fit its colours and jokers); a hit's score is
+    exactly what its path places.  A memo entry (state between numbers ->
+    v) is a proof that nothing below that state gains v or more; it is
+    written only after all the state's choices were tried against a
+    target, so it stays true for every later target of the same Problem,
+    and a state that a stored one dominates (longer open runs, same
+    rest) is pruned by it.  The per-colour bounds in D_BND never
+    underestimate, so pruning on them never loses the best hit.  The
+    order of the walk depends only on D and P, so CPython, the unix
+    port and the device walk the same tree.  Memory: nothing is
+    allocated; the frames are D_IDX/D_KA/D_KB/D_SCS/D_FB/D_OTH, one per
+    step."""
     pp = ptr32(P)
     kind_ = ptr8(D[D_KIND])
     col_ = ptr8(D[D_COL])

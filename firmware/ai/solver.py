@@ -96,8 +96,8 @@ def _value(sets, placed, ncol):
 
 def _run(tab, rak, jt, jr, rules, meld, lower, deadline, free=False, p=None):
     if p is None:
-        p = Problem(tab, rak, jt, jr, rules.ncolours, rules.copies, meld,
-                    deadline, free)
+        p = Problem(tab, rak, jt=jt, jr=jr, ncol=rules.ncolours,
+                    copies=rules.copies, meld=meld, deadline=deadline, free=free)
     score, path = p.search(lower, True, 1)
     if path is None:
         return p, None, -1
@@ -154,8 +154,9 @@ def _melded(table, rack, rules, deadline, t0, memo_cap):
     shape = table_shape(table, ncol)
 
     def make(partner=None):
-        return Problem(tab, rfit, jt, jr, ncol, rules.copies, 0, deadline,
-                       True, memo_cap, shape, partner)
+        return Problem(tab, rfit, jt=jt, jr=jr, ncol=ncol, copies=rules.copies,
+                       deadline=deadline, free=True, memo_cap=memo_cap,
+                       shape=shape, partner=partner)
 
     p = make()
     race = Race(p, make, p.check_time)
@@ -190,8 +191,9 @@ def _melded(table, rack, rules, deadline, t0, memo_cap):
     kept, changed = arrange.carve(sets, table, ncol)
     if not arrange.add_jokers(kept, changed, jt + jr - used, ncol):
         # no room for the spare jokers: search again counting every joker
-        p = Problem(tab, rak, jt, jr, ncol, rules.copies, 0, deadline, False,
-                    memo_cap, table_shape(table, ncol))
+        p = Problem(tab, rak, jt=jt, jr=jr, ncol=ncol, copies=rules.copies,
+                    deadline=deadline, memo_cap=memo_cap,
+                    shape=table_shape(table, ncol))
         score, path = p.search(UNIT, True, 1)
         expanded += p.expanded
         if path is None:
@@ -313,3 +315,25 @@ def _finish(table, rack, sets, ncol, optimal, t0, expanded, fresh=False):
     placed = _placed(tab, after, rack)
     return Move(after, changed, placed, _value(after, placed, ncol), optimal,
                 ticks_diff(ticks_ms(), t0), expanded)
+
+
+def goes_out(table, rack, rules, budget_ms=None, memo_cap=MEMO_CAP):
+    """Whether a player who has melded can place every rack tile this turn.
+    A search that prunes everything short of the whole rack and stops at
+    its first hit: cheaper than solve() when the answer is no.  Out of
+    time (or heap) it answers False."""
+    ncol = rules.ncolours
+    tab, rak, jt, jr = _counts(table, rack)
+    if len(placeable(tab, rak, jt + jr, ncol)) + jr < len(rack):
+        return False
+    deadline = None if budget_ms is None else ticks_ms() + budget_ms
+    try:
+        p = Problem(tab, rak, jt=jt, jr=jr, ncol=ncol, copies=rules.copies,
+                    deadline=deadline, memo_cap=memo_cap,
+                    shape=table_shape(table, ncol))
+        score, path = p.search(len(rack) * UNIT, False, 1)
+        return path is not None
+    except (Timeout, MemoryError):
+        return False
+    finally:
+        drop_table()

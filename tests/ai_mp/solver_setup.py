@@ -19,5 +19,6 @@ def maker(table, rack, memo_cap=2000):
     shape = table_shape(t, 4)
 
     def make(partner=None):
-        return Problem(tab, fit, jt, jr, 4, 2, 0, None, True, memo_cap, shape, partner)
+        return Problem(tab, fit, jt=jt, jr=jr, ncol=4, copies=2, free=True,
+                       memo_cap=memo_cap, shape=shape, partner=partner)
     return make

@@ -158,7 +158,7 @@ def test_eager_bound_tables_equal_the_lazy_ones():
         rak = count_tiles((parse_tiles(rack),))
         jt, jr = tab[JOKER], rak[JOKER]
         tab[JOKER] = rak[JOKER] = 0
-        p = Problem(tab, rak, jt, jr, 4, 2, 0, None, True, 2000)
+        p = Problem(tab, rak, jt=jt, jr=jr, ncol=4, copies=2, free=True, memo_cap=2000)
         try:
             tables = p.D[kernel.D_BND]
             size = 14 * p.P[kernel.P_J1] * p.P[kernel.P_NC]
