@@ -2,11 +2,15 @@
 //
 // Page -> worker:  {type: "boot", files: {name: Uint8Array}}  (saved files)
 //                  {type: "keys", bits}                      (buttons held)
+//                  {type: "run", files: {path: text}, argv: [script, ...]}
+//                      instead of booting the app: write the files, run the
+//                      script on the firmware (the speed figures use it)
 // Worker -> page:  {type: "frame", kind, y0, y1, data}       (a display update,
 //                                                             base64 framebuffer)
 //                  {type: "tick", status, ms, turn}           (after each step)
 //                  {type: "files", put: {name: Uint8Array}, del: [name]}
 //                  {type: "ready", bootMs}, {type: "error", text}
+//                  {type: "out", line}, {type: "done", ok}    (for "run")
 //
 // The app is stepped every POLL_MS from here (webmain.Runner.step), never
 // looped inside Python: the heap is collected and messages arrive only
@@ -84,15 +88,34 @@ function loop() {
   setTimeout(loop, POLL_MS);
 }
 
-async function boot(files) {
-  const t0 = performance.now();
-  const mp = await loadMicroPython({
-    heapsize: 2 * 1024 * 1024,
-    stdout: (line) => console.log(line),
-    stderr: (line) => console.warn(line),
-  });
+async function loadFirmware(stdout, stderr) {
+  const mp = await loadMicroPython({ heapsize: 2 * 1024 * 1024, stdout, stderr });
   FS = mp.FS;
   const man = await unpack("firmware.pack");
+  return [mp, man];
+}
+
+async function run(files, argv) {
+  const [mp] = await loadFirmware((line) => post({ type: "out", line }),
+                                  (line) => post({ type: "out", line }));
+  for (const [path, text] of Object.entries(files)) {
+    FS.mkdirTree(path.split("/").slice(0, -1).join("/") || "/");
+    FS.writeFile(path, text);
+  }
+  let ok = true;
+  try {
+    mp.runPython("import sys\nsys.path[:] = ['/fw']\nsys.argv[:] = " + JSON.stringify(argv) + "\n");
+    mp.runPython(files[argv[0]]);
+  } catch (e) {
+    ok = false;
+    post({ type: "out", line: String(e.message || e) });
+  }
+  post({ type: "done", ok });
+}
+
+async function boot(files) {
+  const t0 = performance.now();
+  const [mp, man] = await loadFirmware((line) => console.log(line), (line) => console.warn(line));
   FS.mkdirTree(DATA);
   for (const [name, bytes] of Object.entries(files || {})) {
     FS.writeFile(DATA + "/" + name, bytes);
@@ -115,6 +138,8 @@ self.onmessage = (e) => {
   const m = e.data;
   if (m.type === "keys") {
     keys = m.bits;
+  } else if (m.type === "run") {
+    run(m.files, m.argv).catch((err) => fail("Could not run: " + (err.message || err)));
   } else if (m.type === "boot") {
     boot(m.files).catch((err) => fail("Could not start: " + (err.message || err)));
   }

@@ -1,0 +1,144 @@
+"""The web page's figures for the README, measured in Debian's chromium:
+
+    python -m host_tools.web.figures [--positions 220] [--loads 3]
+
+- cold load: a fresh browser profile opens the page from the local server
+  (e-ink timing on); time until the first frame reaches the page (its full
+  refresh starts flashing) and until that refresh has ended;
+- bundle: the built folder's size, and gzip-compressed as a static host
+  would send it;
+- steps: the longest worker step while playing by keyboard (no AI turn in
+  it) and the longest that ran a turn (the human's END plus the AI's);
+- solver: `make bench`'s corpus (same seed) solved by the page's worker
+  (host_tools/bench/unixport.py on MicroPython WebAssembly): median, p95.
+Needs playwright and /usr/bin/chromium (as the web tests do).
+"""
+import argparse
+import gzip
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+
+from host_tools import ROOT
+from host_tools.bench.speed import stats
+from host_tools.web.build import build
+from host_tools.web.serve import serve
+
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync"]
+
+
+def bundle_size(out):
+    raw = packed = 0
+    for name in os.listdir(out):
+        with open(os.path.join(out, name), "rb") as f:
+            data = f.read()
+        raw += len(data)
+        packed += len(gzip.compress(data, 9))
+    return raw, packed
+
+
+def cold_loads(browser, url, n):
+    first, settled = [], []
+    for _ in range(n):
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        page.goto(url)
+        page.wait_for_function("window.prk && window.prk.shown >= 1", timeout=30000)
+        first.append(page.evaluate("window.prk.firstFrameMs"))
+        settled.append(page.evaluate("window.prk.firstShownMs"))
+        ctx.close()
+    return statistics.median(first), statistics.median(settled)
+
+
+def step_times(browser, url):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(url + "?eink=off")
+    page.wait_for_function("window.prk && window.prk.shown >= 1", timeout=30000)
+
+    def key(k, hold=100):
+        page.keyboard.down(k)
+        page.wait_for_timeout(hold)
+        page.keyboard.up(k)
+        page.wait_for_timeout(250)
+
+    key("z")                                 # New game
+    key(" ")                                 # deal (a human and an AI)
+    page.wait_for_function("window.prk.status.startsWith('play')", timeout=30000)
+    for _ in range(6):                       # draw, the AI plays; cursor moves between
+        for k in ("ArrowRight", "ArrowRight", "ArrowUp", "ArrowDown"):
+            key(k)
+        key(" ")
+        key(" ")
+        page.wait_for_function("window.prk.status.startsWith('play')", timeout=60000)
+    stats = page.evaluate("window.prk.stats")
+    ctx.close()
+    return stats
+
+
+def solver(browser, url, positions):
+    from host_tools.bench.corpus import corpus
+    lines = "".join(json.dumps(p) + "\n" for p in corpus(2026, positions))
+    with open(os.path.join(ROOT, "host_tools", "bench", "unixport.py")) as f:
+        script = f.read()
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(url + "?eink=off")
+    rows = page.evaluate("""([script, lines]) => new Promise((resolve, reject) => {
+        const w = new Worker("worker.js", {type: "module"});
+        const out = [];
+        w.onmessage = (e) => {
+            if (e.data.type === "out") out.push(e.data.line);
+            else if (e.data.type === "done") { w.terminate(); resolve(out); }
+            else if (e.data.type === "error") reject(new Error(e.data.text));
+        };
+        w.postMessage({type: "run", files: {"/bench/unixport.py": script, "/bench/corpus.jsonl": lines},
+                       argv: ["/bench/unixport.py", "/bench/corpus.jsonl"]});
+    })""", [script, lines])
+    ctx.close()
+    return [json.loads(r)["ms"] for r in rows if r.startswith("{") and '"ms"' in r]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m host_tools.web.figures")
+    ap.add_argument("--positions", type=int, default=220)
+    ap.add_argument("--loads", type=int, default=3)
+    a = ap.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+    out = tempfile.mkdtemp(prefix="web-figures-")
+    build(out)
+    box = {}
+    ready = threading.Event()
+
+    def up(url, httpd):
+        box["url"], box["httpd"] = url, httpd
+        ready.set()
+
+    threading.Thread(target=serve, args=(out, 0, up), daemon=True).start()
+    ready.wait(10)
+    url = box["url"]
+    raw, packed = bundle_size(out)
+    print("bundle: %d KB (%d KB gzip)" % (raw // 1024, packed // 1024), flush=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=LAUNCH_ARGS)
+        first, settled = cold_loads(b, url, a.loads)
+        print("cold load: first frame %.0f ms, its full refresh ended %.0f ms (median of %d)"
+              % (first, settled, a.loads), flush=True)
+        st = step_times(b, url)
+        print("steps: %d; longest without a turn %.1f ms; longest with a turn (END + AI) %.0f ms"
+              " (%d turn steps)" % (st["steps"], st["uiMax"], st["turnMax"], st["turnSteps"]), flush=True)
+        ms = solver(b, url, a.positions)
+        s = stats(ms)
+        print("solver corpus in chromium: %d positions, median %.1f ms, p95 %.1f ms, max %.0f ms"
+              % (len(ms), s["median"], s["p95"], s["max"]), flush=True)
+        b.close()
+    box["httpd"].shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
