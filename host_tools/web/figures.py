@@ -1,6 +1,6 @@
 """The web page's figures for the README, measured in Debian's chromium:
 
-    python -m host_tools.web.figures [--positions 220] [--loads 3]
+    python -m host_tools.web.figures [--positions 220] [--loads 3] [--screenshot PNG]
 
 - cold load: a fresh browser profile opens the page from the local server
   (e-ink timing on); time until the first frame reaches the page (its full
@@ -54,8 +54,8 @@ def cold_loads(browser, url, n):
     return statistics.median(first), statistics.median(settled)
 
 
-def step_times(browser, url):
-    ctx = browser.new_context()
+def step_times(browser, url, screenshot=None):
+    ctx = browser.new_context(viewport={"width": 720, "height": 980})
     page = ctx.new_page()
     page.goto(url + "?eink=off")
     page.wait_for_function("window.prk && window.prk.shown >= 1", timeout=30000)
@@ -76,6 +76,10 @@ def step_times(browser, url):
         key(" ")
         page.wait_for_function("window.prk.status.startsWith('play')", timeout=60000)
     stats = page.evaluate("window.prk.stats")
+    if screenshot:
+        key("z")                             # A: the review is read, the rack shows
+        page.wait_for_timeout(500)
+        page.screenshot(path=screenshot, full_page=True)
     ctx.close()
     return stats
 
@@ -107,6 +111,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools.web.figures")
     ap.add_argument("--positions", type=int, default=220)
     ap.add_argument("--loads", type=int, default=3)
+    ap.add_argument("--screenshot", help="save a PNG of the page mid-game here")
     a = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
     out = tempfile.mkdtemp(prefix="web-figures-")
@@ -128,7 +133,7 @@ def main(argv=None):
         first, settled = cold_loads(b, url, a.loads)
         print("cold load: first frame %.0f ms, its full refresh ended %.0f ms (median of %d)"
               % (first, settled, a.loads), flush=True)
-        st = step_times(b, url)
+        st = step_times(b, url, a.screenshot)
         print("steps: %d; longest without a turn %.1f ms; longest with a turn (END + AI) %.0f ms"
               " (%d turn steps)" % (st["steps"], st["uiMax"], st["turnMax"], st["turnSteps"]), flush=True)
         ms = solver(b, url, a.positions)
