@@ -1,0 +1,11 @@
+"""Score log on flash and the serial sync endpoint.
+
+Public surface: `scorelog.ScoreLog` (append-only records), `gamelog`
+(`log_round`, `log_match`), `records` (record payloads), `protocol`
+(frames), `endpoint.run()` (the device side of `host_tools sync`).
+"""
+
+# What stays loaded at each moment of the app (ui.app.unload):
+#   "logged": nothing.  The log is written once a round and read by the
+#   history screen; between those moments its code is not in RAM.
+KEEP = {"logged": ()}

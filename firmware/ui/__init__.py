@@ -1,0 +1,16 @@
+"""The handheld app: screens, tile drawing, button navigation.
+
+Public surface: `ui.app.App` (the app over a hal; every backend runs
+it), `ui.match.Match` (a match and who sits where).  The rest serves the
+screens: `screens/` (one module per screen), `gfx` and `tiles_gfx`
+(drawing), `menu` (lists), `layout`, `editor` and `play_view` (the play
+screen), `refresh` (how much of the panel to refresh), `session`
+(settings, saves, score log; loaded only for those moments).
+"""
+
+# What stays loaded at each moment of the app (ui.app.unload; every other
+# ui module is dropped then and loaded again when next used):
+#   "ai": an AI seat thinks.  The loop (app), the match and the refresh
+#   policy run on; no screen is shown, so the screens and their drawing
+#   code give their RAM to the solver (the last frame stays on the glass).
+KEEP = {"ai": ("app", "match", "refresh", "screens")}

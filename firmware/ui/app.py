@@ -31,9 +31,26 @@ def forget(name):
         delattr(pkg, name[i + 1:])
 
 
-def forget_sync():
-    for n in ("sync.scorelog", "sync.records", "sync.protocol"):
-        forget(n)
+def unload(moment):
+    """Drop the modules their packages say they do not keep at `moment`.
+
+    A package takes part by declaring, in its __init__, KEEP = {moment:
+    names}: at that moment every loaded module of the package whose name
+    (below the package) is not in names is dropped; moments it does not
+    name leave it alone.  The moments: "ai" (an AI seat is about to
+    think), "human" (a person's screen is next: a turn, a round's
+    result), "logged" (the score log was used).  A module added to a
+    package is thus dropped unless its package says why it stays."""
+    for name in list(sys.modules):
+        pkg = sys.modules.get(name)
+        keep = getattr(pkg, "KEEP", None) if "." not in name else None
+        if not keep or moment not in keep:
+            continue
+        kept = keep[moment]
+        n = len(name) + 1
+        for m in list(sys.modules):
+            if m.startswith(name + ".") and m[n:] not in kept:
+                forget(m)
 
 
 def screen_class(name):
@@ -81,7 +98,7 @@ class App:
 
     def log_round(self):
         self._session("log_round")
-        forget_sync()
+        unload("logged")
 
     def save_game(self, screen=None):
         """Save the match with the screen it is on, or with `screen`."""
@@ -204,7 +221,7 @@ class App:
     # -- the match ----------------------------------------------------------
     def new_match(self, game, seats):
         mid = self._session("new_match_id")
-        forget_sync()
+        unload("logged")
         self.match = Match(game, seats, mid)
         self.advance()
 
@@ -223,11 +240,7 @@ class App:
             # the solver needs the RAM more than the screens do: the frame
             # stays on the glass, the screen modules are loaded again after
             self.stack = []
-            for name in ("ui.screens.play", "ui.play_view", "ui.editor", "ui.menu",
-                         "ui.screens.result", "ui.screens.privacy",
-                         "ui.screens.setup", "ui.screens.title", "ui.tiles_gfx",
-                         "ui.layout", "ui.screen", "ui.gfx", "rummikub.savefile"):
-                forget(name)
+            unload("ai")
             if m.humans() > 1:        # the last human's rack leaves the glass
                 self.fb.fill_rect(0, 188, 400, 112, WHITE)
             gc.collect()
@@ -236,18 +249,24 @@ class App:
         while g.phase == PLAYING and not m.human(g.current):
             last = m.review[-1] + "\n" if m.review else ""
             self.banner("%s%s is thinking..." % (last, g.names[g.current]))
-            forget("ui.gfx")       # no screen holds it now; the next loads it
+            unload("ai")           # the banner's drawing code, too
             gc.collect()
             m.ai_turn()
-        if g.phase != PLAYING:
-            # round over: the AI's code makes room for the score log's
+            if not m.humans():
+                break              # nobody plays: each turn is shown (watch)
+        if g.phase != PLAYING or m.humans():
+            # a person's screen is next (and at a round's end the score
+            # log): the AI's code gives them its RAM; the next AI turn
+            # loads it again, with players made afresh from the game's
+            # state (as after a resume)
             m.ai = {}
-            for n in ("ai.players", "ai.solver", "ai.dp", "ai.greedy", "ai.arrange",
-                      "ai.hint"):
-                forget(n)
+            unload("human")
             gc.collect()
+        if g.phase != PLAYING:
             self.log_round()
             name = "result"
+        elif not m.humans():
+            name = "watch"
         elif m.needs_privacy():
             name = "privacy"
         else:

@@ -130,6 +130,19 @@ def s_xp(root):
     return app
 
 
+def s_watch(root):
+    g = game2(current=1)
+    before = [bytearray(s) for s in g.table]
+    g.table[3] = parse_tiles("K10 K11 K12 K13")
+    g.racks[0] = parse_tiles("R11 B9 Y12 R4 J B13 K1 Y8 R2 K9 B6 Y1")
+    app = App(TestHal(root))
+    app.match = Match(g, ["hard", "medium"], 1)
+    app.match.review = ["Round 1: Ann starts", "Ann played K10 (1 tile)"]
+    app.match.review_before = before
+    app.goto("watch")
+    return app
+
+
 def s_privacy(root):
     g = game2(current=1)
     return app_with(root, g, ["human", "human"], "privacy")
@@ -165,7 +178,7 @@ def s_settings(root):
 
 SCENES = (("title", s_title), ("setup", s_setup), ("play", s_play),
           ("review", s_review), ("refused", s_refused), ("menu", s_menu), ("help", s_help),
-          ("full_table", s_full), ("xp6", s_xp), ("privacy", s_privacy),
+          ("full_table", s_full), ("xp6", s_xp), ("privacy", s_privacy), ("watch", s_watch),
           ("result", s_result), ("scoreboard", s_scoreboard), ("settings", s_settings))
 
 

@@ -22,8 +22,8 @@ def load_matches(app, limit=20):
     except (OSError, ValueError):
         pass
     out.reverse()
-    from ui.app import forget_sync
-    forget_sync()
+    from ui.app import unload
+    unload("logged")
     return out
 
 

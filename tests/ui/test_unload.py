@@ -1,0 +1,59 @@
+"""Which modules the app drops at which moment comes from the packages'
+own KEEP declarations (ui.app.unload), so a module added to a package is
+dropped unless its package says why it stays."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from driver import Driver  # noqa: E402
+from ui import app as app_mod  # noqa: E402
+from ui.match import Match  # noqa: E402
+
+
+def test_unload_follows_the_package_declarations(monkeypatch):
+    import ui
+    import rummikub
+    import rummikub.savefile  # noqa: F401
+    import ui.gfx  # noqa: F401
+    monkeypatch.setattr(ui, "KEEP", {"ai": ("app", "match", "refresh", "screens")})
+    app_mod.unload("ai")
+    assert "ui.gfx" not in sys.modules and "ui.app" in sys.modules
+    assert "rummikub.savefile" not in sys.modules and "rummikub.game" in sys.modules
+    import ai.kernel, ai.race, ai.runstate  # noqa: F401,E401
+    app_mod.unload("human")
+    assert not [m for m in sys.modules if m.startswith("ai.")]
+    app_mod.unload("nothing declares this")      # untouched
+    assert "ui.app" in sys.modules and "rummikub.game" in sys.modules
+
+
+def test_ai_turns_run_without_screens_and_people_without_the_ai(tmp_path, monkeypatch):
+    seen = []
+    after_human = []
+    turn = Match.ai_turn
+    unload = app_mod.unload
+
+    def ai_turn(self):
+        seen.append(sorted(m for m in sys.modules if m.startswith("ui.")))
+        return turn(self)
+
+    def unload_and_look(moment):
+        unload(moment)
+        if moment == "human":
+            after_human.append([m for m in sys.modules if m.startswith("ai.")])
+
+    monkeypatch.setattr(Match, "ai_turn", ai_turn)
+    monkeypatch.setattr(app_mod, "unload", unload_and_look)
+    d = Driver(str(tmp_path / "flash"))
+    d.keys("a start")                             # a new game against the AI
+    for _ in range(20):                           # until the AI has played twice
+        if len(seen) >= 2:
+            break
+        while d.screen.name != "play":
+            d.key("a")
+        d.key("start")                            # nothing played: START twice draws
+        d.key("start")
+    assert len(seen) >= 2 and len(after_human) >= 2
+    for mods in seen:                             # only the loop while an AI thinks
+        assert mods == ["ui.app", "ui.match", "ui.refresh", "ui.screens"], mods
+    for mods in after_human:                      # and no AI code for a person
+        assert mods == [], mods
