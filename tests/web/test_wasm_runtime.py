@@ -71,3 +71,12 @@ def test_a_failing_test_is_reported(runtime, tmp_path):
     p = mp_node("--path", "build/web-selftest", "tests/mp_runner.py", "build/web-selftest/test_broken.py")
     assert p.returncode == 1
     assert "0 passed, 1 failed" in p.stdout
+
+
+def test_web_runner_sleeps_and_wakes_into_the_game(runtime):
+    """web/webmain.py on the WebAssembly runtime: deal by buttons, idle
+    sleep, a button wakes it into the same game (tests/web/webmain_sleep.py)."""
+    p = mp_node("--path", "firmware", "--path", "web", "tests/web/webmain_sleep.py")
+    out = p.stdout + p.stderr
+    assert p.returncode == 0, out[-3000:]
+    assert out.count("ok ") == 6 and "FAIL" not in out, out[-3000:]
