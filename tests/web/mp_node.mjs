@@ -3,8 +3,8 @@
 //
 //   node tests/web/mp_node.mjs [--heap 8m] [--path DIR]... SCRIPT [ARG...]
 //
-// Each DIR (relative to the repository) is copied to the same place under
-// / and put on sys.path in the order given; SCRIPT runs as __main__ with
+// Each DIR (relative to the repository, or absolute) is copied to the same
+// place in its filesystem (under / if relative) and put on sys.path in the order given; SCRIPT runs as __main__ with
 // sys.argv = [SCRIPT, ARG...].  Exit status: 0, or 1 on an uncaught
 // exception or SystemExit(n != 0).
 import fs from "node:fs";
@@ -51,12 +51,13 @@ const mp = await loadMicroPython({
   stdout: (line) => process.stdout.write(line + "\n"),
   stderr: (line) => process.stderr.write(line + "\n"),
 });
-for (const p of paths) copyTree(mp.FS, path.join(ROOT, p), "/" + p);
+const inFs = (p) => (path.isAbsolute(p) ? p : "/" + p);
+for (const p of paths) copyTree(mp.FS, path.resolve(ROOT, p), inFs(p));
 const script = args[0];
-const src = fs.readFileSync(path.join(ROOT, script), "utf8");
+const src = fs.readFileSync(path.resolve(ROOT, script), "utf8");
 mp.FS.mkdirTree("/tmp");
-mp.runPython("import sys\nsys.path[:] = " + JSON.stringify(["", ...paths.map((p) => "/" + p)]) +
-  "\nsys.argv[:] = " + JSON.stringify(args) + "\n__file__ = " + JSON.stringify("/" + script) + "\n");
+mp.runPython("import sys\nsys.path[:] = " + JSON.stringify(["", ...paths.map(inFs)]) +
+  "\nsys.argv[:] = " + JSON.stringify(args) + "\n__file__ = " + JSON.stringify(inFs(script)) + "\n");
 let status = 0;
 try {
   mp.runPython(src);

@@ -64,11 +64,8 @@ def test_golden_screens_byte_identical_on_webassembly(runtime, tmp_path):
 
 def test_a_failing_test_is_reported(runtime, tmp_path):
     """The runner under node says so when a test fails (exit status 1)."""
-    bad = os.path.join(ROOT, "build", "web-selftest")
-    os.makedirs(bad, exist_ok=True)
-    with open(os.path.join(bad, "test_broken.py"), "w") as f:
-        f.write("def test_no():\n    assert 1 == 2\n")
-    p = mp_node("--path", "build/web-selftest", "tests/mp_runner.py", "build/web-selftest/test_broken.py")
+    (tmp_path / "test_broken.py").write_text("def test_no():\n    assert 1 == 2\n")
+    p = mp_node("--path", str(tmp_path), "tests/mp_runner.py", str(tmp_path / "test_broken.py"))
     assert p.returncode == 1
     assert "0 passed, 1 failed" in p.stdout
 
