@@ -19,7 +19,10 @@ import { loadMicroPython } from "./micropython.mjs";
 
 const POLL_MS = 20;
 const DATA = "/data";
-let keys = 0;
+const MIN_STEPS = 3;      // a press is held for at least this many steps
+let keys = 0;             // buttons the page holds down
+let sticky = 0;           // pressed, not yet seen by MIN_STEPS steps
+const seenSteps = [0, 0, 0, 0, 0, 0, 0];
 let step = null;
 let FS = null;
 let seen = new Map();     // saved file name -> "ino:mtime:size"
@@ -77,12 +80,16 @@ function loop() {
   const t0 = performance.now();
   let status;
   try {
-    status = step(keys);
+    status = step(keys | sticky);
   } catch (e) {
     fail("The game stopped: " + (e.message || e));
     return;
   }
   const ms = performance.now() - t0;
+  for (let b = 0; b < 7; b++) {
+    // a tap shorter than the debounce, or made during a long step, still counts
+    if (sticky & (1 << b) && ++seenSteps[b] >= MIN_STEPS && !(keys & (1 << b))) sticky &= ~(1 << b);
+  }
   try { syncFiles(); } catch (e) { fail("Saving failed: " + (e.message || e)); return; }
   post({ type: "tick", status, ms });
   setTimeout(loop, POLL_MS);
@@ -137,6 +144,10 @@ async function boot(files) {
 self.onmessage = (e) => {
   const m = e.data;
   if (m.type === "keys") {
+    const pressed = m.bits & ~keys;
+    for (let b = 0; b < 7; b++) {
+      if (pressed & (1 << b)) { sticky |= 1 << b; seenSteps[b] = 0; }
+    }
     keys = m.bits;
   } else if (m.type === "run") {
     run(m.files, m.argv).catch((err) => fail("Could not run: " + (err.message || err)));
