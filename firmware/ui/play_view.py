@@ -5,7 +5,7 @@ table rows (scrolled), the hand row with the message lines, the rack.
 A picked tile is drawn lifted; the cursor is a bar under its position;
 sets the AI (or a hint) changed get a frame, a refused set a double frame.
 """
-from ui.gfx import WHITE, BLACK, dotted_rect
+from ui.gfx import WHITE, BLACK, dotted_rect, wrap
 from ui.tiles_gfx import draw_tile
 from ui.layout import (TW, TH, PITCH, ROW, LIFT, TABLE, HAND, RACK, TABLE_Y,
                        TABLE_ROWS, HAND_Y, RACK_Y, RACK_ROWS, PER_ROW, LEFT,
@@ -120,8 +120,11 @@ def hand(fb, ed, lines, show_cursor=True):
     tx = hand_x(shown) + 4
     width = (400 - tx) // 8
     ty = y + 6
-    for ln in lines[:3]:
-        fb.text(ln[:width], tx, ty, BLACK)
+    rows = []
+    for ln in lines:          # wrapped, never cut; the first lines matter most
+        rows += wrap(ln, width)
+    for ln in rows[:3]:
+        fb.text(ln, tx, ty, BLACK)
         ty += 10
     fb.hline(0, RACK_Y - 1, 400, BLACK)
 

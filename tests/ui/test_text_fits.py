@@ -1,0 +1,222 @@
+"""Every message and label the UI can show fits: rendered with the longest
+names (8 letters, six players) and the biggest numbers a game can hold,
+no text is drawn past an edge of the 400x300 glass, and every message a
+screen is given is drawn whole (wrapped, never cut off).
+
+The framebuffer's own text() and blit() (hal.pyframebuf, what the app
+draws all text with on CPython) record what is drawn where; the messages
+are taken from the sources themselves (every `.msg = "..."` of the UI and
+every refusal the engine words), so a new one is checked without being
+listed here."""
+import os
+import re
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests", "ui_mp"))
+from hal import pyframebuf  # noqa: E402
+from rummikub.game import Game, MATCH_OVER  # noqa: E402
+from rummikub.rules import Rules  # noqa: E402
+from rummikub.tiles import parse_tiles, fmt_tile  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.layout import RACK, TABLE  # noqa: E402
+import ui_scenes  # noqa: E402
+from ui_scenes import rig, app_with  # noqa: E402
+import ui_hal  # noqa: E402
+
+LONG = ["Maximili", "Wolfgang", "Bartholo", "Gwendoly", "Christop", "Alexandr"]
+FIRMWARE = os.path.join(ROOT, "firmware")
+
+
+class Drawn:
+    """Text and bitmaps drawn on the 400x300 glass."""
+
+    def __init__(self):
+        self.texts = []      # (s, x, y)
+        self.off = []        # what went past an edge
+
+    def text(self, s, x, y):
+        self.texts.append((s, x, y))
+        if s and (x < 0 or y < 0 or x + 8 * len(s) > 400 or y + 8 > 300):
+            self.off.append("text %r at (%d, %d)" % (s, x, y))
+
+    def blit(self, w, h, x, y):
+        if x < 0 or y < 0 or x + w > 400 or y + h > 300:
+            self.off.append("%dx%d bitmap at (%d, %d)" % (w, h, x, y))
+
+    def joined(self):
+        return "".join(s for s, _, _ in self.texts).replace(" ", "")
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    d = Drawn()
+    text = pyframebuf.FrameBuffer.text
+    blit = pyframebuf.FrameBuffer.blit
+
+    def rec_text(self, s, x, y, col=1):
+        if self._width == 400 and self._height == 300:
+            d.text(s, x, y)
+        return text(self, s, x, y, col)
+
+    def rec_blit(self, src, x, y, key=-1, palette=None):
+        if self._width == 400 and self._height == 300 and src._width > 24:
+            d.blit(src._width, src._height, x, y)      # scaled text (tiles are 22 px)
+        return blit(self, src, x, y, key, palette)
+
+    monkeypatch.setattr(pyframebuf.FrameBuffer, "text", rec_text)
+    monkeypatch.setattr(pyframebuf.FrameBuffer, "blit", rec_blit)
+    return d
+
+
+def show(app, d):
+    d.texts = []
+    app.render()
+    assert not d.off, d.off
+    return d
+
+
+def names_app(root):
+    app = App(ui_hal.TestHal(root))
+    app.settings["names"] = list(LONG)
+    return app
+
+
+def six(root, screen, rack=60, **kw):
+    """Six players with the longest names; the current one holds `rack` tiles."""
+    g = Game(Rules(tile_set="xp", timer_s=120), 6, 5, 12, LONG)
+    racks = ["G1 G2 G3 P1 P2 P3 G12 P12 J Y4 B5 R6 K8", "G9", "P4", "K2", "B2", "R2"]
+    rig(g, "G4 G5 G6 | P9 P10 P11 | G7 P7 K7 R7", racks)
+    big = [t for t in g.pool if t != 0x70][:rack]
+    for t in big:
+        g.pool.remove(t)
+        g.racks[0].append(t)
+    for p in range(1, 6):                     # two-digit counts everywhere
+        for t in g.pool[:12]:
+            g.racks[p].append(t)
+        del g.pool[:12]
+    app = app_with(root, g, ["human", "easy", "medium", "hard", "easy", "human"], screen, **kw)
+    app.settings["names"] = list(LONG)
+    return app
+
+
+def ui_messages():
+    """Every literal the UI puts in an editor message, with %d as 99 and
+    %s as three tiles (the longest such message shown)."""
+    out = set()
+    for dirpath, _, files in os.walk(os.path.join(FIRMWARE, "ui")):
+        for f in files:
+            if f.endswith(".py"):
+                src = open(os.path.join(dirpath, f)).read()
+                for m in re.finditer(r'\.msg = "([^"]+)"', src):
+                    out.add(m.group(1).replace("%d", "99").replace("%s", "R10 B10 K10"))
+    return sorted(out)
+
+
+def engine_refusals():
+    """Every refusal text the engine words (turn and set rules), filled in."""
+    out = set()
+    for f in ("turn.py", "melds.py"):
+        src = open(os.path.join(FIRMWARE, "rummikub", f)).read()
+        for m in re.finditer(r'"([^"\n]{12,})"', src):
+            s = m.group(1)
+            if " " in s and not s.startswith("%s: %s"):
+                out.add("set 12 (R10 B10 K10 Y10 J): " +
+                        s.replace("%d", "99").replace("%s", "R10"))
+    return sorted(out)
+
+
+def test_every_scene_stays_on_the_glass(tmp_path, drawn):
+    for name, fn in ui_scenes.SCENES:
+        app = fn(str(tmp_path / name))
+        show(app, drawn)
+
+
+def test_longest_names_and_biggest_numbers(tmp_path, drawn):
+    root = str(tmp_path)
+    app = six(root + "/play", "play")
+    show(app, drawn)
+    assert "Maxim" in drawn.joined() or "Max" in drawn.joined()
+    ed = app.screen.ed
+    for p in range(0, 60, 7):                  # the rack scrolled to every row
+        ed.cur = (RACK, 0, p)
+        ed.move(0, 0)
+        show(app, drawn)
+    app.screen.key(6, True)                    # turn menu
+    show(app, drawn)
+    app.screen.key(5, False)
+    app = six(root + "/review", "play")
+    app.match.review = ["%s played R10 R11 R12 R13 J (5 tiles)" % n for n in LONG]
+    app.screen.mode = 1                        # REVIEW
+    show(app, drawn)
+    assert "Gwendolyplayed" in drawn.joined()
+    for scr in ("privacy", "watch"):
+        show(six(root + "/" + scr, scr), drawn)
+
+
+def test_setup_and_settings_with_long_names(tmp_path, drawn):
+    app = names_app(str(tmp_path))
+    app.goto("title")
+    app.push("setup")
+    scr = app.screen
+    scr.players = 6
+    for i in range(1, len(scr.rows())):
+        scr.cur = i
+        for _ in range(8):                     # every value of the line
+            show(app, drawn)
+            scr.key(3, False)
+    scr.cur = 0
+    for _ in range(5):                         # 2..6 players
+        show(app, drawn)
+        scr.key(3, False)
+    app.pop()
+    app.push("settings")
+    show(app, drawn)
+    app.pop()
+    app.error = "Saved game not loaded: " + "checksum mismatch in the saved game " * 3
+    show(app, drawn)
+
+
+def test_result_and_scoreboard_hold_six_long_names_and_big_scores(tmp_path, drawn):
+    g = Game(Rules(tile_set="xp"), 6, 5, 12, LONG)
+    rig(g, "", ["", "G1 G2 G3", "P1", "K2", "B2", "R2"])
+    for p in range(1, 6):                      # big leftovers: 40 tiles each
+        for t in g.pool[:40]:
+            g.racks[p].append(t)
+        del g.pool[:40]
+    g._end_round(0, False)
+    app = app_with(str(tmp_path / "r"), g, ["human"] * 6, "result")
+    show(app, drawn)
+    g.round_rows = [[-999, 999, -99, 99, -500, 500]] * 12
+    g.round_winners = [1] * 12
+    g.round_exhausted = [False] * 12
+    g.round_no = 12
+    g.phase = MATCH_OVER
+    app = app_with(str(tmp_path / "s"), g, ["human"] * 6, "scoreboard")
+    show(app, drawn)
+
+
+@pytest.mark.parametrize("msg", ui_messages())
+def test_every_play_message_is_shown_whole(tmp_path, drawn, msg):
+    app = six(str(tmp_path), "play")
+    app.screen.ed.msg = msg
+    show(app, drawn)
+    assert msg.replace(" ", "") in drawn.joined(), "cut: %r" % msg
+
+
+@pytest.mark.parametrize("msg", engine_refusals())
+def test_every_refusal_is_shown_whole(tmp_path, drawn, msg):
+    app = six(str(tmp_path), "play")
+    scr = app.screen
+    scr.note = msg
+    scr.mode = 2                               # REFUSED
+    show(app, drawn)
+    assert msg.replace(" ", "") in drawn.joined(), "cut: %r" % msg
+
+
+def test_the_sources_hold_messages_to_check():
+    assert len(ui_messages()) > 10 and len(engine_refusals()) > 10
+    assert fmt_tile(parse_tiles("R10")[0]) == "R10"
