@@ -6,6 +6,7 @@
               page's files from `web/` are copied beside it (`make web` ->
               build/web/, index.html at its root)
 - `serve.py`  `serve(root, port)`: a local static server for it
+- `browser.py` `launch(playwright)`: Debian's chromium, as tests and figures use it
 - `figures.py` the README's figures, measured in chromium (cold load,
               bundle size, step times, the solver corpus)
 

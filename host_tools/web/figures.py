@@ -20,16 +20,12 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 
 from host_tools import ROOT
 from host_tools.bench.speed import stats
 from host_tools.web.build import build
-from host_tools.web.serve import serve
-
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync"]
-
+from host_tools.web.browser import launch
+from host_tools.web.serve import serve_in_background
 
 def bundle_size(out):
     raw = packed = 0
@@ -116,20 +112,11 @@ def main(argv=None):
     from playwright.sync_api import sync_playwright
     out = tempfile.mkdtemp(prefix="web-figures-")
     build(out)
-    box = {}
-    ready = threading.Event()
-
-    def up(url, httpd):
-        box["url"], box["httpd"] = url, httpd
-        ready.set()
-
-    threading.Thread(target=serve, args=(out, 0, up), daemon=True).start()
-    ready.wait(10)
-    url = box["url"]
+    url, httpd = serve_in_background(out)
     raw, packed = bundle_size(out)
     print("bundle: %d KB (%d KB gzip)" % (raw // 1024, packed // 1024), flush=True)
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=LAUNCH_ARGS)
+        b = launch(p)
         first, settled = cold_loads(b, url, a.loads)
         print("cold load: first frame %.0f ms, its full refresh ended %.0f ms (median of %d)"
               % (first, settled, a.loads), flush=True)
@@ -141,7 +128,7 @@ def main(argv=None):
         print("solver corpus in chromium: %d positions, median %.1f ms, p95 %.1f ms, max %.0f ms"
               % (len(ms), s["median"], s["p95"], s["max"]), flush=True)
         b.close()
-    box["httpd"].shutdown()
+    httpd.shutdown()
     return 0
 
 

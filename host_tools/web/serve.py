@@ -1,4 +1,5 @@
-"""A local static server for the built page: serve(root, port) -> exit status.
+"""A local static server for the built page: serve(root, port) -> exit
+status; serve_in_background(root) -> (url, server) for tests and figures.
 
 Plain files, no special headers (the page needs none, like any static
 host); .mjs and .wasm get their JavaScript / WebAssembly types.
@@ -7,6 +8,7 @@ import functools
 import http.server
 import os
 import sys
+import threading
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -40,3 +42,19 @@ def serve(root, port=8000, ready=None):
     finally:
         httpd.server_close()
     return 0
+
+
+def serve_in_background(root, port=0):
+    """Serve root from a daemon thread (tests, figures): (url, server);
+    server.shutdown() stops it."""
+    box = {}
+    ready = threading.Event()
+
+    def up(url, httpd):
+        box["url"], box["httpd"] = url, httpd
+        ready.set()
+
+    threading.Thread(target=serve, args=(root, port, up), daemon=True).start()
+    if not ready.wait(10):
+        raise RuntimeError("web server on %s did not start" % root)
+    return box["url"], box["httpd"]

@@ -3,17 +3,12 @@ served on 127.0.0.1, and Debian's chromium driven by Playwright."""
 import base64
 import os
 import sys
-import threading
 
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import webtools  # noqa: E402
-
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync"]
-
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
@@ -22,27 +17,20 @@ def site(tmp_path_factory):
     if need:
         pytest.skip("web tests need: " + " ".join(need))
     from host_tools.web.build import build
-    from host_tools.web.serve import serve
+    from host_tools.web.serve import serve_in_background
     out = str(tmp_path_factory.mktemp("web"))
     build(out)
-    box = {}
-    ready = threading.Event()
-
-    def up(url, httpd):
-        box["url"], box["httpd"] = url, httpd
-        ready.set()
-
-    threading.Thread(target=serve, args=(out, 0, up), daemon=True).start()
-    assert ready.wait(10), "web server did not start"
-    yield box["url"]
-    box["httpd"].shutdown()
+    url, httpd = serve_in_background(out)
+    yield url
+    httpd.shutdown()
 
 
 @pytest.fixture(scope="session")
 def browser(site):
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=webtools.CHROMIUM, args=LAUNCH_ARGS)
+        from host_tools.web.browser import launch
+        b = launch(p)
         yield b
         b.close()
 

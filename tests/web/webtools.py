@@ -3,8 +3,12 @@
 prints them in its SKIP line, the tests skip with the same words."""
 import os
 import shutil
+import sys
 
-CHROMIUM = "/usr/bin/chromium"
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+from host_tools.web.browser import CHROMIUM  # noqa: E402
 
 
 def has_playwright():
