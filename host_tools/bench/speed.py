@@ -185,7 +185,14 @@ def main(argv):
     ap.add_argument("--micropython", default=os.path.join(os.path.dirname(sys.executable),
                                                           "micropython"))
     ap.add_argument("--no-mp", action="store_true", help="skip the unix-port run")
+    ap.add_argument("--expert", type=int, default=0, metavar="GAMES",
+                    help="instead: the expert's ESP32 think time over the moves of "
+                         "GAMES mirrored expert-vs-greedy games (see bench/expert_time.py)")
     a = ap.parse_args(argv)
+    if a.expert:
+        from host_tools.bench import expert_time
+        expert_time.report(expert_time.run(a.expert, a.seed, a.out, a.micropython))
+        return 0
     os.makedirs(a.out, exist_ok=True)
     positions = corpus(a.seed, a.positions)
     sizes = [len(parse_tiles(p["rack"])) + sum(len(s) for s in parse_table(p["table"]))

@@ -1,0 +1,120 @@
+"""The greedy yardstick, the expert and the solver's go-out check, in
+real games driven through Game.play()/draw()."""
+from rummikub.game import Game, PLAYING
+from rummikub.rules import Rules
+from rummikub.tiles import parse_table, parse_tiles
+from ai.players import Player, LEVELS
+from ai.solver import solve, goes_out
+from ai import expert as E
+from host_tools.bench.tournament import ladder_matchups, ladder_markdown, run
+
+
+def _game(levels, seed, watch=None, **kw):
+    g = Game(Rules(), len(levels), seed=seed)
+    ps = [Player(levels[i], seed=seed * 7 + i, **kw) for i in range(len(levels))]
+    turns = 0
+    while g.phase == PLAYING:
+        who = g.current
+        before = [bytearray(s) for s in g.table]
+        rack = bytearray(g.rack)
+        melded = bool(g.melded[who])
+        counts = [len(r) for r in g.racks]
+        ps[who].take_turn(g)
+        if watch:
+            watch(levels[who], before, rack, melded, counts, g)
+        turns += 1
+        assert turns < 3000
+    assert g.tile_count() == 106
+    return g, ps
+
+
+def test_levels_include_the_yardstick_and_the_expert():
+    assert "greedy" in LEVELS and "expert" in LEVELS
+
+
+def test_greedy_plays_the_solvers_move_every_turn_and_draws_only_without_one():
+    def watch(level, before, rack, melded, counts, g):
+        if level != "greedy":
+            return
+        best = solve(before, rack, melded, g.rules)
+        if g.last[0] == 1:
+            assert len(g.last[2]) == best.count
+            assert sorted(bytes(s) for s in g.table) == sorted(bytes(s) for s in best.table)
+        else:
+            assert best.count == 0
+    _game(["greedy", "medium"], 3, watch)
+
+
+def test_expert_goes_out_whenever_it_can_and_plays_greedy_before_the_endgame():
+    seen = {"early": 0}
+
+    def watch(level, before, rack, melded, counts, g):
+        if level != "expert":
+            return
+        best = solve(before, rack, melded, g.rules)
+        if best.count == len(rack):
+            assert g.phase != PLAYING                     # it went out
+            assert g.last[0] == 1 and len(g.last[2]) == len(rack)
+        elif min(counts) > E.ENDGAME:
+            seen["early"] += 1
+            assert (len(g.last[2]) if g.last[0] == 1 else 0) == best.count
+    for seed in (1, 2):
+        _game(["expert", "greedy"], seed, watch)
+    assert seen["early"] > 0
+
+
+def test_expert_at_a_four_player_table_keeps_every_tile():
+    g, ps = _game(["expert", "greedy", "expert", "hard"], 4)
+    assert ps[0].expert.solves > 0
+
+
+def test_expert_with_no_time_still_makes_a_legal_choice():
+    # anytime: a 1 ms budget cuts the look-ahead (and the solver) short,
+    # and what it returns is still a move the engine accepts, or a draw
+    g = Game(Rules(), 2, seed=5)
+    p = Player("expert", seed=5, budget_ms=1)
+    while g.phase == PLAYING:
+        after = p.choose(g)
+        if after is not None:
+            assert g.check(after).valid
+        p.take_turn(g)
+    assert g.phase != PLAYING
+
+
+def test_expert_search_cap_bounds_the_samples():
+    g = Game(Rules(), 2, seed=9)
+    g.table = parse_table("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3 | Y4 Y5 Y6")
+    g.racks[g.current] = parse_tiles("R8 K4 Y13 B2")
+    g.racks[1 - g.current] = parse_tiles("R1 R2 B10 Y10")
+    g.melded[0] = g.melded[1] = 1
+    few = E.Expert(Player("expert", seed=3).rng, max_searches=1)
+    few.choose(g)
+    many = E.Expert(Player("expert", seed=3).rng)
+    many.choose(g)
+    assert 1 < few.solves < many.solves <= E.MAX_SEARCHES + 10
+
+
+def test_goes_out_agrees_with_the_solver():
+    rules = Rules()
+    n = yes = 0
+    for seed in (1, 2, 3):
+        g = Game(rules, 2, seed=seed)
+        ps = [Player("greedy", seed=seed + i) for i in range(2)]
+        while g.phase == PLAYING:
+            if g.melded[g.current]:
+                for r in (g.rack, g.rack[:3], g.rack[:5]):
+                    want = solve(g.table, r, True, rules).count == len(r)
+                    assert goes_out(g.table, r, rules) == want
+                    n += 1
+                    yes += want
+            ps[g.current].take_turn(g)
+    assert n > 50 and yes > 0
+
+
+def test_ladder_plays_each_level_against_greedy_and_the_one_below():
+    names = [n for n, _ in ladder_matchups(("easy", "medium"))]
+    assert names == ["easy vs greedy", "easy x2 vs greedy x2", "medium vs greedy",
+                     "medium x2 vs greedy x2", "medium vs easy"]
+    s = run(["medium", "easy"], 4, 1, jobs=1, progress=False)
+    md = ladder_markdown([("medium vs easy", s)])
+    assert "| medium vs easy | 4 | medium |" in md
