@@ -19,6 +19,11 @@ runs unchanged on all three:
     hal.deep_sleep()   arm wake-on-any-button and power down (the ESP32 never
                        returns from it; it boots again into main.py; other
                        backends raise SleepWake, see hal.reboot())
+    hal.device_id()    this device's id for score sync (hal.devid): the
+                       board's unique id on the ESP32, else a random id
+                       kept in id_folder/device_id
+    hal.serial()       the USB serial line as a byte port (hal.usbserial)
+                       for score sync, or None where there is none
 """
 from compat import ticks_diff
 from hal.buttons import Buttons
@@ -60,6 +65,7 @@ def lipo_percent(mv):
 class Hal:
     name = "base"
     poll_ms = 20
+    id_folder = ""           # where a generated device id is kept ('' or 'dir/')
 
     def __init__(self, display, storage, buttons=None):
         self.display = display
@@ -94,6 +100,14 @@ class Hal:
 
     def deep_sleep(self):
         raise NotImplementedError
+
+    def device_id(self):
+        from hal.devid import stored_id
+        return stored_id(self.id_folder)
+
+    def serial(self):
+        from hal.usbserial import UsbSerial
+        return UsbSerial()
 
     # -- shared behaviour
     def start(self):

@@ -10,7 +10,8 @@ refreshes, the chip waits in light sleep (machine.lightsleep) with the
 buttons armed as ext1 wake sources, so a press ends the wait at once and
 the UI reacts within one poll period as when awake.  Light sleep is skipped
 while a button is down or settling (it would wake at once, and debounce,
-repeat and long press need the samples).  In deep sleep the panel's RST, CS
+repeat and long press need the samples), and when B is held at power-on
+(for the REPL: a light-sleeping UART loses bytes).  In deep sleep the panel's RST, CS
 and DC lines (not RTC pins: they would float) are held.
 """
 import os
@@ -22,7 +23,7 @@ from machine import ADC, Pin, SPI
 
 from hal import board
 from hal.base import Hal, WAKE_BUTTON, WAKE_POWER, WAKE_TIMER
-from hal.buttons import ALL
+from hal.buttons import ALL, B
 from hal.epd_ssd1683 import SSD1683
 from hal.esp32_rtc import EXT1_STATUS_MASK, EXT1_STATUS_REG, INPUT_ONLY, buttons_from_ext1
 from hal.spibus import SpiBus
@@ -49,6 +50,10 @@ class Esp32Hal(Hal):
         self._wake = self._read_wake()
         if self._wake[0] == WAKE_TIMER and self._take_rearm_mark():
             self.deep_sleep()     # a held-button timer wake: look again, sleep on
+        if self._wake[0] == WAKE_POWER and self.read_buttons() & (1 << B):
+            # B held at power-on/reset: stay awake (a light-sleeping UART
+            # drops the REPL's Ctrl-C; mpremote and sync need it)
+            self.light_sleep = False
         # no miso: the bus is write-only (GPIO19, the default MISO, stays free)
         spi = SPI(board.SPI_ID, baudrate=board.SPI_BAUD, polarity=0, phase=0,
                   sck=Pin(board.SCK), mosi=Pin(board.MOSI))
@@ -137,6 +142,11 @@ class Esp32Hal(Hal):
 
     def charging(self):
         return self._chg is not None and self._chg.value() == board.CHARGE_ACTIVE
+
+    def device_id(self):
+        """machine.unique_id() in hex (hal.devid.board_id)."""
+        from hal.devid import board_id
+        return board_id()
 
     def deep_sleep(self, ms=0):
         """Sleep until a released button goes high (or ms pass); never returns.

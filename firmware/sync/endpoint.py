@@ -4,13 +4,13 @@ HELLO -> device id, firmware version, log id, last and synced seq.
 GET after n -> the records after seq n as they lie in the log, then END
 listing the seqs sent.  ACK n -> records up to n are marked synced (only
 now: the host acks after its database commit).  PLAYERS / SETTINGS -> saved
-to small JSON files the app reads.  BYE -> leave sync mode.
-Damaged or unknown frames get an ERR reply naming the problem, so the host
-retries at once; nothing here raises out of serve() on bad input.
+to small JSON files the app reads (ui.session applies them).  BYE -> leave
+sync mode.  Damaged or unknown frames get an ERR reply naming the problem,
+so the host retries at once; nothing here raises out of serve() on bad input.
+The line and the device id come from the hal (hal.usbserial, hal.devid).
 """
 import json
 import struct
-import sys
 
 from sync import protocol as P
 from sync.scorelog import ScoreLog, replace
@@ -36,21 +36,6 @@ def load_json(path, default):
             return json.loads(f.read())
     except (OSError, ValueError):
         return default
-
-
-def device_id():
-    """machine.unique_id() as hex on the board; a 'device_id' file otherwise."""
-    try:
-        import machine
-        from binascii import hexlify
-        return hexlify(machine.unique_id()).decode()
-    except (ImportError, AttributeError):
-        pass
-    try:
-        with open("device_id") as f:
-            return f.read().strip() or "unknown"
-    except OSError:
-        return "unknown"
 
 
 def firmware_version():
@@ -91,11 +76,18 @@ class Endpoint:
     def __init__(self, log=None, dev_id=None, version=None,
                  players_path=PLAYERS_PATH, settings_path=SETTINGS_PATH):
         self.log = log or ScoreLog()
-        self.dev_id = dev_id or device_id()
+        if not dev_id:
+            from hal.devid import device_id
+            dev_id = device_id()
+        self.dev_id = dev_id
         self.version = version or firmware_version()
         self.players_path = players_path
         self.settings_path = settings_path
         self.errors = 0
+        # what this session did, for the Sync screen
+        self.sent = 0          # record frames sent (resends included)
+        self.acked = 0         # highest seq the host acknowledged
+        self.pushed = []       # "players", "settings" as they arrived
 
     def handle(self, ftype, seq, payload, send):
         """Answer one intact frame.  Returns False when sync mode should end."""
@@ -127,6 +119,7 @@ class Endpoint:
                 for kind, rseq, body in recs:
                     send(P.encode(kind, rseq, body))
                     sent.append(rseq)
+                    self.sent += 1
                     if len(sent) >= count:
                         break
             finally:
@@ -138,7 +131,8 @@ class Endpoint:
             send(P.encode(P.END, seq, end))
         elif ftype == P.ACK:
             up_to = struct.unpack("<I", payload)[0]
-            send(P.encode(P.ACK_OK, seq, struct.pack("<I", log.mark_synced(up_to))))
+            self.acked = log.mark_synced(up_to)
+            send(P.encode(P.ACK_OK, seq, struct.pack("<I", self.acked)))
         elif ftype == P.PLAYERS:
             n = payload[0]
             names, pos = [], 1
@@ -146,13 +140,17 @@ class Endpoint:
                 name, pos = P.get_str(payload, pos)
                 names.append(name)
             save_json(self.players_path, names)
+            self.pushed.append("players")
             send(P.encode(P.OK, seq))
         elif ftype == P.SETTINGS:
             d, _ = P.get_pairs(payload, 0)
             check_settings(d)
             cur = load_json(self.settings_path, {})
+            if not isinstance(cur, dict):
+                cur = {}
             cur.update(d)
             save_json(self.settings_path, cur)
+            self.pushed.append("settings")
             send(P.encode(P.OK, seq))
         elif ftype == P.BYE:
             send(P.encode(P.OK, seq))
@@ -160,38 +158,6 @@ class Endpoint:
         else:
             self.error(seq, "unknown message type 0x%02x" % ftype, send)
         return True
-
-
-class StdioPort:
-    """The USB serial REPL's stdin/stdout as a byte port with timeouts."""
-
-    def __init__(self):
-        import select
-        self.inp = sys.stdin.buffer
-        self.out = sys.stdout.buffer
-        self.poll = select.poll()
-        self.poll.register(sys.stdin, select.POLLIN)
-
-    def read(self, timeout_ms):
-        """Bytes waiting (up to 64); b'' on timeout; None when stdin closed."""
-        if not self.poll.poll(timeout_ms):
-            return b""
-        out = bytearray()
-        while len(out) < 64:
-            b = self.inp.read(1)
-            if not b:
-                return bytes(out) if out else None
-            out.extend(b)
-            if not self.poll.poll(0):
-                break
-        return bytes(out)
-
-    def write(self, data):
-        self.out.write(data)
-        try:
-            self.out.flush()
-        except AttributeError:
-            pass
 
 
 def serve(port, endpoint, quiet_ms=50, stop=None):
@@ -224,19 +190,30 @@ def serve(port, endpoint, quiet_ms=50, stop=None):
                 return True
 
 
-def run(root="", quiet_ms=50, stop=None):
-    """Sync mode on the USB serial REPL, files under root ('' = the current
-    folder, the device's filesystem root).  Ctrl-C must not interrupt binary
-    frames, so it is off until the host says BYE (True) or stop() (False)."""
+def run(root="", quiet_ms=50, stop=None, hal=None, endpoint=None):
+    """Sync mode on the USB serial line, files under root ('' = the current
+    folder, the device's filesystem root).  hal (the app's) gives the line
+    and the device id; without one (started from the REPL) hal.usbserial
+    and hal.devid do.  Ctrl-C must not interrupt binary frames, so it is
+    off until the host says BYE (True) or stop() (False).  endpoint: an
+    Endpoint to use (the Sync screen keeps it to show what was sent)."""
     try:
         import micropython
         micropython.kbd_intr(-1)
     except (ImportError, AttributeError):
         micropython = None
     try:
-        ep = Endpoint(ScoreLog(root + "scores.log"), players_path=root + PLAYERS_PATH,
-                      settings_path=root + SETTINGS_PATH)
-        return serve(StdioPort(), ep, quiet_ms, stop)
+        if hal is not None:
+            port, dev_id = hal.serial(), hal.device_id()
+        else:
+            from hal.usbserial import UsbSerial
+            from hal.devid import device_id
+            port, dev_id = UsbSerial(), device_id(root)
+        ep = endpoint or Endpoint(ScoreLog(root + "scores.log"), dev_id,
+                                  players_path=root + PLAYERS_PATH,
+                                  settings_path=root + SETTINGS_PATH)
+        ep.dev_id = dev_id
+        return serve(port, ep, quiet_ms, stop)
     finally:
         if micropython:
             micropython.kbd_intr(3)

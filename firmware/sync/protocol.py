@@ -115,7 +115,7 @@ class Decoder:
         if r is None:
             return None
         ftype, seq, start, end = r
-        payload = bytes(self.buf[start:end])
+        payload = bytes(memoryview(self.buf)[start:end])
         self._drop(end + 4)
         return ftype, seq, payload
 

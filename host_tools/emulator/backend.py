@@ -85,6 +85,7 @@ class EmulatorHal(Hal):
                  buttons=None, wake=(WAKE_POWER, 0), battery_mv=3900, log=print, script=None):
         os.makedirs(root, exist_ok=True)
         self.root = root
+        self.id_folder = root + "/"     # its generated device id lives with its flash
         self.clock = clock or Clock(realtime)
         self.panel = panel or SimPanel(self.clock, latency)
         self.log = log

@@ -3,11 +3,12 @@
 to serving, as the handheld would when the user opens sync again."""
 import sys
 import micropython
-from sync.endpoint import Endpoint, StdioPort, serve
+from hal.usbserial import UsbSerial
+from sync.endpoint import Endpoint, serve
 from sync.scorelog import ScoreLog
 
 micropython.kbd_intr(-1)
 quiet = int(sys.argv[1]) if len(sys.argv) > 1 else 50
-port = StdioPort()
+port = UsbSerial()
 while serve(port, Endpoint(ScoreLog("scores.log")), quiet):
     pass
