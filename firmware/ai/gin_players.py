@@ -17,7 +17,8 @@ check its choices do not change).
 
 Contract: act(game) does exactly one action for game.current (take, pass,
 draw, or discard with or without knocking) and returns a short text of
-it; each call costs at most a dozen best_split() searches of 11 cards.
+it; a take-or-draw costs two best_split() searches, a discard one (a
+second only when all 11 cards meld).
 """
 from gin.cards import value, fmt_card
 from gin.melds import best_split, deadwood
@@ -80,31 +81,32 @@ class GinPlayer:
 
     # -- discarding -----------------------------------------------------------
     def _discard(self, game, hand):
+        """(card, knock?).  One search: dropping a deadwood card c of the
+        best split of the 11 cards leaves exactly that split's deadwood
+        minus c's points (no split of the rest can do better, or adding c
+        back would beat the best), so every such discard is scored without
+        searching again."""
         taken = game.taken
         d, melds, dead = best_split(hand)
         cands = [c for c in dead if c != taken]
-        if not cands:                  # all melded: drop a card that keeps the most
-            cands = [c for c in hand if c != taken]
-        opts = game.knock_options()
-        if self.level == "easy":
+        if not cands:                  # all melded (or only the taken card loose)
+            opts = game.knock_options()
             if opts:
                 return opts[0][1], True
-            best = None
-            for c in cands:
-                left = deadwood([x for x in hand if x != c])
-                key = (left, -value(c), c)
-                if best is None or key < best:
-                    best = key
-            return best[2], False
+            return [c for c in hand if c != taken][0], False
+        if self.level == "easy":
+            c = _highest(cands)
+            return c, d - value(c) <= game.knock_limit
         seen = self._seen(game, hand)
         opp = _opponent_info(game, 1 - game.current) if self.level == "hard" else None
-        if opts and self._knock_now(game, opts[0][0], opp):
-            return opts[0][1], True
+        hi = _highest(cands)
+        if d - value(hi) <= game.knock_limit and self._knock_now(game, d - value(hi), opp):
+            return hi, True
         best = None
         for c in cands:
+            rdead = [x for x in dead if x != c]
             rest = [x for x in hand if x != c]
-            left, _, rdead = best_split(rest)
-            score = left - OUT_W * _outs(rest, rdead, seen)
+            score = d - value(c) - OUT_W * _outs(rest, rdead, seen)
             if opp is not None:
                 score += DANGER_W * _danger(c, opp, seen)
             key = (score, -value(c), c)
@@ -139,6 +141,15 @@ class GinPlayer:
         return s
 
 
+def _highest(cards):
+    """The card with the most points (the highest code among equals)."""
+    best = cards[0]
+    for c in cards:
+        if value(c) > value(best) or (value(c) == value(best) and c > best):
+            best = c
+    return best
+
+
 def _opponent_info(game, opp):
     """(cards the opponent took and still holds, cards it let go)."""
     took = []
@@ -154,17 +165,27 @@ def _opponent_info(game, opp):
 
 
 def _outs(rest, rdead, seen):
-    """Unseen cards that would meld with at least one deadwood card of rest."""
+    """Unseen cards that would meld with at least one deadwood card of rest
+    (only the neighbours of deadwood cards can: same rank, same suit +-2)."""
     have = bytearray(52)
     for c in rest:
         have[c] = 1
     dead = bytearray(52)
+    near = []
     for c in rdead:
         dead[c] = 1
+        r = c % 13
+        for s in range(4):
+            near.append(s * 13 + r)
+        for d in (-2, -1, 1, 2):
+            if 0 <= r + d < 13:
+                near.append(c + d)
     n = 0
-    for u in range(52):
-        if seen[u] or have[u]:
+    done = bytearray(52)
+    for u in near:
+        if seen[u] or have[u] or done[u]:
             continue
+        done[u] = 1
         r = u % 13
         b = u - r
         k = 0

@@ -132,8 +132,11 @@ class GinGame:
             return []
         h = self.hands[self.current]
         out = []
+        # dropping c lowers the deadwood by at most c's points: most
+        # discards need no search
+        least = deadwood(h)
         for c in h:
-            if c == self.taken:
+            if c == self.taken or least - value(c) > self.knock_limit:
                 continue
             rest = bytearray([x for x in h if x != c])
             d = deadwood(rest)

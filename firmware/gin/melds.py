@@ -18,40 +18,54 @@ Contract (hot: the AI calls `deadwood` a few dozen times a turn):
 from gin.cards import value
 
 
+# deadwood points of each card code (ace 1, faces 10)
+_V = bytes([min(c % 13 + 1, 10) for c in range(52)])
+
+
 def _candidates(cards):
-    """Every meld that can be made from cards, as (index mask, points)."""
+    """Every meld that can be made from cards (sorted ascending), as
+    (index mask, points).  Runs are stretches of consecutive codes in one
+    suit; sets come from a mask per rank."""
     n = len(cards)
-    pos = {}
-    for i in range(n):
-        pos[cards[i]] = i
     out = []
-    for s in range(4):
-        base = s * 13
-        r = 0
-        while r < 11:
-            if base + r in pos and base + r + 1 in pos and base + r + 2 in pos:
+    i = 0
+    while i < n:
+        j = i
+        s = cards[i] // 13
+        while j + 1 < n and cards[j + 1] == cards[j] + 1 and cards[j + 1] // 13 == s:
+            j += 1
+        if j - i >= 2:
+            for a in range(i, j - 1):
                 m = 0
                 v = 0
-                k = r
-                while k < 13 and base + k in pos:
-                    m |= 1 << pos[base + k]
-                    v += value(base + k)
-                    if k - r >= 2:
+                for b in range(a, j + 1):
+                    m |= 1 << b
+                    v += _V[cards[b]]
+                    if b - a >= 2:
                         out.append((m, v))
-                    k += 1
-            r += 1
+        i = j + 1
+    ranks = [0] * 13
+    for i in range(n):
+        ranks[cards[i] % 13] |= 1 << i
     for r in range(13):
-        idx = [pos[s * 13 + r] for s in range(4) if s * 13 + r in pos]
-        if len(idx) < 3:
+        full = ranks[r]
+        k = 0
+        x = full
+        while x:
+            k += x & 1
+            x >>= 1
+        if k < 3:
             continue
-        v = value(r)
-        if len(idx) == 4:
-            full = (1 << idx[0]) | (1 << idx[1]) | (1 << idx[2]) | (1 << idx[3])
+        v = _V[r]
+        if k == 4:
             out.append((full, 4 * v))
-            for j in idx:
-                out.append((full & ~(1 << j), 3 * v))
+            x = full
+            while x:
+                low = x & -x
+                out.append((full & ~low, 3 * v))
+                x &= x - 1
         else:
-            out.append(((1 << idx[0]) | (1 << idx[1]) | (1 << idx[2]), 3 * v))
+            out.append((full, 3 * v))
     return out
 
 
@@ -119,13 +133,13 @@ def _meld_cards(cards, mask):
 def _total(cards):
     s = 0
     for c in cards:
-        s += value(c)
+        s += _V[c]
     return s
 
 
 def deadwood(cards):
     """Fewest deadwood points cards can be left with."""
-    cards = list(cards)
+    cards = sorted(cards)
     s = _Search(len(cards), _candidates(cards))
     return _total(cards) - s.run()
 

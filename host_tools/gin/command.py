@@ -4,6 +4,7 @@ import sys
 SUBCOMMANDS = {
     "score": ("host_tools.gin.score", "score one knock (JSON on stdin)"),
     "tournament": ("host_tools.gin.tournament", "gin AI levels against each other"),
+    "think": ("host_tools.gin.think", "gin AI time per action on the unix port, ESP32 estimate"),
 }
 
 

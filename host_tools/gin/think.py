@@ -1,0 +1,58 @@
+"""`python -m host_tools gin think [--levels hard,medium] [--games 3]`
+
+Times every gin AI action on the MicroPython unix port (128k heap) and
+estimates ESP32 time as unix-port time x K, K = the unix port's pystones /
+1166 (the same K as `make bench`: see host_tools/bench/speed.py), or a
+K given with --k.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+import host_tools
+from host_tools.bench.speed import pystones, ESP32_PYSTONES
+from host_tools.bench.tournament import _pct
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="python -m host_tools gin think")
+    ap.add_argument("--levels", default="hard,medium")
+    ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--micropython", default=os.path.join(host_tools.ROOT, ".venv", "bin", "micropython"))
+    ap.add_argument("--out", default=os.path.join(host_tools.ROOT, "build", "bench"))
+    ap.add_argument("--k", type=float, help="use this K instead of measuring pystones "
+                    "(a busy host measures too few; `make bench` prints K)")
+    a = ap.parse_args(argv)
+    if not os.path.exists(a.micropython):
+        print("gin think: no MicroPython unix port at %s (make venv)" % a.micropython,
+              file=sys.stderr)
+        return 2
+    env = dict(os.environ, MICROPYPATH=host_tools.FIRMWARE)
+    p = subprocess.run([a.micropython, "-X", "heapsize=128k",
+                        os.path.join(host_tools.ROOT, "host_tools", "gin", "unixport.py"),
+                        a.levels, str(a.games), str(a.seed)],
+                       capture_output=True, text=True, env=env, timeout=1800)
+    if p.returncode != 0:
+        print("gin think: the unix port failed:\n%s" % p.stderr[-2000:], file=sys.stderr)
+        return 1
+    rows = [json.loads(line) for line in p.stdout.splitlines() if '"us"' in line]
+    if a.k:
+        k = a.k
+        print("K = %.1f (given)" % k)
+    else:
+        stones, src = pystones(a.micropython, a.out)
+        k = stones / ESP32_PYSTONES if stones else 0.0
+        print("pystone (unix port, %s): %.0f/s -> K = %.1f" % (src, stones, k))
+    for level in a.levels.split(","):
+        t = sorted([r["us"] / 1000.0 for r in rows if r["level"] == level])
+        if not t:
+            continue
+        mean = sum(t) / len(t)
+        print("%-7s %d actions  unix port ms: mean %.2f, p95 %.2f, max %.2f  "
+              "-> ESP32 est. s: mean %.2f, p95 %.2f, max %.2f" % (
+                  level, len(t), mean, _pct(t, 0.95), t[-1],
+                  mean * k / 1000, _pct(t, 0.95) * k / 1000, t[-1] * k / 1000))
+    return 0
