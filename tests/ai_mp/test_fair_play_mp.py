@@ -16,6 +16,9 @@ _MP = sys.implementation.name == "micropython"
 POSITIONS = 4 if _MP else 24
 SHUFFLES = 2 if _MP else 3
 SKIPS = (1, 3, 5)
+# deals the positions come from (MicroPython: four, one of which a
+# peeking expert is known to play differently on)
+FIRST_DEAL = 5 if _MP else 1
 
 
 def _endgame(seed, skip):
@@ -60,7 +63,7 @@ def _key(table):
 
 def _positions():
     out = []
-    seed = 1
+    seed = FIRST_DEAL
     while len(out) < POSITIONS:
         for skip in SKIPS:
             g = _endgame(seed, skip)
