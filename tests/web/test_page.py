@@ -175,3 +175,21 @@ def test_storage_blocked_says_so_and_plays(new_page):
     assert p.status()[0] == "title"
     p.key("z")
     assert p.status()[0] != "title"
+
+
+def test_localstorage_fallback_keeps_the_game(app):
+    """Where IndexedDB is missing the saves go to localStorage (?storage=local
+    takes that path on purpose) and a reload still resumes."""
+    app.open("?eink=off&storage=local")
+    assert app.page.evaluate("window.prk.store.kind") == "localStorage"
+    press = lambda name: app.key({"a": "z", "b": "x", "start": " ", "down": "ArrowDown"}[name])  # noqa: E731
+    new_game(app, press)
+    turn = app.status()[1]
+    app.page.wait_for_timeout(300)
+    assert app.page.evaluate("Object.keys(localStorage).some(k => k.endsWith(':game'))")
+    app.page.reload()
+    app.wait_running()
+    app.key("z")
+    app.wait_screen("play")
+    assert app.status()[1] == turn
+    assert app.errors() == []
