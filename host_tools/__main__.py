@@ -11,6 +11,7 @@ COMMANDS = {
     "solve": ("host_tools.cli.solve", "best move for positions (JSON Lines on stdin)"),
     "tournament": ("host_tools.bench.tournament", "AI against AI, win rates"),
     "bench": ("host_tools.bench.speed", "solver benchmark"),
+    "presses": ("host_tools.presses.command", "button presses per move (the play screen)"),
     "flash": ("host_tools.flash.command", "flash MicroPython and the app to a board"),
     "devsim": ("host_tools.flash.devsim", "MicroPython unix port as a board on a pty"),
     "sync": ("host_tools.sync.command", "pull match scores off a device"),
