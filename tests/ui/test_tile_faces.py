@@ -1,0 +1,76 @@
+"""Every pair of tile faces tells apart at a glance on the 4.2" panel.
+
+"At a glance" is measured as the eye sees a 22x30 px tile (4.7 x 6.4 mm)
+from arm's length: the darkness of twelve coarse cells (3 across, 4 down,
+about 1.5 mm square each; a 1-px line there is a faint shade), and for
+two faces both textured along their sides, whether the texture is stripes
+or dots (dark pixels whose lower-right neighbour is dark too).  Two
+colour faces must differ by a quarter of a cell's darkness somewhere, or
+be one stripes and the other dots.  (The joker differs by its drawing.)"""
+import pytest
+
+from hal.fb import framebuf
+from rummikub.tiles import COLOUR_NAMES
+from ui.layout import TW, TH
+from ui import tiles_gfx
+
+
+def face(t):
+    b = bytearray(3 * TH)
+    fb = framebuf.FrameBuffer(b, TW, TH, framebuf.MONO_HLSB)
+    tiles_gfx._draw(fb, 0, 0, t)
+    return fb
+
+
+def cells(fb):
+    out = []
+    for j in range(4):
+        for i in range(3):
+            xs = range(i * TW // 3, (i + 1) * TW // 3)
+            ys = range(j * TH // 4, (j + 1) * TH // 4)
+            out.append(sum(1 for y in ys for x in xs if not fb.pixel(x, y)) / (len(xs) * len(ys)))
+    return out
+
+
+def sides(fb):
+    """(darkness, dots) of the tile's sides inside the border (columns
+    1-2 and 19-20): dots is the share of dark pixels whose lower-right
+    neighbour is dark too, 1 for dots (and solid black), 0 for stripes."""
+    dark = same = n = 0
+    for y in range(1, TH - 2):
+        for x in (1, 2, TW - 3, TW - 2):
+            n += 1
+            if not fb.pixel(x, y):
+                dark += 1
+                same += not fb.pixel(x + 1, y + 1)
+    return dark / n, (same / dark if dark else 0.0)
+
+
+FACES = [(COLOUR_NAMES[c], c << 4) for c in range(6)]
+
+
+@pytest.mark.parametrize("number", [1, 7, 8, 10, 13])
+def test_every_pair_of_faces_differs_at_a_glance(number):
+    seen = {}
+    for name, base in FACES:
+        fb = face(base | number)
+        seen[name] = (cells(fb), sides(fb))
+    close = []
+    for a in seen:
+        for b in seen:
+            if a >= b:
+                continue
+            (ca, (sa, da)), (cb, (sb, db)) = seen[a], seen[b]
+            coarse = max(abs(p - q) for p, q in zip(ca, cb))
+            texture = min(sa, sb) > 0.25 and abs(da - db) > 0.5
+            if coarse < 0.25 and not texture:
+                close.append("%s/%s (cells differ by %.2f)" % (a, b, coarse))
+    assert not close, close
+
+
+def test_the_legend_in_the_readme_names_every_face():
+    import os
+    readme = open(os.path.join(os.path.dirname(__file__), "..", "..", "README.md")).read()
+    doc = tiles_gfx.__doc__
+    for word in ("black foot", "black head", "diagonal stripes", "grey"):
+        assert word in doc and word in readme, word
