@@ -9,7 +9,7 @@ app must remember across a save lives in extra().
 from rummikub.game import PLAYING
 
 HUMAN = "human"
-SEAT_KINDS = ("human", "easy", "medium", "hard")
+SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
 
 
 def _player(level, seed):
