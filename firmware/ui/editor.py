@@ -121,6 +121,7 @@ class Editor:
         self.top = 0          # first visible table row
         self.rack_top = 0     # first visible rack row
         self.hand_left = 0    # first visible hand position
+        self.last = {}        # area -> where the cursor last was there
 
     # -- state snapshots (undo, saves) --------------------------------------
     def snapshot(self):
@@ -264,9 +265,17 @@ class Editor:
         self.cur = (area, si, pos)
 
     # -- cursor movement ------------------------------------------------------
-    def move(self, dx, dy):
+    # LEFT/RIGHT: tile by tile, along the table's sets in reading order (the
+    # new-set slot last), along the hand or along the rack; each wraps round
+    # within its own area.  UP/DOWN: set by set on the table (onto a set's
+    # first tile), row by row in the rack, the hand between them while it
+    # is in use; past either end on to the next area, round and round.
+    # Hold UP/DOWN: straight to the previous/next area, where the cursor
+    # last was there.
+    def move(self, dx, dy, jump=False):
+        self.last[self.cur[0]] = self.cur
         if dy:
-            self._vertical(dy)
+            self._vertical(dy, jump)
         else:
             self._horizontal(dx)
         self.clamp()
@@ -275,43 +284,56 @@ class Editor:
     def _horizontal(self, dx):
         area, si, pos = self.cur
         pos += dx
-        if 0 <= pos < self.length(area, si):
-            self.cur = (area, si, pos)
+        if area != TABLE:
+            self.cur = (area, 0, pos % self.length(area, 0))
             return
-        # step to the neighbouring container in reading order
-        order = [(TABLE, i) for i in range(len(self.table) + 1)]
-        order.append((HAND, 0))
-        order.append((RACK, 0))
-        k = order.index((area, si if area == TABLE else 0))
-        k = (k + dx) % len(order)
-        a, s = order[k]
-        self.cur = (a, s, 0 if dx > 0 else self.length(a, s) - 1)
+        n = len(self.table) + 1            # sets and the new-set slot
+        while pos < 0 or pos >= self.length(TABLE, si):
+            if pos < 0:
+                si = (si - 1) % n
+                pos += self.length(TABLE, si)
+            else:
+                pos -= self.length(TABLE, si)
+                si = (si + 1) % n
+        self.cur = (TABLE, si, pos)
 
-    def visual_rows(self):
-        """Every screen row top to bottom as (area, row index)."""
-        rows = [(TABLE, r) for r in range(len(self.table_rows()))]
-        rows.append((HAND, 0))
+    def stops(self):
+        """Where UP/DOWN stop, top to bottom: [(area, set or rack row)]."""
+        out = [(TABLE, i) for i in range(len(self.table) + 1)]
+        if self.hand or self.sel:
+            out.append((HAND, 0))
         n = self.length(RACK, 0)
         for r in range((n + PER_ROW - 1) // PER_ROW):
-            rows.append((RACK, r))
-        return rows
-
-    def row_positions(self, area, r, trows=None):
-        """[(set, pos, x)] of the positions in one visual row."""
-        out = []
-        if area == TABLE:
-            trows = trows or self.table_rows()
-            for si, x in trows[r]:
-                for p in range(self.length(TABLE, si)):
-                    out.append((si, p, x + p * PITCH))
-        elif area == HAND:
-            for p in range(self.length(HAND, 0)):
-                out.append((0, p, hand_x(p)))
-        else:
-            n = self.length(RACK, 0)
-            for p in range(r * PER_ROW, min(n, (r + 1) * PER_ROW)):
-                out.append((0, p, rack_xy(p)[1]))
+            out.append((RACK, r))
         return out
+
+    def stop(self):
+        area, si, pos = self.cur
+        if area == RACK:
+            return (RACK, pos // PER_ROW)
+        return (area, si if area == TABLE else 0)
+
+    def _vertical(self, dy, jump):
+        stops = self.stops()
+        here = self.stop()
+        k = stops.index(here) if here in stops else (0 if dy > 0 else len(stops) - 1)
+        if jump:
+            while True:
+                k = (k + dy) % len(stops)
+                if stops[k][0] != here[0]:
+                    break
+            area = stops[k][0]
+            last = self.last.get(area)
+            self.cur = last if last else (area, 0, 0)
+            return
+        area, i = stops[(k + dy) % len(stops)]
+        if area == TABLE:
+            self.cur = (TABLE, i, 0)
+        elif area == HAND:
+            self.cur = (HAND, 0, 0)
+        else:
+            col = self.cur[2] % PER_ROW if self.cur[0] == RACK else 0
+            self.cur = (RACK, 0, i * PER_ROW + col)
 
     def cursor_row_x(self, trows=None):
         """(visual row (area, r), x) of the cursor."""
@@ -323,19 +345,6 @@ class Editor:
             return (HAND, 0), hand_x(pos)
         r, x = rack_xy(pos)
         return (RACK, r), x
-
-    def _vertical(self, dy):
-        trows = self.table_rows()
-        rows = self.visual_rows()
-        here, x = self.cursor_row_x(trows)
-        k = (rows.index(here) + dy) % len(rows)
-        area, r = rows[k]
-        best = None
-        for si, p, px in self.row_positions(area, r, trows):
-            d = abs(px - x)
-            if best is None or d < best[0]:
-                best = (d, si, p)
-        self.cur = (area, best[1], best[2])
 
     def _scroll(self, visible_table=5, visible_rack=2, hand_cells=14):
         from ui.layout import scroll_for
@@ -368,7 +377,9 @@ class Editor:
             self.msg = "%d picked" % len(self.sel) if self.sel else ""
         else:
             self.sel.append(key)
-            self.msg = "%d picked. A on +: place there" % len(self.sel)
+            self.msg = "%d picked. START: where do they go?" % len(self.sel)
+            if area == RACK and pos + 1 < len(self.rack):
+                self.cur = (RACK, 0, pos + 1)   # on to the next tile
         self.bad = -1
         self.clamp()
         return True

@@ -111,6 +111,7 @@ class Proposal:
         self.ed = ed
         self.snap = ed.snapshot()
         self.sel = list(ed.sel)
+        self.cur = ed.cur
         self.top = ed.top
         self.rack_top = ed.rack_top
         self.before = len(ed.table)
@@ -124,6 +125,7 @@ class Proposal:
         ed = self.ed
         ed.restore(self.snap)
         ed.sel = list(self.sel)
+        ed.cur = self.cur          # (restore() clamps without the picks' slots)
         ed.top = self.top
         ed.rack_top = self.rack_top
         ed.marked = []

@@ -138,18 +138,57 @@ def test_changed_sets_ignores_group_order():
     assert changed_sets(before, after, 4) == [1, 2]
 
 
-def test_cursor_moves_by_rows_and_wraps():
+def test_up_down_go_set_by_set_then_to_the_rack_and_round():
     e = ed("R1 R2 R3 | K1 K2 K3", "B1 B2")
-    e.cur = (RACK, 0, 0)
+    e.cur = (TABLE, 0, 2)
+    e.move(0, 1)
+    assert e.cur == (TABLE, 1, 0)   # the next set, its first tile
+    e.move(0, 1)
+    assert e.cur == (TABLE, 2, 0)   # the new-set slot
+    e.move(0, 1)                    # the hand is empty, nothing picked: skipped
+    assert e.cur == (RACK, 0, 0)
+    e.move(0, 1)                    # round to the top
+    assert e.cur == (TABLE, 0, 0)
     e.move(0, -1)
-    assert e.cur[0] == HAND
+    assert e.cur == (RACK, 0, 0)
+    e.press_a()                     # something picked: the hand is a stop
     e.move(0, -1)
-    assert e.cur[0] == TABLE
-    e.move(0, -1)                   # wraps to the rack
-    assert e.cur[0] == RACK
+    assert e.cur == (HAND, 0, 0)
+
+
+def test_left_right_walk_tiles_and_wrap_within_their_area():
+    e = ed("R1 R2 R3 | K1 K2 K3", "B1 B2 B3")
     e.cur = (TABLE, 0, 2)
     e.move(1, 0)
-    assert e.cur == (TABLE, 1, 0)
+    assert e.cur == (TABLE, 1, 0)   # on into the next set
+    e.cur = (TABLE, 0, 0)
+    e.move(-1, 0)
+    assert e.cur == (TABLE, 2, 0)   # round to the new-set slot, still the table
+    e.cur = (RACK, 0, 0)
+    e.move(-1, 0)
+    assert e.cur == (RACK, 0, 2)    # round within the rack
+    e.move(1, 0)
+    assert e.cur == (RACK, 0, 0)
+
+
+def test_hold_up_down_jump_between_areas_where_the_cursor_was():
+    e = ed("R1 R2 R3 | K1 K2 K3 | Y1 Y2 Y3", "B1 B2 B3")
+    e.cur = (TABLE, 1, 2)
+    e.move(0, 1, jump=True)
+    assert e.cur == (RACK, 0, 0)
+    e.move(1, 0)
+    e.move(0, -1, jump=True)
+    assert e.cur == (TABLE, 1, 2)
+    e.move(0, 1, jump=True)
+    assert e.cur == (RACK, 0, 1)
+
+
+def test_picking_never_moves_table_sets_to_other_rows():
+    e = ed(" | ".join(["R1 R2 R3 R4", "K1 K2 K3 K4 K5", "B1 B2 B3", "Y5 Y6 Y7 Y8",
+                       "K9 B9 R9", "R10 R11 R12 R13"]), "B7 K7")
+    rows = e.table_rows()
+    pick(e, (RACK, 0, 0))
+    assert e.table_rows() == rows
 
 
 def test_flow_wraps_sets_and_table_scrolls():

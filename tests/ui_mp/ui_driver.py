@@ -62,34 +62,32 @@ class KeyDriver:
             self.key(w[:-5] if long else w, long)
 
     # -- cursor ---------------------------------------------------------------
-    def _row_of(self, ed, area, si, pos):
-        if area == TABLE:
-            from ui.layout import find_set
-            return (TABLE, find_set(ed.table_rows(), si)[0])
-        if area == HAND:
-            return (HAND, 0)
-        return (RACK, pos // PER_ROW)
-
     def goto(self, area, si, pos):
+        """UP/DOWN to the set or rack row (the shorter way round), then
+        LEFT/RIGHT along it (the shorter way round its area)."""
         for _ in range(400):
             ed = self.ed
             if ed.cur == (area, si, pos):
                 return
-            rows = ed.visual_rows()
-            here, x = ed.cursor_row_x()
-            want = self._row_of(ed, area, si, pos)
+            stops = ed.stops()
+            here = ed.stop()
+            want = (RACK, pos // PER_ROW) if area == RACK else (area, si if area == TABLE else 0)
+            n = ed.length(area, 0)
+            if area == RACK and here[0] == RACK:
+                d = (pos - ed.cur[2]) % n
+                if min(d, n - d) <= PER_ROW // 2:
+                    self.key("right" if d <= n - d else "left")
+                    continue
             if here != want:
-                d = (rows.index(want) - rows.index(here)) % len(rows)
-                self.key("down" if d <= len(rows) - d else "up")
+                d = (stops.index(want) - stops.index(here)) % len(stops)
+                self.key("down" if d <= len(stops) - d else "up")
                 continue
-            ca, cs, cp = ed.cur
-            if ca == area == TABLE:
-                fwd = (cs, cp) < (si, pos)
-            elif ca == area:
-                fwd = cp < pos
-            else:
-                fwd = ca < area
-            self.key("right" if fwd else "left")
+            if area == TABLE:
+                d = pos - ed.cur[2]
+                self.key("right" if d > 0 else "left")
+                continue
+            d = (pos - ed.cur[2]) % n
+            self.key("right" if d <= n - d else "left")
         raise Stuck("cursor never reached %r (at %r, mode %r, keys %s)"
                     % ((area, si, pos), self.ed.cur, self.screen.mode, " ".join(self.log)))
 

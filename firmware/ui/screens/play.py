@@ -215,19 +215,22 @@ class Screen(Base):
             return
         ed = self.ed
         if b == hb.UP:
-            ed.move(0, -1)
+            ed.move(0, -1, long)
         elif b == hb.DOWN:
-            ed.move(0, 1)
+            ed.move(0, 1, long)
         elif b == hb.LEFT:
             ed.move(-1, 0)
         elif b == hb.RIGHT:
             ed.move(1, 0)
         elif b == hb.A:
-            if long and not ed.sel and ed.cur[0] == RACK and ed.at() >= 0:
-                ed.press_a()            # hold A on a rack tile: where does it go?
+            if long and ed.cur[0] == RACK and ed.at() >= 0:
+                # hold A on a rack tile: pick it too, and where do they go?
+                before = list(ed.sel)
+                if not ed.is_selected(*ed.cur):
+                    ed.press_a()
                 self._place()
                 if self.mode == PLAY:
-                    ed.sel = []         # nowhere: as it was (ed.msg says so)
+                    ed.sel = before     # nowhere: as it was (ed.msg says so)
             else:
                 ed.long_a() if long else ed.press_a()
         elif b == hb.B:

@@ -1,0 +1,90 @@
+"""`python -m host_tools presses`: the press benchmark (see the package).
+
+    python -m host_tools presses [--per-kind 30] [--seed 1] [--out build/presses.json]
+
+Prints median / p90 / max presses per move and per tile played, by kind,
+and writes the JSON {"moves", "median", "p90", "max", "per_tile",
+"by_kind": {kind: {"count", "median", "p90", "max"}}, "failed", "how"}.
+A move the planner cannot make the real app play counts as failed (and
+the command exits 1).
+"""
+import argparse
+import json
+import os
+import time
+
+from host_tools.presses.corpus import corpus, KINDS
+from host_tools.presses.planner import solve_target
+
+
+def _pct(xs, q):
+    xs = sorted(xs)
+    if not xs:
+        return 0
+    k = max(0, min(len(xs) - 1, int(round(q * (len(xs) - 1)))))
+    return xs[k]
+
+
+def _median(xs):
+    xs = sorted(xs)
+    if not xs:
+        return 0
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2.0
+
+
+def summary(results):
+    """results: [(kind, presses or None, tiles placed, how)]."""
+    done = [r for r in results if r[1] is not None]
+    presses = [r[1] for r in done]
+    per_tile = [r[1] / float(r[2]) for r in done if r[2]]
+    out = {"moves": len(done), "failed": len(results) - len(done),
+           "median": _median(presses), "p90": _pct(presses, 0.9),
+           "max": max(presses) if presses else 0,
+           "per_tile": {"median": round(_median(per_tile), 2),
+                        "p90": round(_pct(per_tile, 0.9), 2)},
+           "by_kind": {}, "how": {}}
+    for k in KINDS:
+        xs = [r[1] for r in done if r[0] == k]
+        if xs:
+            out["by_kind"][k] = {"count": len(xs), "median": _median(xs),
+                                 "p90": _pct(xs, 0.9), "max": max(xs)}
+    for r in done:
+        out["how"][r[3]] = out["how"].get(r[3], 0) + 1
+    return out
+
+
+def run(per_kind, seed, log=print):
+    results = []
+    targets = corpus(per_kind, seed)
+    for i, t in enumerate(targets):
+        p, _ = solve_target(t)
+        results.append((t.kind, len(p) if p else None, t.placed(), p.how if p else "-"))
+        if p is None:
+            log("FAILED %s: %s" % (t.kind, json.dumps(t.to_json())))
+    return results
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m host_tools presses",
+                                 description="presses per move on the play screen")
+    ap.add_argument("--per-kind", type=int, default=30, help="target moves per kind")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", default=os.path.join("build", "presses.json"))
+    a = ap.parse_args(argv)
+    t0 = time.time()
+    s = summary(run(a.per_kind, a.seed))
+    print("%d moves (%d failed) in %.0f s" % (s["moves"], s["failed"], time.time() - t0))
+    print("presses per move: median %s, p90 %s, max %s;  per tile: median %s, p90 %s"
+          % (s["median"], s["p90"], s["max"], s["per_tile"]["median"], s["per_tile"]["p90"]))
+    print("%-13s %5s %6s %4s %4s" % ("kind", "moves", "median", "p90", "max"))
+    for k, v in s["by_kind"].items():
+        print("%-13s %5d %6s %4s %4s" % (k, v["count"], v["median"], v["p90"], v["max"]))
+    print("plans used: " + ", ".join("%s %d" % kv for kv in sorted(s["how"].items())))
+    d = os.path.dirname(a.out)
+    if d:
+        os.makedirs(d, exist_ok=True)
+    with open(a.out, "w") as f:
+        json.dump(s, f, indent=1, sort_keys=True)
+    print("wrote " + a.out)
+    return 1 if s["failed"] else 0
