@@ -270,14 +270,25 @@ class Editor:
     # within its own area.  UP/DOWN: set by set on the table (onto a set's
     # first tile), row by row in the rack, the hand between them while it
     # is in use; past either end on to the next area, round and round.
-    # Hold UP/DOWN: straight to the previous/next area, where the cursor
-    # last was there.
-    def move(self, dx, dy, jump=False):
+    # jump() (hold B): straight to the next area, where the cursor last was.
+    def move(self, dx, dy):
         self.last[self.cur[0]] = self.cur
         if dy:
-            self._vertical(dy, jump)
+            self._vertical(dy)
         else:
             self._horizontal(dx)
+        self.clamp()
+        self._scroll()
+
+    def jump(self):
+        """To the next area (table -> hand while in use -> rack -> table),
+        where the cursor last was there."""
+        area = self.cur[0]
+        self.last[area] = self.cur
+        order = [TABLE, HAND, RACK] if (self.hand or self.sel) else [TABLE, RACK]
+        k = order.index(area) if area in order else 0
+        nxt = order[(k + 1) % len(order)]
+        self.cur = self.last.get(nxt) or (nxt, 0, 0)
         self.clamp()
         self._scroll()
 
@@ -313,19 +324,10 @@ class Editor:
             return (RACK, pos // PER_ROW)
         return (area, si if area == TABLE else 0)
 
-    def _vertical(self, dy, jump):
+    def _vertical(self, dy):
         stops = self.stops()
         here = self.stop()
         k = stops.index(here) if here in stops else (0 if dy > 0 else len(stops) - 1)
-        if jump:
-            while True:
-                k = (k + dy) % len(stops)
-                if stops[k][0] != here[0]:
-                    break
-            area = stops[k][0]
-            last = self.last.get(area)
-            self.cur = last if last else (area, 0, 0)
-            return
         area, i = stops[(k + dy) % len(stops)]
         if area == TABLE:
             self.cur = (TABLE, i, 0)

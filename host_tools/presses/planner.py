@@ -27,8 +27,7 @@ from rummikub.melds import canonical
 from ui.editor import Editor
 from ui.layout import TABLE, RACK
 
-MOVES = (("left", 0, -1, False), ("right", 0, 1, False), ("up", -1, 0, False),
-         ("down", 1, 0, False), ("up_long", -1, 0, True), ("down_long", 1, 0, True))
+MOVES = (("left", 0, -1), ("right", 0, 1), ("up", -1, 0), ("down", 1, 0), ("b_long", 0, 0))
 MAX_WAYS = 12
 MAX_PERM = 5
 
@@ -67,9 +66,12 @@ def walk(ed, goal):
     for _ in range(40):
         nxt = []
         for keys, e in frontier:
-            for name, dy, dx, jump in MOVES:
+            for name, dy, dx in MOVES:
                 f = _clone(e)
-                f.move(dx, dy, jump)
+                if dx or dy:
+                    f.move(dx, dy)
+                else:
+                    f.jump()
                 if f.cur in seen:
                     continue
                 seen.add(f.cur)

@@ -171,16 +171,20 @@ def test_left_right_walk_tiles_and_wrap_within_their_area():
     assert e.cur == (RACK, 0, 0)
 
 
-def test_hold_up_down_jump_between_areas_where_the_cursor_was():
+def test_jump_goes_between_areas_where_the_cursor_was():
     e = ed("R1 R2 R3 | K1 K2 K3 | Y1 Y2 Y3", "B1 B2 B3")
     e.cur = (TABLE, 1, 2)
-    e.move(0, 1, jump=True)
+    e.jump()
     assert e.cur == (RACK, 0, 0)
     e.move(1, 0)
-    e.move(0, -1, jump=True)
+    e.jump()
     assert e.cur == (TABLE, 1, 2)
-    e.move(0, 1, jump=True)
+    e.jump()
     assert e.cur == (RACK, 0, 1)
+    e.press_a()                     # something picked: the hand joins in
+    e.jump()
+    e.jump()
+    assert e.cur[0] == HAND
 
 
 def test_picking_never_moves_table_sets_to_other_rows():

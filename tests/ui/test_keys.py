@@ -117,7 +117,13 @@ def test_hand_reset_sort_and_hint(tmp_path):
     d.goto(HAND, 0, 0)
     d.key("a")
     assert fmt_tiles(d.ed.hand) == "R10"
-    d.key("b", long=True)                         # reset the turn
+    d.key("b", long=True)                         # hold B: straight to the rack
+    assert d.ed.cur[0] == RACK
+    d.key("start", long=True)                     # turn menu: Reset turn
+    labels = [i[0] for i in d.screen._menu_items()]
+    for _ in range(labels.index("Reset turn")):
+        d.key("down")
+    d.key("a")
     assert d.ed.after() == parse_table(TABLE_TEXT) and not d.ed.hand
     d.key("start", long=True)                     # turn menu
     d.keys("down down down a")                    # Sort 777

@@ -1,11 +1,16 @@
 """The play screen: the current human builds a turn, END asks the engine.
 
-Keys: D-pad moves; A picks/unpicks a tile or places the picked tiles on
-a slot (+); hold A places before the tile under the cursor (or, with
-nothing picked, splits a table set there); B drops the pick, else undoes
-one step; hold B resets the turn; START ends the turn (draws when nothing
-was played, after a second START); hold START opens the turn menu (sorts,
-hint, extra draws, give up, help, save and quit).
+Keys (README "Play screen controls"): LEFT/RIGHT move tile by tile,
+UP/DOWN set by set (rack rows, then on to the next area); hold B jumps
+between table and rack.  A picks a tile (a rack pick moves on to the next
+tile) or, on a + slot, puts the picked tiles there.  START with tiles
+picked, or hold A on a rack tile, asks where they go (assisted
+placement, ui.placing): LEFT/RIGHT other ways, A takes it, START takes it
+and ends the turn, B goes back.  Hold A on a table tile: put the picks
+before it, or with none picked split the set there.  B drops the pick,
+else undoes one step.  START ends the turn (draws when nothing was
+played, after a second START); hold START opens the turn menu (sorts,
+hint, reset, extra draws, give up, help, save and quit).
 """
 from compat import ticks_diff
 from hal import buttons as hb
@@ -24,10 +29,10 @@ CONFIRM_DRAW = 4
 HELP = 5
 PROPOSE = 6
 
-HELP_TEXT = ("D-pad: move.  A: pick a tile / put picked tiles on a + slot.  "
-             "Hold A: put them before this tile; with none picked, split the "
-             "set here.  B: drop pick / undo.  Hold B: reset turn.  "
-             "START: end turn (or draw).  Hold START: this menu.")
+HELP_TEXT = ("LEFT/RIGHT: tile by tile.  UP/DOWN: set by set.  Hold B: table/rack.  "
+             "A: pick a tile.  START (or hold A on a rack tile): where do the "
+             "picks go? </> other ways, A take, B back.  A on +: put picks "
+             "there.  B: drop pick / undo.  START: end turn.  Hold START: menu.")
 
 
 class Screen(Base):
@@ -215,9 +220,9 @@ class Screen(Base):
             return
         ed = self.ed
         if b == hb.UP:
-            ed.move(0, -1, long)
+            ed.move(0, -1)
         elif b == hb.DOWN:
-            ed.move(0, 1, long)
+            ed.move(0, 1)
         elif b == hb.LEFT:
             ed.move(-1, 0)
         elif b == hb.RIGHT:
@@ -235,7 +240,7 @@ class Screen(Base):
                 ed.long_a() if long else ed.press_a()
         elif b == hb.B:
             if long:
-                ed.reset()
+                ed.jump()               # table <-> rack in one press
             elif not ed.clear_selection():
                 ed.undo()
         elif b == hb.START:
