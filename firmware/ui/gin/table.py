@@ -1,0 +1,108 @@
+"""A game of Gin Rummy being played on the device: the GinGame, who sits
+where ("human" or an AI level), AI turns, the save and what comes next.
+
+The match is saved on flash (key "gin") after every action that changes
+it, so an idle sleep or a power cut loses nothing; `GIN_ON` marks that the
+device was in a gin game when it slept (the app's boot resumes it).
+"""
+from gin.game import HAND_OVER, M_PASS, M_TAKE, M_DRAW, M_DISCARD, M_KNOCK
+from gin.cards import fmt_card
+
+SAVE = "gin"
+GIN_ON = "gin_on"
+HUMAN = "human"
+OPPONENTS = ("easy", "medium", "hard", "human")
+
+
+class GinMatch:
+    def __init__(self, game, seats, match_id=0):
+        self.game = game
+        self.seats = list(seats)
+        self.match_id = match_id
+        self.ai = {}
+        self.last_human = -1      # seat that last saw its hand
+        self.logged = 0           # hands already in the score log
+
+    def human(self, p):
+        return self.seats[p] == HUMAN
+
+    def humans(self):
+        return len([s for s in self.seats if s == HUMAN])
+
+    def player(self, p):
+        pl = self.ai.get(p)
+        if pl is None:
+            from ai.gin_players import GinPlayer
+            pl = GinPlayer(self.seats[p], seed=p + 1)
+            self.ai[p] = pl
+        return pl
+
+    def run_ai(self):
+        """AI actions until a human must act or the hand is over."""
+        g = self.game
+        while g.phase != HAND_OVER and not self.human(g.current):
+            self.player(g.current).act(g)
+
+    def next_screen(self):
+        g = self.game
+        if g.phase == HAND_OVER:
+            return "gin_hand"
+        if self.humans() > 1 and g.current != self.last_human:
+            return "gin_pass"
+        return "gin_play"
+
+    def news(self, me):
+        """What the other player did since me last acted, as a line."""
+        g = self.game
+        m = g.moves
+        parts = []
+        i = len(m) - 2
+        while i >= 0 and m[i] >> 3 != me:
+            kind = m[i] & 7
+            c = m[i + 1]
+            if kind == M_PASS:
+                parts.append("passed " + fmt_card(c))
+            elif kind == M_TAKE:
+                parts.append("took " + fmt_card(c))
+            elif kind == M_DRAW:
+                parts.append("drew from the stock")
+            elif kind in (M_DISCARD, M_KNOCK):
+                parts.append("discarded " + fmt_card(c))
+            i -= 2
+        if not parts:
+            return ""
+        parts.reverse()
+        return "%s %s" % (g.names[1 - me], ", ".join(parts))
+
+    # -- flash ----------------------------------------------------------------
+    def save(self, storage, screen=None):
+        from gin import savefile
+        extra = {"seats": self.seats, "id": self.match_id, "last": self.last_human,
+                 "logged": self.logged}
+        if screen:
+            extra["screen"] = screen
+        storage.save(SAVE, savefile.dumps(self.game, extra))
+        storage.save(GIN_ON, b"1")
+
+
+def load(storage):
+    """(GinMatch, saved screen name) or raise gin.savefile.SaveError."""
+    from gin import savefile
+    raw = storage.load(SAVE)
+    if raw is None:
+        raise savefile.SaveError("no gin game saved")
+    game, extra = savefile.loads(raw)
+    try:
+        m = GinMatch(game, extra["seats"], extra.get("id", 0))
+        m.last_human = extra.get("last", -1)
+        m.logged = extra.get("logged", len(game.history))
+        if len(m.seats) != 2 or any([s not in OPPONENTS for s in m.seats]):
+            raise ValueError("bad seats")
+    except (KeyError, TypeError, ValueError) as e:
+        raise savefile.SaveError("gin save's seats are invalid: %s" % e)
+    return m, extra.get("screen")
+
+
+def leave(storage):
+    """Out of gin (game over or back to the title): the boot no longer resumes it."""
+    storage.delete(GIN_ON)

@@ -1,0 +1,220 @@
+"""Gin Rummy play screen: the opponent, the stock and discard pile, and
+the hand arranged into melds and deadwood with the deadwood count.
+
+Keys: first up-card: A take, B pass.  Draw: A takes the discard, START
+draws from the stock.  Discard: LEFT/RIGHT move the lifted card, A
+discards it, START knocks with it (only when the rest is within the knock
+limit; the screen says when it is).  Hold B: save and quit.
+"""
+from hal import buttons as hb
+from ui.screen import Base
+from ui.gfx import BLACK, WHITE, centre_text
+from ui.menu import footer
+from ui.gin.cards_gfx import draw_card, draw_back, group_xs, row_width, W
+from gin.game import OFFER, DRAW, DISCARD, PlayError
+from gin.cards import fmt_card, value
+from gin.melds import best_split, deadwood
+
+STEP = W + 2
+GAP = 8
+HAND_Y = 186
+
+
+class Screen(Base):
+    name = "gin_play"
+
+    def __init__(self, app, state=None):
+        super().__init__(app)
+        self.m = app.gin
+        self.g = self.m.game
+        self.me = self.g.current
+        self.m.last_human = self.me
+        self.msg = ""
+        self.key_ = None
+        self.new = -1
+        self.cur = 0
+        self._arrange()
+        self._aim()
+
+    # -- the hand -------------------------------------------------------------
+    def _arrange(self):
+        h = self.g.hands[self.me]
+        d, melds, dead = best_split(h)
+        self.dw = d
+        self.groups = melds + ([dead] if dead else [])
+        self.flat = [c for grp in self.groups for c in grp]
+        self.dead = dead
+        self.knocks = self.g.knock_options() if self.g.phase == DISCARD else []
+
+    def _aim(self):
+        """Cursor on the card to knock with, else the highest deadwood card."""
+        g = self.g
+        if g.phase != DISCARD:
+            return
+        pick = -1
+        if self.knocks:
+            pick = self.knocks[0][1]
+        else:
+            best = -1
+            for c in self.dead:
+                if c != g.taken and value(c) * 64 + c > best:
+                    best = value(c) * 64 + c
+                    pick = c
+        if pick < 0:
+            pick = [c for c in self.flat if c != g.taken][0]
+        self.cur = self.flat.index(pick)
+
+    def _after_discard_of(self, c):
+        return deadwood([x for x in self.g.hands[self.me] if x != c])
+
+    # -- drawing --------------------------------------------------------------
+    def draw(self, fb):
+        g = self.g
+        me = self.me
+        op = 1 - me
+        fb.fill_rect(0, 0, 400, 14, BLACK)
+        top = "Hand %d  %s %d - %s %d  knock<=%d%s" % (
+            g.hand_no, g.names[me], g.scores[me], g.names[op], g.scores[op],
+            g.knock_limit, " x2" if g.doubled else "")
+        fb.text(top[:49], 4, 3, WHITE)
+        fb.text("%s: %d cards" % (g.names[op], len(g.hands[op])), 4, 20, BLACK)
+        news = self.m.news(me)
+        if news:
+            fb.text(news[:49], 4, 32, BLACK)
+        # stock and discard pile
+        draw_back(fb, 130, 50)
+        fb.text("Stock %d" % len(g.stock), 112, 96, BLACK)
+        if g.pile:
+            draw_card(fb, 230, 50, g.top())
+        else:
+            fb.rect(230, 50, W, 42, BLACK)
+        fb.text("Up-card" if g.phase == OFFER else "Discard", 218, 96, BLACK)
+        self._prompt(fb)
+        # the hand
+        x0 = (400 - row_width(self.groups, STEP, GAP, W)) // 2
+        xs = group_xs(self.groups, x0, STEP, GAP)
+        nm = len(self.groups) - (1 if self.dead else 0)
+        i = 0
+        for gi in range(len(self.groups)):
+            grp = self.groups[gi]
+            if gi < nm:     # a meld: a bracket over it
+                fb.hline(xs[i], HAND_Y - 10, len(grp) * STEP - 2, BLACK)
+            for c in grp:
+                draw_card(fb, xs[i], HAND_Y, c, lifted=(g.phase == DISCARD and i == self.cur),
+                          mark=c == self.new)
+                i += 1
+        line = "Melds %d   Deadwood %d" % (nm, self.dw)
+        if g.phase == DISCARD:
+            c = self.flat[self.cur]
+            line += "   without %s: %d" % (fmt_card(c), self._after_discard_of(c))
+        centre_text(fb, line, 240, BLACK)
+        if self.msg:
+            centre_text(fb, self.msg[:49], 256, BLACK)
+        footer(fb, self._keys())
+
+    def _prompt(self, fb):
+        g = self.g
+        if g.phase == OFFER:
+            s = "Take the up-card %s?" % fmt_card(g.top())
+        elif g.phase == DRAW:
+            s = "Draw from the stock" if g.must_draw_stock() else \
+                "Take %s or draw from the stock" % fmt_card(g.top())
+        elif self.knocks:
+            d, c = self.knocks[0]
+            s = "You can knock: %s leaves %d%s" % (fmt_card(c), d, " - GIN!" if d == 0 else "")
+        else:
+            s = "Discard a card"
+        centre_text(fb, s, 122, BLACK)
+        if g.phase == DISCARD and self.knocks:
+            fb.text("(START knocks with the lifted card)", 60, 136, BLACK)
+
+    def _keys(self):
+        g = self.g
+        if g.phase == OFFER:
+            return "A: take   B: pass   hold B: quit"
+        if g.phase == DRAW:
+            if g.must_draw_stock():
+                return "START: draw   hold B: quit"
+            return "A: take discard  START: draw  hold B: quit"
+        return "<>: card  A: discard  START: knock"
+
+    # -- keys -----------------------------------------------------------------
+    def key(self, b, long):
+        app = self.app
+        g = self.g
+        self.msg = ""
+        if b == hb.B and long:
+            from ui.gin.table import leave
+            self.m.save(app.storage, "gin_play")
+            leave(app.storage)
+            app.gin = None
+            app.goto("title")
+            return
+        try:
+            if g.phase == OFFER:
+                if b == hb.A:
+                    self._take()
+                elif b == hb.B:
+                    g.pass_offer()
+                    self._turn_over()
+                    return
+            elif g.phase == DRAW:
+                if b == hb.A:
+                    self._take()
+                elif b == hb.START:
+                    g.draw_stock()
+                    self.new = g.hands[self.me][-1]
+                    self._changed()
+            elif g.phase == DISCARD:
+                n = len(self.flat)
+                if b == hb.LEFT or b == hb.UP:
+                    self.cur = (self.cur - 1) % n
+                elif b == hb.RIGHT or b == hb.DOWN:
+                    self.cur = (self.cur + 1) % n
+                elif b == hb.A or b == hb.START:
+                    self._discard(self.flat[self.cur], b == hb.START)
+                    return
+        except PlayError as e:
+            self.msg = str(e)
+        app.redraw()
+
+    def _take(self):
+        g = self.g
+        if g.must_draw_stock():
+            self.msg = "Both passed: draw from the stock (START)"
+            return
+        g.take_discard()
+        self.new = g.taken
+        self._changed()
+
+    def _changed(self):
+        self._arrange()
+        self._aim()
+        self.m.save(self.app.storage, "gin_play")
+
+    def _discard(self, c, knock):
+        from gin.scoring import KnockError
+        g = self.g
+        if knock:
+            if not self.knocks:
+                d = self._after_discard_of(c)
+                self.msg = "No knock: deadwood %d, limit %d" % (d, g.knock_limit)
+                self.app.redraw()
+                return
+            try:
+                g.discard(c, True)
+            except KnockError as e:
+                self.msg = "No knock with %s: over by %d" % (fmt_card(c), e.over)
+                self.app.redraw()
+                return
+        else:
+            g.discard(c)
+        self._turn_over()
+
+    def _turn_over(self):
+        app = self.app
+        m = self.m
+        m.run_ai()
+        name = m.next_screen()
+        m.save(app.storage, name)
+        app.goto(name)

@@ -1,0 +1,116 @@
+"""Gin Rummy: resume or set up a new game (opponent, variants, target)."""
+from hal import buttons as hb
+from ui.screen import Base
+from ui.gfx import BLACK, centre_text, message_box
+from ui.menu import draw_list, step, footer
+
+OPPONENTS = ("easy", "medium", "hard", "human")
+OPP_TEXT = ("AI easy", "AI medium", "AI hard", "2nd person")
+TARGETS = (100, 50, 150, 200)
+
+
+class Screen(Base):
+    name = "gin_setup"
+
+    def __init__(self, app, state=None):
+        super().__init__(app)
+        self.opp = 2
+        self.oklahoma = False
+        self.gin_layoff = True
+        self.target = 0
+        self.error = ""
+        self.saved = app.storage.load("gin") is not None
+        self.cur = 0
+
+    def items(self):
+        out = []
+        if self.saved:
+            out.append(("Resume gin game", None, "resume"))
+        out += [("Opponent", OPP_TEXT[self.opp], "opp"),
+                ("Oklahoma (up-card limit)", "on" if self.oklahoma else "off", "okla"),
+                ("Lay-off on gin", "yes" if self.gin_layoff else "no", "glo"),
+                ("Game to", str(TARGETS[self.target]), "target"),
+                ("Deal", None, "deal")]
+        return out
+
+    def draw(self, fb):
+        centre_text(fb, "Gin Rummy", 24, BLACK, 3, 3)
+        its = self.items()
+        draw_list(fb, [i[0] for i in its], self.cur, 60, 90, 280, len(its),
+                  values=[i[1] for i in its])
+        if self.error:
+            message_box(fb, self.error, y=200)
+        footer(fb, "UP/DOWN choose  LEFT/RIGHT change  A: go  B: back")
+
+    def key(self, b, long):
+        app = self.app
+        if self.error:
+            self.error = ""
+            app.redraw()
+            return
+        its = self.items()
+        act = its[self.cur][2]
+        if b == hb.UP or b == hb.DOWN:
+            self.cur = step(self.cur, len(its), -1 if b == hb.UP else 1)
+        elif b == hb.LEFT or b == hb.RIGHT:
+            d = -1 if b == hb.LEFT else 1
+            if act == "opp":
+                self.opp = (self.opp + d) % len(OPPONENTS)
+            elif act == "okla":
+                self.oklahoma = not self.oklahoma
+            elif act == "glo":
+                self.gin_layoff = not self.gin_layoff
+            elif act == "target":
+                self.target = (self.target + d) % len(TARGETS)
+        elif b == hb.B:
+            app.goto("title")
+            return
+        elif b == hb.A or b == hb.START:
+            if act == "resume" and b == hb.A:
+                self.resume()
+                return
+            self.deal()
+            return
+        app.redraw()
+
+    def resume(self):
+        from ui.gin import table
+        from gin.savefile import SaveError
+        try:
+            m, screen = table.load(self.app.storage)
+        except SaveError as e:
+            self.error = "Gin save not loaded: %s" % e
+            self.saved = False
+            self.cur = 0
+            self.app.redraw()
+            return
+        start(self.app, m, cold=True)
+
+    def deal(self):
+        from gin.game import GinGame
+        from gin.rules import GinRules
+        from ui.gin.table import GinMatch
+        app = self.app
+        opp = OPPONENTS[self.opp]
+        names = list(app.settings["names"][:2])
+        if opp != "human":
+            names[1] = "AI " + opp
+        rules = GinRules(oklahoma=self.oklahoma, gin_layoff=self.gin_layoff,
+                         target=TARGETS[self.target])
+        seed = (app.hal.ticks_ms() * 2654435761 + app.steps) & 0x7FFFFFFF
+        g = GinGame(rules, seed or 1, names)
+        m = GinMatch(g, ["human", opp])
+        start(app, m, cold=False)
+
+
+def start(app, m, cold):
+    """Into match m: AI seats act first if it is their turn, then the next
+    screen; cold (resumed) games with two people show the pass screen."""
+    app.gin = m
+    m.run_ai()
+    name = m.next_screen()
+    if cold and name == "gin_play" and m.humans() > 1:
+        m.last_human = -1
+        name = "gin_pass"
+    m.save(app.storage, name)
+    app.goto(name)
