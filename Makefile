@@ -58,6 +58,11 @@ web: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m host_tools bench
 
+# Button presses per move on the play screen (build/presses.json; a few minutes).
+.PHONY: presses
+presses: $(STAMP)
+	$(PY) -m host_tools presses
+
 tournament: $(STAMP)
 	$(PY) -m host_tools tournament --games 200 --seats hard,medium --seed 1
 
