@@ -220,3 +220,39 @@ def test_every_refusal_is_shown_whole(tmp_path, drawn, msg):
 def test_the_sources_hold_messages_to_check():
     assert len(ui_messages()) > 10 and len(engine_refusals()) > 10
     assert fmt_tile(parse_tiles("R10")[0]) == "R10"
+
+
+def test_round_result_lists_every_leftover_tile_or_counts_it(tmp_path, drawn):
+    from ui.screens.result import fit_tiles
+    for n in (1, 3, 14, 40, 60):
+        rack = bytearray(sorted(parse_tiles(" ".join(
+            "%s%d" % (c, k) for c in "KBRY" for k in range(1, 14)) + " J J")[:n]))
+        for lines in (1, 2, 4):
+            out = fit_tiles(rack, 39, lines)
+            assert len(out) <= lines and all(len(ln) <= 39 for ln in out), out
+            words = " ".join(out).split()
+            more = int(words[-2][1:]) if words[-1] == "more" else 0
+            shown = len(words) - (2 if more else 0)
+            assert shown + more == len(rack), (n, lines, out)
+    assert fit_tiles(parse_tiles("R4 K1 K2 J K9"), 39, 1) == ["K1 2 9 R4 J"]
+    g = Game(Rules(tile_set="xp"), 6, 5, 2, LONG)
+    rig(g, "", ["", "G1 G2 G3", "P1", "K2", "B2", "R2"])
+    for p in range(1, 6):
+        for t in g.pool[:40]:
+            g.racks[p].append(t)
+        del g.pool[:40]
+    g._end_round(0, True)
+    app = app_with(str(tmp_path), g, ["human"] * 6, "result")
+    show(app, drawn)
+    rows = {}                                   # rack owner -> its tile lines
+    owner = None
+    for s, x, y in drawn.texts:
+        if x == 12 and s in LONG:
+            owner = LONG.index(s)
+        elif x == 84 and owner is not None:
+            rows.setdefault(owner, []).append(s)
+    assert sorted(rows) == [1, 2, 3, 4, 5]      # every rack with tiles is listed
+    for p, lines in rows.items():
+        words = " ".join(lines).split()
+        more = int(words[-2][1:]) if words[-1] == "more" else 0
+        assert len(words) - (2 if more else 0) + more == len(g.racks[p]), lines

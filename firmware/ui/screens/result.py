@@ -3,9 +3,37 @@ from hal import buttons as hb
 from rummikub.game import MATCH_OVER
 from rummikub.scoring import rack_totals
 from ui.screen import Base
-from rummikub.tiles import fmt_tiles, sort_by_run
-from ui.gfx import BLACK, WHITE, centre_text, wrap
+from rummikub.tiles import fmt_tile, sort_by_run, JOKER
+from ui.gfx import BLACK, WHITE, centre_text
 from ui.menu import footer
+
+
+def fit_tiles(rack, width, lines):
+    """A rack as at most `lines` lines of `width` characters, each colour's
+    letter written once a line ("K1 2 9 R4 J"); what does not fit is
+    counted at the end as "+N more", so every tile is listed or counted."""
+    tiles = sort_by_run(rack)
+    rows = []
+    i = 0
+    while i < len(tiles) and len(rows) < lines:
+        row = [fmt_tile(tiles[i])]
+        i += 1
+        while i < len(tiles):
+            t = tiles[i]
+            same = t != JOKER and t >> 4 == tiles[i - 1] >> 4
+            w = str(t & 15) if same else fmt_tile(t)
+            if len(" ".join(row)) + 1 + len(w) > width:
+                break
+            row.append(w)
+            i += 1
+        rows.append(row)
+    if i < len(tiles):
+        last = rows[-1]
+        while last and len(" ".join(last)) + len(" +%d more" % (len(tiles) - i)) > width:
+            last.pop()
+            i -= 1
+        last.append("+%d more" % (len(tiles) - i))
+    return [" ".join(r) for r in rows]
 
 
 class Screen(Base):
@@ -40,17 +68,19 @@ class Screen(Base):
                 fb.text(row, 12, y, BLACK)
             y += 14
         y += 10
-        fb.text("left on the racks:", 12, y, BLACK)
+        fb.text("left on the racks (K1 2 3 = K1 K2 K3):", 12, y, BLACK)
         y += 14
-        for p in range(g.n):
-            if not g.racks[p] or y > 270:
-                continue
-            lines = wrap(fmt_tiles(sort_by_run(g.racks[p])), 38)
+        left_p = [p for p in range(g.n) if g.racks[p]]
+        budget = (284 - y) // 10      # text lines down to the footer (>= 9)
+        for i in range(len(left_p)):
+            p = left_p[i]
+            # the lines still free, shared by the racks still to list
+            lines = fit_tiles(g.racks[p], 39, max(1, budget // (len(left_p) - i)))
             fb.text(g.names[p][:8], 12, y, BLACK)
-            for ln in lines[:2]:
+            for ln in lines:
                 fb.text(ln, 84, y, BLACK)
                 y += 10
-            y += 4
+            budget -= len(lines)
         footer(fb, "A: %s" % ("final scores" if g.phase == MATCH_OVER else "next round"))
 
     def key(self, b, long):
