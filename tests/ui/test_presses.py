@@ -1,0 +1,33 @@
+"""The press benchmark, small: one target move of each kind from seeded
+self-play, each played by the planner's keys on the real app (emulator
+backend) and checked against the target table."""
+import json
+
+from rummikub.melds import is_valid
+from host_tools.presses import command
+from host_tools.presses.corpus import corpus, KINDS
+from host_tools.presses.planner import run_keys, canon
+
+
+def test_corpus_has_every_kind_and_legal_targets():
+    ts = corpus(per_kind=1, seed=3)
+    assert sorted(t.kind for t in ts) == sorted(KINDS)
+    for t in ts:
+        assert t.placed() >= 1
+        assert all(is_valid(s, t.ncol) for s in t.after)
+
+
+def test_every_planned_move_is_played_by_the_real_app(tmp_path):
+    out = tmp_path / "presses.json"
+    assert command.main(["--per-kind", "1", "--seed", "3", "--out", str(out)]) == 0
+    s = json.loads(out.read_text())
+    assert s["moves"] == len(KINDS) and s["failed"] == 0
+    assert set(s["by_kind"]) == set(KINDS)
+    for k in ("median", "p90", "max"):
+        assert 1 <= s[k] <= 40
+
+
+def test_a_wrong_key_sequence_does_not_reach_the_target():
+    t = [t for t in corpus(per_kind=1, seed=3) if t.kind == "extend_run"][0]
+    table, screen = run_keys(t, ["start", "start"])      # draws instead
+    assert canon(table, t.ncol) == canon(t.table, t.ncol) != canon(t.after, t.ncol)
