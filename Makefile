@@ -14,7 +14,7 @@ GIN_MP_TESTS := $(sort $(wildcard tests/gin/test_gin_*.py))
 # Smallest heap a whole seeded Gin Rummy game to 100 plays in (42k fails).
 GIN_HEAP ?= 44k
 
-.PHONY: all venv test test-py test-mp test-mpy test-mem test-web web bench emulate ui-heap flash tournament clean
+.PHONY: all venv test test-py test-mp test-mpy test-mem test-web web bench emulate ui-heap flash tournament hardware clean
 
 all: test
 
@@ -24,9 +24,19 @@ $(STAMP): requirements.txt requirements-dev.txt
 	$(PY) -m pip install -q -r requirements-dev.txt
 	touch $(STAMP)
 
+# CAD/EDA packages for the hardware outputs and their tests (large: own file)
+HW_STAMP := $(VENV)/.installed-hardware
+$(HW_STAMP): $(STAMP) requirements-hardware.txt
+	$(PY) -m pip install -q -r requirements-hardware.txt
+	touch $(HW_STAMP)
+
 venv: $(STAMP)
 
-test: $(STAMP) test-mpy test-mp test-mem test-py test-web
+# regenerate board.py, drawings, power budget, guide and enclosure from hardware/pins.json
+hardware: $(HW_STAMP)
+	$(PY) -m host_tools hardware
+
+test: $(STAMP) $(HW_STAMP) test-mpy test-mp test-mem test-py test-web
 
 test-mpy: $(STAMP)
 	$(PY) -m host_tools mpycheck --out build/mpy
@@ -40,7 +50,7 @@ test-mem: test-mpy
 	MICROPYPATH=build/mpy $(MP) -X heapsize=$(GAME_HEAP) tests/mp_game.py
 	MICROPYPATH=build/mpy $(MP) -X heapsize=$(GIN_HEAP) tests/gin/mp_gin_game.py
 
-test-py: $(STAMP)
+test-py: $(STAMP) $(HW_STAMP)
 	$(PY) -m pytest -q -n 2 --ignore=tests/web tests
 
 # The web page in a real browser and the WebAssembly runtime under node

@@ -20,7 +20,7 @@ COMMANDS = {
     "web": ("host_tools.web", "build (and --serve) the app as a web page"),
     "mpycheck": ("host_tools.flash.mpycheck", "compile firmware/ with mpy-cross"),
     "gin": ("host_tools.gin.command", "Gin Rummy: score a knock, AI tournament"),
-    "hardware": ("host_tools.hardware.generate", "regenerate board.py + wiring.svg from hardware/pins.json"),
+    "hardware": ("host_tools.hardware.generate", "regenerate board.py, drawings, power, guide, enclosure from pins.json"),
 }
 
 

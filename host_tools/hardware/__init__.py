@@ -4,4 +4,8 @@ generate   `python -m host_tools hardware [--check]`: writes (or checks) all out
 pins       the pin map: load, the ESP32 pin rules, firmware/hal/board.py
 wiring     hardware/wiring.svg
 power      the power model and hardware/power.md (labelled inputs, measured.json)
+schematic  SKiDL circuit + ERC, hardware/schematic.net and schematic.svg
+enclosure  the parametric case: layout, build123d solids, STEP/STL, picture
+guide      hardware/assembly.md (order, print, wire, flash, bring-up)
+schematic and enclosure need requirements-hardware.txt.
 """

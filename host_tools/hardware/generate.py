@@ -1,10 +1,11 @@
 """`python -m host_tools hardware [--check]`: every file derived from
 hardware/pins.json, written by one command.
 
-outputs(pins) -> {path: text or bytes} for the text files (board.py, wiring
-diagram, power budget, schematic, assembly guide); the enclosure's STEP,
-STL and picture come from host_tools.hardware.enclosure when its CAD
-packages are installed (requirements-hardware.txt).  `--check` writes
+outputs(pins) -> {path: text} for the text files (board.py, wiring diagram,
+power budget, schematic drawing and netlist, assembly guide); the
+enclosure's STEP, STL and picture come from host_tools.hardware.enclosure.
+The schematic and the enclosure need the packages in
+requirements-hardware.txt; the schematic must pass SKiDL's ERC.  `--check` writes
 nothing and reports stale files (tests/hardware runs the same comparison),
 so code, docs and drawings cannot disagree with the one pin map.
 """
@@ -13,29 +14,46 @@ import sys
 
 from host_tools import ROOT
 from host_tools.hardware import pins as pinmap
-from host_tools.hardware import power, wiring
+from host_tools.hardware import guide, power, wiring
 
 WIRING_SVG = os.path.join(ROOT, "hardware", "wiring.svg")
+NEEDS = "needs the CAD/EDA packages: pip install -r requirements-hardware.txt"
 
 
 def outputs(pins=None):
+    """{path: text} for every text output."""
+    from host_tools.hardware import enclosure, schematic
     pins = pins or pinmap.load()
-    out = {pinmap.BOARD_PY: pinmap.board_source(pins),
-           WIRING_SVG: wiring.wiring_svg(pins),
-           power.POWER_MD: power.power_md(pins, power.load_measured())}
-    return out
+    return {pinmap.BOARD_PY: pinmap.board_source(pins),
+            WIRING_SVG: wiring.wiring_svg(pins),
+            power.POWER_MD: power.power_md(pins, power.load_measured()),
+            schematic.SCHEMATIC_SVG: schematic.schematic_svg(pins),
+            schematic.NETLIST: schematic.netlist_text(pins),
+            guide.ASSEMBLY_MD: guide.guide_md(pins, guide.bom(), enclosure.layout(pins))}
 
 
-def stale(pins=None):
-    bad = []
-    for path, text in outputs(pins).items():
-        try:
-            with open(path) as f:
-                if f.read() == text:
-                    continue
-        except OSError:
-            pass
-        bad.append(path)
+def _differs(path, data):
+    mode = "rb" if isinstance(data, bytes) else "r"
+    try:
+        with open(path, mode) as f:
+            return f.read() != data
+    except OSError:
+        return True
+
+
+def stale(pins=None, cad=True):
+    """Paths whose content differs from what the pin map gives; cad=False
+    skips the enclosure (a minute of CAD work on a slow machine)."""
+    pins = pins or pinmap.load()
+    bad = [p for p, text in outputs(pins).items() if _differs(p, text)]
+    if cad:
+        from host_tools.hardware import enclosure
+        lay = enclosure.layout(pins)
+        solids = enclosure.build(lay)
+        if _differs(enclosure.STEP, enclosure._step_text(solids)):
+            bad.append(enclosure.STEP)
+        if _differs(enclosure.STL, enclosure.stl_bytes(enclosure.mesh(solids), lay)):
+            bad.append(enclosure.STL)
     return bad
 
 
@@ -55,6 +73,15 @@ def main(argv):
         for line in bad:
             print("pins.json: %s" % line, file=sys.stderr)
         return 1
+    try:
+        from host_tools.hardware import enclosure, schematic
+    except ImportError as e:
+        print("hardware: %s (%s)" % (NEEDS, e), file=sys.stderr)
+        return 1
+    errors, warnings = schematic.erc(pins)
+    if errors:
+        print("hardware: the schematic fails its electrical rule check (%d errors)" % errors, file=sys.stderr)
+        return 1
     if "--check" in argv:
         bad = stale(pins)
         for p in bad:
@@ -64,4 +91,7 @@ def main(argv):
         with open(path, "w") as f:
             f.write(text)
         print("wrote %s" % os.path.relpath(path, ROOT))
+    for path in enclosure.export(enclosure.layout(pins)):
+        print("wrote %s" % os.path.relpath(path, ROOT))
+    print("schematic ERC: %d errors, %d warnings" % (errors, warnings))
     return 0

@@ -286,12 +286,21 @@ def test_selftest_runs_in_the_emulator(tmp_path):
     hal = EmulatorHal(str(tmp_path / "d"), log=lambda s: None)
     hal.play("\n".join("%d %s 150" % (5000 + 400 * i, n) for i, n in
                        enumerate(["up", "down", "left", "right", "a", "b"])))
-    report = selftest.run(hal, max_ms=15000)
+    lines = []
+    report = selftest.run(hal, max_ms=15000, log=lines.append)
     assert report["storage"] and report["wake"] == "power"
+    # the serial-console transcript the bring-up checklist quotes
+    assert lines[:3] == ["selftest: storage ok", "selftest: battery %d mV" % hal.battery_mv(),
+                         "selftest: wake power"]
+    assert lines[3].startswith("selftest: full refresh ") and lines[3].endswith(" ms")
+    assert int(lines[3].split()[3]) > 0
+    assert [l.split()[2] for l in lines[4:]] == report["pressed"]
     assert report["pressed"] == ["up", "down", "left", "right", "a", "b"]
     assert report["counts"]["full"] == 1 and report["counts"]["partial"] == 12
     assert bytes(hal.panel.glass) == bytes(hal.display.buf)
     hal.play("0 start 1500")
+    lines = []
     with pytest.raises(DeepSleep):
-        selftest.run(hal)
+        selftest.run(hal, log=lines.append)
+    assert lines[-1].startswith("selftest: sleeping (counts full=")
     assert hal.panel.asleep

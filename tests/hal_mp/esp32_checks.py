@@ -223,6 +223,15 @@ def test_the_panel_busy_wait_sleeps_lightly_and_still_samples_buttons():
     assert [e[1] for e in _naps()] and all(e[1] == h.poll_ms for e in _naps())
 
 
+def test_b_held_at_power_on_keeps_the_board_awake_for_the_repl():
+    h = _hal(levels={board.BUTTON_PINS[B]: 1})
+    assert h.light_sleep is False
+    assert _hal(levels={board.BUTTON_PINS[A]: 1}).light_sleep is True
+    # a wake by B from deep sleep is a game press, not a request
+    assert _hal(levels={board.BUTTON_PINS[B]: 1}, reset_cause=machine.DEEPSLEEP_RESET,
+                wake_reason=machine.EXT1_WAKE).light_sleep is True
+
+
 def test_light_sleep_can_be_switched_off():
     h = _hal()
     h.light_sleep = False

@@ -133,11 +133,19 @@ def test_wiring_diagram_matches_pin_map(pins):
 
 
 def test_check_command_reports_stale(tmp_path, pins, monkeypatch):
+    # every text output is what the pin map gives (the enclosure's STEP/STL:
+    # tests/hardware/test_enclosure.py)
+    real_stale = generate.stale
+    assert real_stale(pins, cad=False) == []
+    monkeypatch.setattr(generate, "stale", lambda p=None, cad=True: [])
     assert generate.main(["--check"]) == 0
     monkeypatch.setattr(hardware, "BOARD_PY", str(tmp_path / "board.py"))
     (tmp_path / "board.py").write_text("SCK = 5\n")
     monkeypatch.setattr(generate, "outputs", lambda p=None: {
         hardware.BOARD_PY: hardware.board_source(pins)})
+    assert real_stale(pins, cad=False) == [str(tmp_path / "board.py")]
+    monkeypatch.undo()
+    monkeypatch.setattr(generate, "stale", lambda p=None, cad=True: [str(tmp_path / "board.py")])
     assert generate.main(["--check"]) == 1
 
 

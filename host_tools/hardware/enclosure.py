@@ -1,0 +1,231 @@
+"""The enclosure, parametric from the parts' dimensions: a shell (floor,
+walls, screw bosses, USB and switch cut-outs, button-board posts) and a lid
+(panel window, seven button holes, screw holes).
+
+layout(pins) -> dict, pure Python (no CAD): the sizes, every part's box
+(x0, y0, z0, x1, y1, z1) inside the case, the button hole centres, the
+bosses.  Origin: the outer box's corner, x across, y up the face (buttons
+at low y), z up from the floor's underside; the lid's top face is z = h.
+build(lay) -> (shell, lid) build123d solids (needs build123d);
+export(lay, folder) writes enclosure.step, enclosure.stl and
+enclosure.png (a rendered picture).  Assumed sizes are labelled in
+PARTS; measure your parts and change them there.
+"""
+import io
+import os
+import re
+
+from hal.buttons import NAMES as BUTTON_NAMES
+from host_tools import ROOT
+
+STEP = os.path.join(ROOT, "hardware", "enclosure.step")
+STL = os.path.join(ROOT, "hardware", "enclosure.stl")
+PNG = os.path.join(ROOT, "hardware", "enclosure.png")
+
+# (w, d, h) mm and where the figure comes from
+PARTS = {
+    "panel": ((93.5, 78.5, 8.0), "Waveshare 4.2in module outline 93.5 x 78.5 mm (wiki); 8 mm thick with its"
+                                 " connector (estimate)"),
+    "active": ((84.8, 63.6, 0.0), "Waveshare 4.2in display area 84.8 x 63.6 mm (wiki)"),
+    "battery": ((60.0, 34.0, 5.0), "LiPo 603450: 6.0 x 34 x 50 mm by its name, 60 mm with the protection board"
+                                   " (estimate)"),
+    "switch": ((6.0, 6.0, 9.5), "Omron B3F-1070: 6 x 6 mm, 9.5 mm tall, plunger 3.5 mm (datasheet)"),
+    "slide": ((8.6, 3.6, 4.0), "C&K SS12D00G4 body (datasheet, rounded up)"),
+    "perfboard": ((80.0, 28.0, 1.6), "perfboard cut to size"),
+}
+WALL = 2.0
+FLOOR = 2.0
+LID = 2.0
+CLEAR = 0.5            # gap around every part
+BOSS_D = 6.0
+BOSS_HOLE = 2.2        # M2.5 self-tapping into plastic
+LID_HOLE = 2.9
+BUTTON_HOLE = 4.5      # the 3.5 mm plunger with 0.5 mm all round
+PLUNGER_OUT = 1.5      # plunger top above the lid
+TOP_STRIP = 8.0        # room for the two top bosses above the panel
+BUTTON_AREA = 34.0     # below the panel: D-pad, A, B, START
+DPAD = 9.0             # D-pad centre to each direction's switch
+
+
+def layout(pins):
+    """Every size and position of the case (see the module doc)."""
+    prof = pins["esp32"]["profile"]
+    bw, bd, bh = prof["size_mm"]
+    pw, pd, ph = PARTS["panel"][0]
+    inner_w = pw + 2 * CLEAR
+    inner_d = BUTTON_AREA + pd + 2 * CLEAR + TOP_STRIP
+    x0, y0 = WALL, WALL
+    panel_y0 = y0 + BUTTON_AREA + CLEAR
+    # under the panel: the board (USB end at the left wall), then the battery
+    board = (x0 + CLEAR, panel_y0 + 1.0, FLOOR, x0 + CLEAR + bw, panel_y0 + 1.0 + bd, FLOOR + bh)
+    cw, cd, chh = PARTS["battery"][0]
+    bat = (x0 + CLEAR, board[4] + 2.0, FLOOR, x0 + CLEAR + cw, board[4] + 2.0 + cd, FLOOR + chh)
+    panel_z0 = max(board[5], bat[5]) + 1.0
+    panel = (x0 + CLEAR, panel_y0, panel_z0, x0 + CLEAR + pw, panel_y0 + pd, panel_z0 + ph)
+    h = panel[5] + CLEAR + LID
+    aw, ad, _ = PARTS["active"][0]
+    cx, cy = (panel[0] + panel[3]) / 2, (panel[1] + panel[4]) / 2
+    window = (cx - aw / 2 - 0.6, cy - ad / 2 - 0.6, cx + aw / 2 + 0.6, cy + ad / 2 + 0.6)
+    # buttons: D-pad left, A/B right, START in the middle
+    by = y0 + BUTTON_AREA / 2
+    dx = x0 + 22.0
+    ax = x0 + inner_w - 14.0
+    holes = {"up": (dx, by + DPAD), "down": (dx, by - DPAD), "left": (dx - DPAD, by),
+             "right": (dx + DPAD, by), "a": (ax, by + 4.0), "b": (ax - 13.0, by - 4.0),
+             "start": (x0 + inner_w / 2, by - 6.0)}
+    sw, sd, shh = PARTS["switch"][0]
+    pbw, pbd, pbt = PARTS["perfboard"][0]
+    pb_top = h + PLUNGER_OUT - shh
+    perf = (x0 + inner_w / 2 - pbw / 2, by - pbd / 2, pb_top - pbt, x0 + inner_w / 2 + pbw / 2, by + pbd / 2, pb_top)
+    switches = {n: (x - sw / 2, y - sd / 2, pb_top, x + sw / 2, y + sd / 2, pb_top + shh)
+                for n, (x, y) in holes.items()}
+    lw, ld, lh = PARTS["slide"][0]
+    slide = (x0 + inner_w - ld - CLEAR, bat[1] + 4.0, FLOOR, x0 + inner_w - CLEAR, bat[1] + 4.0 + lw, FLOOR + lh)
+    r = BOSS_D / 2 - 1.0      # bosses sink 1 mm into the walls (no tangent faces)
+    bosses = [(x0 + r, y0 + r), (x0 + inner_w - r, y0 + r),
+              (x0 + r, y0 + inner_d - r), (x0 + inner_w - r, y0 + inner_d - r)]
+    usb_z = FLOOR + 1.6 + 1.6
+    return {
+        "w": inner_w + 2 * WALL, "d": inner_d + 2 * WALL, "h": h,
+        "cavity": (x0, y0, FLOOR, x0 + inner_w, y0 + inner_d, h - LID),
+        "parts": dict([("panel", panel), ("board", board), ("battery", bat), ("perfboard", perf),
+                       ("slide", slide)] + [("switch_" + n, b) for n, b in switches.items()]),
+        "window": window,
+        "holes": holes,
+        "bosses": bosses,
+        "perf_posts": [(perf[0] + 3.0, perf[1] + 3.0), (perf[3] - 3.0, perf[1] + 3.0),
+                       (perf[0] + 3.0, perf[4] - 3.0), (perf[3] - 3.0, perf[4] - 3.0)],
+        # cut-outs through a wall: (x0, y0, z0, x1, y1, z1)
+        "usb": (0.0, (board[1] + board[4]) / 2 - 6.0, usb_z - 3.5,
+                WALL + 0.01, (board[1] + board[4]) / 2 + 6.0, usb_z + 3.5),
+        "slide_cut": (x0 + inner_w - 0.01, slide[1] + 2.0, FLOOR + 1.0,
+                      x0 + inner_w + WALL, slide[4] - 2.0, FLOOR + lh - 0.5),
+    }
+
+
+def _box(b):
+    from build123d import Box, Pos
+    x0, y0, z0, x1, y1, z1 = b
+    return Pos((x0 + x1) / 2, (y0 + y1) / 2, (z0 + z1) / 2) * Box(x1 - x0, y1 - y0, z1 - z0)
+
+
+def _cyl(x, y, z0, z1, d):
+    from build123d import Cylinder, Pos
+    return Pos(x, y, (z0 + z1) / 2) * Cylinder(d / 2, z1 - z0)
+
+
+def build(lay):
+    """(shell, lid): the two printed parts as build123d solids."""
+    w, d, h = lay["w"], lay["d"], lay["h"]
+    cav = lay["cavity"]
+    shell = _box((0, 0, 0, w, d, h - LID)) - _box((cav[0], cav[1], cav[2], cav[3], cav[4], h - LID + 1))
+    for x, y in lay["bosses"]:
+        shell = shell + _cyl(x, y, FLOOR - 0.01, h - LID, BOSS_D) - _cyl(x, y, FLOOR + 1.0, h - LID + 1, BOSS_HOLE)
+    perf = lay["parts"]["perfboard"]
+    for x, y in lay["perf_posts"]:
+        shell = shell + _cyl(x, y, FLOOR - 0.01, perf[2], 4.0) - _cyl(x, y, FLOOR + 1.0, perf[2] + 1, 1.8)
+    shell = shell - _box(lay["usb"]) - _box(lay["slide_cut"])
+    lid = _box((0, 0, h - LID, w, d, h)) - _box(lay["window"][:2] + (h - LID - 1,) + lay["window"][2:] + (h + 1,))
+    for x, y in lay["holes"].values():
+        lid = lid - _cyl(x, y, h - LID - 1, h + 1, BUTTON_HOLE)
+    for x, y in lay["bosses"]:
+        lid = lid - _cyl(x, y, h - LID - 1, h + 1, LID_HOLE)
+    return shell, lid
+
+
+def _step_text(solids):
+    """STEP text of the solids, with the export date fixed (reproducible)."""
+    import tempfile
+    from build123d import Compound, export_step
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "e.step")
+        export_step(Compound(children=list(solids)), path)
+        with open(path) as f:
+            text = f.read()
+    return re.sub(r"FILE_NAME\('[^']*','[^']*'", "FILE_NAME('enclosure.step','generated'", text)
+
+
+def mesh(solids, tolerance=0.05):
+    """One trimesh.Trimesh per solid, meshed by OpenCascade (shared edges,
+    so a closed solid gives a watertight mesh)."""
+    import tempfile
+    import trimesh
+    from build123d import export_stl
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, s in enumerate(solids):
+            path = os.path.join(tmp, "%d.stl" % i)
+            export_stl(s, path, tolerance=tolerance)
+            out.append(trimesh.load(path, file_type="stl", force="mesh"))
+    return out
+
+
+def stl_bytes(meshes, lay):
+    """Both parts side by side in one STL, the lid turned over beside the
+    shell (both print flat): the file a slicer takes."""
+    import numpy as np
+    import trimesh
+    shell, lid = meshes
+    lid = lid.copy()
+    flip = trimesh.transformations.rotation_matrix(np.pi, (1, 0, 0))
+    lid.apply_transform(flip)
+    lid.apply_translation((lay["w"] + 10.0 - lid.bounds[0][0], -lid.bounds[0][1], -lid.bounds[0][2]))
+    both = trimesh.util.concatenate([shell, lid])
+    return both.export(file_type="stl")
+
+
+def picture(meshes, lay, path):
+    """A rendered picture: the closed case from above at an angle, and the
+    open shell with its parts' boxes."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+    shell, lid = meshes
+    fig = plt.figure(figsize=(10, 5), dpi=90)
+    for i, (title, parts) in enumerate((("closed: lid, window, buttons", [(shell, "#9aa7b8"), (lid, "#c9d3e0")]),
+                                        ("open: shell, bosses, cut-outs", [(shell, "#9aa7b8")]))):
+        ax = fig.add_subplot(1, 2, i + 1, projection="3d")
+        for m, colour in parts:
+            normals = m.face_normals
+            shade = 0.55 + 0.45 * abs(normals @ (0.3, -0.5, 0.8)) / 1.0
+            base = matplotlib.colors.to_rgb(colour)
+            colours = [tuple(min(1.0, c * s) for c in base) for s in shade]
+            ax.add_collection3d(Poly3DCollection(m.triangles, facecolors=colours, linewidths=0))
+        if i == 1:
+            for name, b in lay["parts"].items():
+                if name.startswith("switch") or name == "perfboard":
+                    continue
+                _wire_box(ax, b)
+        ax.set_xlim(0, lay["w"])
+        ax.set_ylim(0, lay["d"])
+        ax.set_zlim(0, lay["h"] * 3)
+        ax.set_box_aspect((lay["w"], lay["d"], lay["h"] * 3))
+        ax.view_init(elev=35, azim=-60)
+        ax.set_axis_off()
+        ax.set_title(title, fontsize=10)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", metadata={"Software": None})
+    plt.close(fig)
+    with open(path, "wb") as f:
+        f.write(buf.getvalue())
+
+
+def _wire_box(ax, b):
+    x0, y0, z0, x1, y1, z1 = b
+    for xs, ys, zs in (((x0, x1), (y0, y0), (z1, z1)), ((x0, x1), (y1, y1), (z1, z1)),
+                       ((x0, x0), (y0, y1), (z1, z1)), ((x1, x1), (y0, y1), (z1, z1))):
+        ax.plot(xs, ys, zs, color="#b03030", linewidth=0.8)
+
+
+def export(lay):
+    """Write enclosure.step, enclosure.stl, enclosure.png; returns their paths."""
+    solids = build(lay)
+    meshes = mesh(solids)
+    with open(STEP, "w") as f:
+        f.write(_step_text(solids))
+    with open(STL, "wb") as f:
+        f.write(stl_bytes(meshes, lay))
+    picture(meshes, lay, PNG)
+    return [STEP, STL, PNG]

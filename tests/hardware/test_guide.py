@@ -1,0 +1,62 @@
+"""The assembly guide: generated, up to date, and consistent with the pin
+map, the bill of materials, the enclosure layout and what hal.selftest
+really prints."""
+import re
+
+import pytest
+
+from hal.buttons import NAMES
+from host_tools.hardware import enclosure, guide
+from host_tools.hardware import pins as pinmap
+
+
+@pytest.fixture(scope="module")
+def text():
+    pins = pinmap.load()
+    return guide.guide_md(pins, guide.bom(), enclosure.layout(pins))
+
+
+def test_guide_is_up_to_date(text):
+    with open(guide.ASSEMBLY_MD) as f:
+        assert f.read() == text, "run: python -m host_tools hardware"
+
+
+def test_guide_wires_what_the_pin_map_says(text):
+    e = pinmap.load()["esp32"]
+    for i, n in enumerate(NAMES):
+        assert "| SW%d (%s) signal | GPIO%d |" % (i + 1, n.upper(), e["buttons"][n]) in text
+    for hdr, key in (("CS", "cs"), ("DC", "dc"), ("RST", "rst"), ("BUSY", "busy")):
+        assert "| %s | GPIO%d |" % (hdr, e["display"][key]) in text
+    assert "| DIN | GPIO%d |" % e["spi"]["mosi"] in text and "| CLK | GPIO%d |" % e["spi"]["sck"] in text
+
+
+def test_guide_prices_every_part(text):
+    rows = guide.bom()
+    for r in rows:
+        assert "| %s | %s |" % (r["ref"], r["qty"]) in text
+    total = sum(int(r["qty"]) * float(r["approx_unit_usd"]) for r in rows)
+    assert "Total about **%.0f USD**" % total in text
+
+
+def test_switch_positions_match_the_case(text):
+    pins = pinmap.load()
+    lay = enclosure.layout(pins)
+    pb = lay["parts"]["perfboard"]
+    for i, n in enumerate(NAMES):
+        x, y = lay["holes"][n]
+        assert "| SW%d | %s | %.1f | %.1f |" % (i + 1, n.upper(), x - pb[0], y - pb[1]) in text
+
+
+def test_checklist_quotes_what_the_selftest_prints(text, tmp_path):
+    # run the real selftest in the emulator and compare its console lines
+    from hal import selftest
+    from host_tools.emulator.backend import EmulatorHal
+    hal = EmulatorHal(str(tmp_path / "d"), log=lambda s: None)
+    hal.play("3000 up 150")
+    lines = []
+    selftest.run(hal, max_ms=6000, log=lines.append)
+    quoted = re.findall(r"`(selftest: [a-z]+)", text)
+    printed = {" ".join(l.split()[:2]) for l in lines} | {"selftest: sleeping"}
+    assert {"selftest: storage", "selftest: battery", "selftest: wake", "selftest: full",
+            "selftest: press", "selftest: sleeping"} <= set(quoted)
+    assert set(quoted) <= printed
