@@ -19,6 +19,7 @@ const LATENCY = { full: 3000, fast: 1200, partial: 400 };
 const PAPER = [226, 224, 214], INK = [34, 34, 34];
 const DB_NAME = "pocket-rummikub", DB_STORE = "files", LS_PREFIX = "pocket-rummikub:";
 const EXPORT_FORMAT = "pocket-rummikub-saves";
+const LOADING = "Loading...";
 
 const prk = window.prk = { status: "", frames: 0, shown: 0, stats: { steps: 0, uiMax: 0, turnMax: 0, turnSteps: 0 },
                            bootMs: null, firstFrameMs: null, firstShownMs: null, store: null, errors: [] };
@@ -286,6 +287,7 @@ function onMessage(e) {
     prk.version = m.version;
     body.dataset.state = "running";
     if (store.kind === "none") say("This browser blocks storage here (private mode?): the game cannot be kept after you close the page.");
+    else if (msg.textContent === LOADING) say("");
   } else if (m.type === "error") {
     prk.errors.push(m.text);
     say(m.text + " - your saves are kept; reload the page to go on.", "error");
@@ -361,12 +363,11 @@ async function main() {
     say("This browser cannot run the game: it needs WebAssembly and Web Workers (any current Chrome, Firefox, Safari or Edge).", "nowasm");
     return;
   }
-  say("Loading...");
+  say(LOADING);
   store = prk.store = await openStore();
   document.getElementById("storage").textContent = store.kind === "none"
     ? "Saves: not kept (storage blocked)" : "Saves: kept in this browser (" + store.kind + ")";
   await start();
-  say("");
 }
 
 main().catch((e) => say("The game could not start: " + (e.message || e), "error"));
