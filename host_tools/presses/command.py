@@ -54,9 +54,8 @@ def summary(results):
     return out
 
 
-def run(per_kind, seed, log=print):
+def run(targets, log=print):
     results = []
-    targets = corpus(per_kind, seed)
     for i, t in enumerate(targets):
         p, _ = solve_target(t)
         results.append((t.kind, len(p) if p else None, t.placed(), p.how if p else "-"))
@@ -65,15 +64,36 @@ def run(per_kind, seed, log=print):
     return results
 
 
+def _micropython():
+    import shutil
+    here = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))), ".venv", "bin", "micropython")
+    return here if os.path.exists(here) else shutil.which("micropython")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools presses",
                                  description="presses per move on the play screen")
     ap.add_argument("--per-kind", type=int, default=30, help="target moves per kind")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=os.path.join("build", "presses.json"))
+    ap.add_argument("--no-speed", action="store_true",
+                    help="skip timing the placement query on the MicroPython unix port")
     a = ap.parse_args(argv)
     t0 = time.time()
-    s = summary(run(a.per_kind, a.seed))
+    targets = corpus(a.per_kind, a.seed)
+    s = summary(run(targets))
+    mp = _micropython()
+    if mp and not a.no_speed:
+        from host_tools.presses.speed import place_times
+        sp = place_times(targets, mp, os.path.join(os.path.dirname(a.out) or ".", "presses"))
+        esp = sp["esp32_ms"]
+        s["place_ms"] = {"esp32_median": round(_median(esp), 1),
+                         "esp32_p95": round(_pct(esp, 0.95), 1),
+                         "esp32_max": round(max(esp), 1),
+                         "unix_median": round(_median(sp["unix_ms"]), 3),
+                         "K": round(sp["K"], 1), "pystone": sp["pystone"],
+                         "found": sp["found"], "positions": len(esp)}
     print("%d moves (%d failed) in %.0f s" % (s["moves"], s["failed"], time.time() - t0))
     print("presses per move: median %s, p90 %s, max %s;  per tile: median %s, p90 %s"
           % (s["median"], s["p90"], s["max"], s["per_tile"]["median"], s["per_tile"]["p90"]))
@@ -81,6 +101,11 @@ def main(argv=None):
     for k, v in s["by_kind"].items():
         print("%-13s %5d %6s %4s %4s" % (k, v["count"], v["median"], v["p90"], v["max"]))
     print("plans used: " + ", ".join("%s %d" % kv for kv in sorted(s["how"].items())))
+    if "place_ms" in s:
+        p = s["place_ms"]
+        print("placement query, estimated ESP32 (unix port x K = %s): median %s ms, "
+              "p95 %s ms, max %s ms" % (p["K"], p["esp32_median"], p["esp32_p95"],
+                                         p["esp32_max"]))
     d = os.path.dirname(a.out)
     if d:
         os.makedirs(d, exist_ok=True)

@@ -19,7 +19,8 @@ def test_corpus_has_every_kind_and_legal_targets():
 
 def test_every_planned_move_is_played_by_the_real_app(tmp_path):
     out = tmp_path / "presses.json"
-    assert command.main(["--per-kind", "1", "--seed", "3", "--out", str(out)]) == 0
+    assert command.main(["--per-kind", "1", "--seed", "3", "--out", str(out),
+                         "--no-speed"]) == 0
     s = json.loads(out.read_text())
     assert s["moves"] == len(KINDS) and s["failed"] == 0
     assert set(s["by_kind"]) == set(KINDS)

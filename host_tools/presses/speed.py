@@ -1,0 +1,42 @@
+"""How long assisted placement takes on the device, estimated the way
+`make bench` estimates the solver: the MicroPython unix port (from .mpy,
+heap capped like the bench) times the first way for every target of the
+press corpus; estimated ESP32 time = unix-port time x K, K = the unix
+port's pystones / 1166 (host_tools.bench.speed.pystones)."""
+import json
+import os
+import subprocess
+
+from host_tools.bench.speed import pystones, ESP32_PYSTONES, HEAP
+from host_tools.presses.planner import _placed
+from rummikub.tiles import fmt_table, fmt_tiles
+
+BUDGET_MS = 2000      # the play screen's anytime budget (timer off)
+
+
+def place_times(targets, mp, work):
+    """({"unix_ms": [..], "esp32_ms": [..], "K", "pystone", "found"}) or None
+    without a MicroPython."""
+    from host_tools.flash.mpycheck import compile_all
+    os.makedirs(work, exist_ok=True)
+    path = os.path.join(work, "place_corpus.jsonl")
+    with open(path, "w") as f:
+        for t in targets:
+            f.write(json.dumps({"table": fmt_table(t.table),
+                                "picked": fmt_tiles(bytearray(_placed(t))),
+                                "melded": t.melded, "rules": t.rules.changed()}) + "\n")
+    mpy = os.path.join(work, "mpy")
+    compile_all(mpy)
+    here = os.path.dirname(os.path.abspath(__file__))
+    r = subprocess.run([mp, "-X", "heapsize=" + HEAP, os.path.join(here, "place_mp.py"),
+                        path, str(BUDGET_MS)], env=dict(os.environ, MICROPYPATH=mpy),
+                       capture_output=True, text=True)
+    rows = [json.loads(x) for x in r.stdout.splitlines() if x.startswith("{")]
+    rows = [x for x in rows if "i" in x]
+    if r.returncode != 0 or len(rows) != len(targets):
+        raise RuntimeError("placement timing failed: " + r.stderr.strip()[-400:])
+    stones, src = pystones(mp, work)
+    K = stones / ESP32_PYSTONES
+    unix = [x["ms"] for x in rows]
+    return {"unix_ms": unix, "esp32_ms": [x * K for x in unix], "K": K, "pystone": src,
+            "found": sum(1 for x in rows if x["found"])}
