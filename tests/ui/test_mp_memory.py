@@ -1,5 +1,5 @@
 """A whole match with the UI (real SSD1683 driver, 15 KB framebuffer), a
-key-driven human using the hint and three AI seats (hard, medium, easy)
+key-driven human using the hint and three AI seats (expert, medium, easy)
 plays through under `micropython -X heapsize=192k`, from .mpy files."""
 import os
 import shutil

@@ -1,5 +1,5 @@
 """A whole match through the UI: one key-driven human, three AI seats
-(hard, medium, easy), the real SSD1683 driver and its 15 KB framebuffer.
+(expert, medium, easy), the real SSD1683 driver and its 15 KB framebuffer.
 
 Run under a capped heap: `micropython -X heapsize=192k mp_ui_game.py`
 (MICROPYPATH = compiled firmware + this folder).  Prints one result line.
@@ -11,7 +11,7 @@ from ui_hal import TestHal, press
 from ui.app import App
 from ui_driver import KeyDriver
 
-SETUP = ("a right right down down down down down left "
+SETUP = ("a right right down down right down down down left "
          "down down down down down down right start")
 
 
@@ -24,7 +24,7 @@ def main(root, strategy="hint", rounds_keys=SETUP):
     d = KeyDriver(lambda name, long: press(app, name, 1000 if long else 80), lambda: app, strategy)
     d.keys(rounds_keys)
     g = app.match.game
-    assert app.match.seats == ["human", "hard", "medium", "easy"], app.match.seats
+    assert app.match.seats == ["human", "expert", "medium", "easy"], app.match.seats
     d.play_match()
     totals, wins, order = g.standings()
     d.key("a")
