@@ -1,11 +1,20 @@
 """Move solver and computer players.
 
-Public surface: `solver.solve(table, rack, melded, rules, budget_ms)` ->
-`Move`, `solver.rack_sets`; `players.Player(level)` (LEVELS) with
-`take_turn(game)`; `hint.hint(...)`, the hint button's move.  The rest is
-the solver's inside: `dp` (a search as flat arrays), `kernel` (the walk),
-`race` (two walks at once), `runstate`, `arrange`, `greedy`, `expert`;
-`hostfast` is CPython only.
+Public surface:
+  solver.solve(table, rack, melded, rules, budget_ms) -> solver.Move
+            the legal table placing the most rack tiles, then the most
+            value (.table .changed .placed .count .value .optimal);
+            solver.goes_out(table, rack, rules) whether a melded rack can
+            all go down; solver.rack_sets, new sets from a rack alone
+  players.Player(level, seed=..., budget_ms=...) with .choose(game) (the
+            table to leave, or None to draw) and .take_turn(game), for
+            every level in players.LEVELS: easy, medium, hard, expert and
+            greedy (the yardstick: the solver's move every turn)
+  hint.hint(game, budget_ms) the hint button's move (changed sets only)
+Internal: `dp` (a search set up as flat arrays), `kernel` (the walk, with
+its contract in run()'s docstring), `race` (two walks at once),
+`runstate`, `arrange` (a path back into sets), `greedy` (cheap moves),
+`expert` (the expert's endgame look-ahead); `hostfast` is CPython only.
 """
 
 # What stays loaded at each moment of the app (ui.app.unload):
