@@ -140,6 +140,10 @@ class Storage:
             f.write(header(data))
             f.write(data)
             f.flush()
+        except OSError:       # flash full: the old copies stay as they were
+            f.close()
+            self._remove(tmp)
+            raise
         finally:
             f.close()
         self.fs.sync()
@@ -172,6 +176,11 @@ class Storage:
         if reasons != ["missing", "missing", "missing"]:
             self.log("storage: no valid copy of %s (%s)" % (name, "; ".join(reasons)))
         return None
+
+    def load_backup(self, name):
+        """The backup copy of `name` (the save before the newest), checked,
+        or None: for a newest copy whose content the app cannot use."""
+        return self._read(self.path(name) + ".bak")[0]
 
     def exists(self, name):
         return self.load(name) is not None

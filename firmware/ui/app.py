@@ -67,6 +67,7 @@ class App:
         self.fb = hal.display
         self.storage = hal.storage
         self.log = log or (lambda s: None)
+        self.error = ""          # one line: the title shows it, other screens at the bottom
         self.settings = self._session("load_settings")
         self.refresher = Refresher(self.fb, self.settings["partials"])
         self.sleeper = IdleSleep(hal, self.settings["idle_min"] * 60000)
@@ -77,7 +78,6 @@ class App:
         self.steps = 0
         self.pending = False     # advance() asked for; runs between events
         self.ignore = 0          # buttons whose current press is not for us
-        self.error = ""          # shown once by the title screen
 
     # -- settings, saving, score log: ui.session, dropped after each use ----
     def _session(self, fn, *args):
@@ -140,6 +140,9 @@ class App:
     def render(self):
         self.fb.fill(WHITE)
         self.screen.draw(self.fb)
+        if self.error and self.screen.name != "title":
+            self.fb.fill_rect(0, 274, 400, 12, 0)
+            self.fb.text(self.error[:49], 4, 276, WHITE)
         kind = self.want
         self.dirty = False
         self.want = None
@@ -206,6 +209,9 @@ class App:
             if kind == hb.RELEASE:
                 self.ignore &= ~(1 << b)
             return
+        if kind == hb.PRESS and self.error and self.screen.name != "title":
+            self.error = ""          # the bottom line goes with the next press
+            self.redraw()
         if b <= hb.RIGHT:
             if kind == hb.PRESS or kind == hb.REPEAT:
                 self.screen.key(b, False)

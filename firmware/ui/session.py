@@ -1,32 +1,175 @@
 """What the app does between turns: the settings file, saving and resuming
 the match, the score log.  Its own module so that it is loaded only for
 those moments (ui.app drops it again): while AI seats think, its code is
-not in RAM.  Every function takes the App."""
+not in RAM.  Every function takes the App.
+
+Nothing read from flash is trusted: a settings file, a save or pushed
+names/settings (`players.json`, `settings.json` beside the score log,
+written by sync.endpoint) that passed its checksum but holds the wrong
+content falls back to the backup copy, else to the defaults, and the app
+shows one line saying so (app.error); it never crashes or boot-loops on
+it.  A save that cannot be written (flash full) says "Storage full" and
+leaves the earlier copy as it was.  Rounds and matches go to the score log
+through sync.gamelog, the path the sync tests cover.
+"""
 import json
 from rummikub.game import PLAYING
 from rummikub.tiles import parse_table, fmt_table
-from ui.match import Match
+from ui.match import Match, SEAT_KINDS
 
 SAVE = "game"
 SETTINGS = "settings"
+PUSHED_NAMES = "players.json"      # sync.endpoint.PLAYERS_PATH
+PUSHED_SETTINGS = "settings.json"  # sync.endpoint.SETTINGS_PATH
 DEFAULT_NAMES = ["Ann", "Ben", "Cai", "Dee", "Eve", "Fay"]
-DEFAULTS = {"idle_min": 3, "partials": 20, "names": DEFAULT_NAMES}
+RESUME_SCREENS = ("play", "privacy", "result", "scoreboard", "watch")
+FULL = "Storage full: %s not saved"
+
+
+def _int(v, lo, hi):
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _names(v):
+    return isinstance(v, list) and all(isinstance(n, str) and 0 < len(n) <= 24 for n in v)
+
+
+def _rules_ok(d):
+    from rummikub.rules import Rules
+    try:
+        Rules().update(d)
+        return True
+    except (ValueError, TypeError, AttributeError):
+        return False
+
+
+def clean_settings(d):
+    """(settings, what was wrong or None): every field of d checked, a bad
+    one replaced by its default."""
+    s = {"idle_min": 3, "partials": 20, "names": list(DEFAULT_NAMES)}    # the defaults
+    if not isinstance(d, dict):
+        return s, "not a settings record"
+    bad = None
+    for k in d:
+        v = d[k]
+        if k == "idle_min":
+            ok = _int(v, 0, 600)
+        elif k == "partials":
+            ok = _int(v, 1, 1000)
+        elif k == "names":
+            ok = _names(v)
+            if ok:
+                v = (v + DEFAULT_NAMES[len(v):])[:6]    # fewer names than seats
+        elif k == "setup":
+            ok = (isinstance(v, dict) and _int(v.get("players", 2), 2, 6)
+                  and _int(v.get("rounds", 1), 1, 99)
+                  and isinstance(v.get("seats", []), list)
+                  and isinstance(v.get("rules", {}), dict) and _rules_ok(v.get("rules", {})))
+        else:
+            ok = True            # another screen's setting: its own to check
+        if ok:
+            s[k] = v
+        elif bad is None:
+            bad = k
+    return s, bad
 
 
 def load_settings(app):
-    s = dict(DEFAULTS)
-    raw = app.storage.load(SETTINGS)
-    if raw:
-        try:
-            s.update(json.loads(raw))
-        except ValueError:
-            app.log("settings unreadable; using defaults")
-    s["names"] = (list(s["names"]) + DEFAULT_NAMES)[:6]
+    """The settings, with names and settings pushed by the host applied."""
+    st = app.storage
+    s, bad = _parse(st.load(SETTINGS), clean_settings)
+    if bad:
+        backup = st.load_backup(SETTINGS)
+        s2, bad2 = _parse(backup, clean_settings)
+        if backup is not None and not bad2:
+            s = s2
+            app.error = "Settings damaged (%s); the backup was loaded" % bad
+        else:
+            app.error = "Settings damaged (%s); defaults used" % bad
+        app.log("settings: " + app.error)
+    if apply_pushed(app, s):
+        if save_settings(app, s):
+            for name in (PUSHED_NAMES, PUSHED_SETTINGS):
+                _remove(app, name)
     return s
 
 
-def save_settings(app):
-    app.storage.save(SETTINGS, json.dumps(app.settings).encode())
+def _parse(raw, clean):
+    if raw is None:
+        return clean({})[0], None
+    try:
+        d = json.loads(raw)
+    except ValueError:
+        return clean({})[0], "not JSON"
+    return clean(d)
+
+
+def _pushed_path(app, name):
+    d = app.log_dir
+    return (d + "/" if d and not d.endswith("/") else d) + name
+
+
+def _read_pushed(app, name):
+    """The file's JSON; ValueError (the class) if it does not parse;
+    _remove (any object that JSON cannot give) if there is no file."""
+    try:
+        with open(_pushed_path(app, name)) as f:
+            return json.loads(f.read())
+    except OSError:
+        return _remove
+    except ValueError:
+        return ValueError
+
+
+def _remove(app, name):
+    import os
+    try:
+        os.remove(_pushed_path(app, name))
+    except OSError:
+        pass
+
+
+def apply_pushed(app, s):
+    """Names and settings the host pushed (sync --players / --set) go into
+    s: names onto the seats in order, rule names into the new-game form's
+    rules, idle_min/partials as they are.  True if anything was there."""
+    names = _read_pushed(app, PUSHED_NAMES)
+    pushed = _read_pushed(app, PUSHED_SETTINGS)
+    if names is _remove and pushed is _remove:
+        return False
+    if names is not _remove:
+        if _names(names) and names:
+            s["names"] = (names + s["names"][len(names):])[:6]
+        else:
+            app.error = "Pushed player names unreadable; ignored"
+    if pushed is not _remove:
+        if not isinstance(pushed, dict):
+            app.error = "Pushed settings unreadable; ignored"
+        else:
+            from rummikub.rules import Rules
+            setup = dict(s.get("setup") or {})
+            rules = dict(setup.get("rules") or {})
+            known = Rules().as_dict()
+            for k in pushed:
+                v = pushed[k]
+                if k in known and _rules_ok({k: v}):
+                    rules[k] = v
+                elif k in ("idle_min", "partials") and clean_settings({k: v})[1] is None:
+                    s[k] = v
+            setup["rules"] = rules
+            s["setup"] = setup
+    return True
+
+
+def save_settings(app, s=None):
+    """Write the settings; False (and the one line) if the flash is full."""
+    try:
+        app.storage.save(SETTINGS, json.dumps(s or app.settings).encode())
+        return True
+    except OSError as e:
+        app.error = FULL % "settings"
+        app.log("settings: %s" % e)
+        return False
 
 
 def scorelog(app):
@@ -34,8 +177,7 @@ def scorelog(app):
         from sync.scorelog import ScoreLog
     except ImportError:
         return None
-    d = app.log_dir
-    return ScoreLog((d + "/" if d and not d.endswith("/") else d) + "scores.log")
+    return ScoreLog(_pushed_path(app, "scores.log"))
 
 
 def new_match_id(app):
@@ -49,22 +191,22 @@ def new_match_id(app):
 
 
 def log_round(app):
+    """The round just ended (and the match, if that was its last round)
+    into the score log, through sync.gamelog."""
     m = app.match
     g = m.game
     log = scorelog(app)
     if log is None or m.logged_rounds >= len(g.round_rows):
         return
-    from rummikub.scoring import rack_totals
+    from sync import gamelog
     try:
-        r = len(g.round_rows) - 1
-        log.append_round(m.match_id, g.round_no, g.names, g.round_rows[r],
-                         rack_totals(g.racks, g.rules.joker_penalty),
-                         g.round_winners[r], g.round_exhausted[r])
+        gamelog.log_round(log, g, m.match_id)
         if g.phase != PLAYING and g.round_no >= g.rounds:
-            totals, wins, order = g.standings()
-            log.append_match(m.match_id, g.names, g.round_rows, totals, wins,
-                             order[0], g.rules.changed())
-    except (OSError, ValueError) as e:
+            gamelog.log_match(log, g, m.match_id)
+    except OSError as e:
+        app.error = "Storage full: round not logged"
+        app.log("score log: %s" % e)
+    except ValueError as e:
         app.log("score log: %s" % e)
     m.logged_rounds = len(g.round_rows)
 
@@ -80,12 +222,26 @@ def match_extra(m):
 
 
 def restore_match(game, extra):
-    m = Match(game, extra["seats"], extra.get("match_id", 0))
-    m.review = list(extra.get("review", []))
-    m.last_human = extra.get("last_human", -1)
+    """A Match from a save's extra; ValueError naming the first field that
+    does not fit the game."""
+    if not isinstance(extra, dict):
+        raise ValueError("no match data")
+    seats = extra.get("seats")
+    if not isinstance(seats, list) or len(seats) != game.n or \
+            any(k not in SEAT_KINDS for k in seats):
+        raise ValueError("seats %r do not fit %d players" % (seats, game.n))
+    mid = extra.get("match_id", 0)
+    if not _int(mid, 0, 0xFFFFFFFF):
+        raise ValueError("match id %r" % (mid,))
+    m = Match(game, seats, mid)
+    review = extra.get("review", [])
+    m.review = [r for r in review if isinstance(r, str)] if isinstance(review, list) else []
+    last = extra.get("last_human", -1)
+    m.last_human = last if _int(last, -1, game.n - 1) else -1
     b = extra.get("before")
-    m.review_before = None if b is None else parse_table(b, game.rules.ncolours)
-    m.logged_rounds = extra.get("logged", len(game.round_rows))
+    m.review_before = parse_table(b, game.rules.ncolours) if isinstance(b, str) else None
+    logged = extra.get("logged", len(game.round_rows))
+    m.logged_rounds = logged if _int(logged, 0, len(game.round_rows)) else len(game.round_rows)
     return m
 
 
@@ -105,25 +261,68 @@ def save_game(app, screen=None):
         extra["screen"] = scr.name
         extra["state"] = scr.state()
     from rummikub import savefile
-    app.storage.save(SAVE, savefile.dumps(app.match.game, extra))
+    try:
+        app.storage.save(SAVE, savefile.dumps(app.match.game, extra))
+    except OSError as e:
+        app.error = FULL % "game"
+        app.log("save: %s" % e)
+
+
+def _load_save(raw):
+    """(match, screen, state) from a save's bytes; raises what is wrong."""
+    from rummikub import savefile
+    game, extra = savefile.loads(raw)
+    m = restore_match(game, extra)
+    name = extra.get("screen") or "play"
+    if name not in RESUME_SCREENS:
+        raise ValueError("unknown screen %r" % (name,))
+    state = extra.get("state")
+    if name == "privacy" and isinstance(state, dict):
+        state = {"play": _play_state(state.get("play"))}
+    elif name == "play":
+        state = _play_state(state)
+    else:
+        state = None
+    return m, name, state
+
+
+def _play_state(st):
+    """The play screen's saved turn (ui.screens.play state()) if its fields
+    have their types, else None (the turn restarts from the table)."""
+    if not isinstance(st, dict) or not isinstance(st.get("ed"), str):
+        return None
+    for k in ("left", "top", "rack_top"):
+        if not _int(st.get(k, 0), 0, 1 << 30):
+            return None
+    if not isinstance(st.get("msg", ""), str):
+        return None
+    return st
 
 
 def resume(app, cold=True):
     """Back into the saved match; cold (from the title screen) means the
-    device may have changed hands."""
+    device may have changed hands.  A save whose content does not load
+    falls back to the backup (the save before it); if neither loads the
+    title screen says why and the save stays on flash."""
     raw = app.storage.load(SAVE)
     if raw is None:
         return False
-    from rummikub import savefile
-    try:
-        game, extra = savefile.loads(raw)
-        app.match = restore_match(game, extra)
-    except (savefile.SaveError, KeyError, TypeError, ValueError) as e:
-        app.log("save not loaded: %s" % e)
-        app.error = "Saved game not loaded: %s" % e
+    why = None
+    for copy in (raw, app.storage.load_backup(SAVE)):
+        if copy is None:
+            continue
+        try:
+            app.match, name, state = _load_save(copy)
+            break
+        except Exception as e:     # untrusted bytes: any failure is "not loaded"
+            app.match = None
+            why = why or (str(e) or type(e).__name__)
+    if app.match is None:
+        app.log("save not loaded: %s" % why)
+        app.error = "Saved game not loaded: %s" % why
         return False
-    name = extra.get("screen") or "play"
-    state = extra.get("state")
+    if why:
+        app.error = "Saved game damaged; the one before it was loaded"
     g = app.match.game
     if g.phase == PLAYING and not app.match.human(g.current):
         app.goto("privacy")      # a save from an AI's turn: let it play
@@ -132,7 +331,11 @@ def resume(app, cold=True):
     if name == "play" and cold and app.match.humans() > 1:
         # someone else may hold the device now: hide the rack first
         name, state = "privacy", {"play": state}
-    app.goto(name, state=state)
+    try:
+        app.goto(name, state=state)
+    except Exception as e:         # a screen state the screen cannot take
+        app.log("save: screen state dropped: %s" % e)
+        app.goto(name)
     return True
 
 

