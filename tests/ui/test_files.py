@@ -235,3 +235,27 @@ def test_full_flash_says_storage_full_and_loses_nothing(tmp_path):
     fs.full = False
     d.key("down")                       # the next press clears it
     assert d.app.error == ""
+
+
+def test_history_shows_an_undecodable_record_as_unreadable(tmp_path):
+    from sync.scorelog import ScoreLog
+    from sync import protocol as P
+    log = ScoreLog(str(tmp_path / "scores.log"))
+    mid = log.new_match_id()
+    log.append_match(mid, ["Ann", "Ben"], [[5, -5]], [5, -5], [1, 0], 0)
+    with open(str(tmp_path / "scores.log"), "ab") as f:    # CRC fine, payload short
+        f.write(P.encode(P.MATCH, 3, b"\x05\x00\x00\x00\x03\x01\x00"))
+    d = Driver(str(tmp_path))
+    items = [i[1] for i in d.screen.items]
+    for _ in range(items.index("history")):
+        d.key("down")
+    d.key("a")
+    assert d.screen.name == "history"
+    ms = d.screen.matches
+    assert ms[0]["unreadable"] == 3 and "does not decode" in ms[0]["why"]
+    assert ms[1]["names"] == ["Ann", "Ben"]
+    d.key("left")                       # the readable one, then back
+    d.key("left")
+    assert d.screen.name == "history" and d.screen.i == 0
+    d.key("b")
+    assert d.screen.name == "title"
