@@ -16,6 +16,7 @@ from host_tools.emulator.backend import EmulatorHal, DeepSleep, Clock
 
 W, H = 400, 300
 SIDE = 250
+TAP_MS = 80         # shortest press the app is shown (as scripted presses)
 HELP = ("Keys", "", "arrows  D-pad", "Z / Enter  A", "X / Backspace  B",
         "Space  START", "hold = long press", "", "Play screen", "",
         "A      pick tile / place", "       on a + slot", "hold A place before tile",
@@ -35,9 +36,15 @@ def unavailable():
         return "pygame is not installed (make venv)"
     try:
         pygame.display.init()
+        driver = pygame.display.get_driver()
         pygame.display.quit()
     except pygame.error as e:
         return "pygame cannot open a display: %s" % e
+    if driver in ("offscreen", "dummy") and \
+            os.environ.get("SDL_VIDEODRIVER") not in ("dummy", "offscreen"):
+        # SDL falls back to drawing nowhere when DISPLAY names no server:
+        # a window nobody sees would look like a hang
+        return "DISPLAY=%s has no display server" % os.environ.get("DISPLAY", "")
     return None
 
 
@@ -52,6 +59,9 @@ class Window:
         pygame.display.set_caption("Pocket Rummikub (emulator)")
         self.font = pygame.font.SysFont("monospace", 14)
         self.keys = 0
+        self.down_at = {}        # key bit -> when it went down (ms)
+        self.release = {}        # key bit -> when a short tap may end (ms)
+        self.now = pygame.time.get_ticks   # run() uses the emulator's clock
         self.quit = False
         self.root = root
         self.keymap = {
@@ -61,13 +71,28 @@ class Window:
         }
 
     def pump(self):
+        """The keys held now.  A tap shorter than TAP_MS (even one whose
+        down and up arrive in the same frame) stays held until TAP_MS
+        after it went down, so the buttons' debounce always sees it."""
         pg = self.pg
+        now = self.now()
         for ev in pg.event.get():
             if ev.type == pg.QUIT or (ev.type == pg.KEYDOWN and ev.key == pg.K_ESCAPE):
                 self.quit = True
             elif ev.type in (pg.KEYDOWN, pg.KEYUP) and ev.key in self.keymap:
                 m = bit(self.keymap[ev.key])
-                self.keys = self.keys | m if ev.type == pg.KEYDOWN else self.keys & ~m
+                if ev.type == pg.KEYDOWN:
+                    self.keys |= m
+                    self.down_at[m] = now
+                    self.release.pop(m, None)
+                elif now - self.down_at.get(m, now - TAP_MS) < TAP_MS:
+                    self.release[m] = self.down_at[m] + TAP_MS
+                else:
+                    self.keys &= ~m
+        for m, at in list(self.release.items()):
+            if now >= at:
+                self.keys &= ~m
+                del self.release[m]
         return self.keys
 
     def paint(self, hal, counts, phase=None):
@@ -103,6 +128,7 @@ def run(root, scale=2, fresh=False, keys=None):
     from ui.app import App
     win = Window(root, scale)
     clock = Clock(realtime=True)
+    win.now = lambda: clock.now
     hal = EmulatorHal(root, clock=clock)
     state = {"t0": None}
 
