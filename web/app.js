@@ -20,6 +20,7 @@ const PAPER = [226, 224, 214], INK = [34, 34, 34];
 const DB_NAME = "pocket-rummikub", DB_STORE = "files", LS_PREFIX = "pocket-rummikub:";
 const EXPORT_FORMAT = "pocket-rummikub-saves";
 const LOADING = "Loading...";
+const VERSION = new URL(import.meta.url).search;   // "?v=<build>" (host_tools/web/build.py)
 
 const prk = window.prk = { status: "", frames: 0, shown: 0, stats: { steps: 0, uiMax: 0, turnMax: 0, turnSteps: 0 },
                            bootMs: null, firstFrameMs: null, firstShownMs: null, store: null, errors: [] };
@@ -303,7 +304,7 @@ async function start() {
   turn = null;
   body.dataset.state = "loading";
   const files = await store.all();
-  worker = new Worker("worker.js", { type: "module" });
+  worker = new Worker("worker.js" + VERSION, { type: "module" });
   worker.onmessage = onMessage;
   worker.onerror = (e) => say("The game could not start: " + (e.message || "worker error"), "error");
   worker.postMessage({ type: "boot", files });

@@ -17,6 +17,7 @@
 // when control is back in JavaScript.
 import { loadMicroPython } from "./micropython.mjs";
 
+const VERSION = new URL(import.meta.url).search;   // "?v=<build>" (host_tools/web/build.py)
 const POLL_MS = 20;
 const DATA = "/data";
 const MIN_STEPS = 3;      // a press is held for at least this many steps
@@ -96,9 +97,10 @@ function loop() {
 }
 
 async function loadFirmware(stdout, stderr) {
-  const mp = await loadMicroPython({ heapsize: 2 * 1024 * 1024, stdout, stderr });
+  const mp = await loadMicroPython({ heapsize: 2 * 1024 * 1024, stdout, stderr,
+                                    url: new URL("micropython.wasm" + VERSION, import.meta.url).href });
   FS = mp.FS;
-  const man = await unpack("firmware.pack");
+  const man = await unpack("firmware.pack" + VERSION);
   return [mp, man];
 }
 

@@ -7,6 +7,9 @@ firmware.pack: the firmware's modules compiled by mpy-cross as plain
 bytecode (the WebAssembly port refuses native code) plus web/webmain.py.
 Modules only a device needs (its hal backends, main.py) are left out.
 
+Every reference between the files carries ?v=<hash of the build> (see
+STAMPS), so a static host's cache never mixes two builds.
+
 firmware.pack: u32 LE length of a JSON header {"version", "files": [[path,
 size], ...]}, the header, then the files' bytes in that order.
 """
@@ -78,6 +81,25 @@ def pack(modules):
     return struct.pack("<I", len(head)) + head + b"".join(b for _, b in blobs), version
 
 
+# the page's references that get "?v=VERSION" (a static host's cache then
+# never mixes files of two builds); the rest follow import.meta.url's query
+STAMPS = {"index.html": ('href="style.css"', 'src="app.js"'),
+          "worker.js": ('from "./micropython.mjs"',)}
+
+
+def stamp(out, version):
+    for name, refs in STAMPS.items():
+        path = os.path.join(out, name)
+        with open(path) as f:
+            text = f.read()
+        for ref in refs:
+            if ref not in text:
+                raise BuildError("web/%s no longer has %s (update STAMPS in %s)" % (name, ref, __file__))
+            text = text.replace(ref, ref[:-1] + "?v=" + version + '"')
+        with open(path, "w") as f:
+            f.write(text)
+
+
 def build(out):
     npm_install()
     tmp = tempfile.mkdtemp(prefix="web-mpy-")
@@ -95,6 +117,12 @@ def build(out):
         shutil.copy(os.path.join(PKG, name), os.path.join(out, name))
     with open(os.path.join(out, "firmware.pack"), "wb") as f:
         f.write(data)
+    h = hashlib.sha256()
+    for name in sorted(os.listdir(out)):
+        with open(os.path.join(out, name), "rb") as f:
+            h.update(name.encode() + f.read())
+    version = h.hexdigest()[:12]
+    stamp(out, version)
     total = sum(os.path.getsize(os.path.join(out, n)) for n in os.listdir(out))
     return {"files": len(os.listdir(out)), "bytes": total, "pack_bytes": len(data),
             "modules": len(modules), "version": version}

@@ -48,6 +48,8 @@ class Page:
         self.console = []
         self.page.on("console", lambda m: self.console.append((m.type, m.text)))
         self.page.on("pageerror", lambda e: self.console.append(("pageerror", str(e))))
+        self.requests = []
+        self.ctx.on("request", lambda r: self.requests.append(r.url))
 
     def open(self, query="?eink=off", wait=True):
         self.page.goto(self.site + query)

@@ -53,6 +53,13 @@ def test_title_matches_golden(app):
     app.open("", wait=False)             # real e-ink timing: the full refresh flashes first
     app.page.wait_for_function("window.prk.shown >= 1", timeout=20000)
     assert app.status()[0] == "title"
+    # every file but the page itself is fetched by this build's version
+    # (a static host's cache cannot mix two builds)
+    files = [u.split("/")[-1] for u in app.requests if not u.endswith("/") and "?eink" not in u]
+    assert {f.split("?")[0] for f in files} >= {"app.js", "style.css", "worker.js", "micropython.mjs",
+                                               "micropython.wasm", "firmware.pack"}, files
+    versions = {f.split("?v=")[1] for f in files if "?v=" in f}
+    assert len(versions) == 1 and all("?v=" in f for f in files), files
     got = app.glass()
     want = golden("title")
     diff = sum(1 for a, b in zip(got, want) if a != b)
