@@ -2,8 +2,9 @@
 
 Runs are read in written order (a joker stands where it is written); groups
 in any order.  When a set with one numbered tile and jokers reads both ways
-(`J J R13` is R11-R13 or three 13s) the reading worth more is taken, which is
-what any player would claim for an initial meld.
+(`J J R13` is R11-R13 or three 13s) its value is the reading worth more,
+which is what any player would claim for an initial meld; where a verdict
+depends on what its jokers stand for, `readings` gives both.
 """
 from compat import const
 from rummikub.tiles import JOKER, MAX_NUMBER, fmt_tile
@@ -83,12 +84,10 @@ def _first_numbered(s):
     return -1
 
 
-def analyse(s, ncolours=4):
-    """(kind, value, stands) for a valid set, else raise SetError.
-
-    `stands` is a bytearray of the tile each position stands for: jokers
-    become the tile they replace (in a group, the missing colours in order).
-    """
+def _both(s, ncolours):
+    """(run, group, c0, n0) for a set: run is (value, start) if s reads as a
+    run, group (value, colour bits) if it reads as a group, else None; raises
+    SetError when it reads as neither."""
     if len(s) < 3:
         raise SetError("too_short", "a set needs at least 3 tiles")
     if len(s) > MAX_NUMBER:
@@ -113,13 +112,13 @@ def analyse(s, ncolours=4):
     if colours_same and (numbered == 1 or not numbers_same):
         try:
             start = _run_start(s)
-            run = (RUN, len(s) * start + len(s) * (len(s) - 1) // 2, start)
+            run = (len(s) * start + len(s) * (len(s) - 1) // 2, start)
         except SetError as e:
             err = e
     if numbers_same:
         try:
             _, seen = _group_check(s, ncolours)
-            group = (GROUP, n0 * len(s), seen)
+            group = (n0 * len(s), seen)
         except SetError as e:
             if err is None or numbered > 1:
                 err = e
@@ -128,13 +127,19 @@ def analyse(s, ncolours=4):
             err = SetError("mixed", "not a group (numbers differ) and not a run "
                            "(colours differ)")
         raise err
-    if run is not None and (group is None or run[1] >= group[1]):
-        start = run[2]
-        stands = bytearray(len(s))
-        for i in range(len(s)):
-            stands[i] = (c0 << 4) | (start + i)
-        return RUN, run[1], stands
-    seen = group[2]
+    return run, group, c0, n0
+
+
+def _run_reading(n, c0, run):
+    start = run[1]
+    stands = bytearray(n)
+    for i in range(n):
+        stands[i] = (c0 << 4) | (start + i)
+    return RUN, run[0], stands
+
+
+def _group_reading(s, n0, group):
+    seen = group[1]
     stands = bytearray(s)
     c = 0
     for i in range(len(s)):
@@ -143,7 +148,41 @@ def analyse(s, ncolours=4):
                 c += 1
             seen |= 1 << c
             stands[i] = (c << 4) | n0
-    return GROUP, group[1], stands
+    return GROUP, group[0], stands
+
+
+def analyse(s, ncolours=4):
+    """(kind, value, stands) for a valid set, else raise SetError.
+
+    `stands` is a bytearray of the tile each position stands for: jokers
+    become the tile they replace (in a group, the missing colours in order).
+    A set that reads both ways gets the reading worth more (a tie: the run).
+    """
+    run, group, c0, n0 = _both(s, ncolours)
+    if run is not None and (group is None or run[0] >= group[0]):
+        return _run_reading(len(s), c0, run)
+    return _group_reading(s, n0, group)
+
+
+def readings(s, ncolours=4):
+    """Every valid reading of s as a list of (kind, value, stands): one, or
+    two (run first) for a set with one numbered tile and jokers that is a
+    run and a group.  Raises SetError for an invalid set."""
+    run, group, c0, n0 = _both(s, ncolours)
+    out = []
+    if run is not None:
+        out.append(_run_reading(len(s), c0, run))
+    if group is not None:
+        out.append(_group_reading(s, n0, group))
+    return out
+
+
+def reads_as_group(s, ncolours=4):
+    """True if s is a valid group (whatever else it may also read as)."""
+    try:
+        return _both(s, ncolours)[1] is not None
+    except SetError:
+        return False
 
 
 def is_valid(s, ncolours=4):
@@ -161,15 +200,11 @@ def set_value(s, ncolours=4):
 def canonical(s, ncolours=4):
     """A hashable form that is equal for the same set written differently.
 
-    Runs keep their order (it fixes the jokers' numbers); groups are sorted.
-    Used to tell which table sets a turn left untouched.
+    A set that reads as a group (whatever else it reads as) is its tiles in
+    sorted order: the same group however written.  Anything else keeps its
+    written order (in a run it fixes what the jokers stand for).  Used to
+    tell which table sets a turn left untouched.
     """
-    try:
-        kind = analyse(s, ncolours)[0]
-    except SetError:
-        return bytes(s)
-    if kind == GROUP:
+    if reads_as_group(s, ncolours):
         return bytes(sorted(s))
     return bytes(s)
-
-

@@ -60,3 +60,9 @@ def test_one_numbered_tile_takes_the_better_reading():
 def test_canonical_ignores_group_order_not_run_order():
     assert canonical(parse_tiles("K9 B9 J")) == canonical(parse_tiles("J B9 K9"))
     assert canonical(parse_tiles("J R5 R6")) != canonical(parse_tiles("R5 R6 J"))
+
+
+def test_canonical_treats_any_group_reading_as_a_group():
+    # J K9 J reads as the run K8-K10 and as a group of 9s: same group
+    assert canonical(parse_tiles("J K9 J")) == canonical(parse_tiles("K9 J J"))
+    assert canonical(parse_tiles("J J K9 K10")) != canonical(parse_tiles("K9 K10 J J"))

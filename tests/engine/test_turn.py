@@ -108,3 +108,57 @@ def test_pressman_freed_joker_needs_two_rack_tiles():
 def test_xp_set_allows_groups_of_six():
     ok("R9 B9 K9 Y9", "G9 P9", "R9 B9 K9 Y9 G9 P9", tile_set="xp")
     bad("group_size", "R9 B9 K9 Y9", "G9", "R9 B9 K9 Y9 G9")
+
+
+def test_initial_meld_with_table_use_may_rework_the_sets_just_melded():
+    # issue 13: R11 R12 R13 is a 36-point meld; then R10 moves onto it
+    rules = dict(initial_meld_table_use=True)
+    r = ok("K10 B10 R10 Y10", "R11 R12 R13", "R10 R11 R12 R13 | K10 B10 Y10",
+           melded=False, **rules)
+    assert r.points == 36
+    # the meld may be split over sets that also hold table tiles
+    r = ok("R9 B9 K9 Y9 | K5 K6 K7", "R10 R11 R12 K8",
+           "B9 K9 Y9 | R9 R10 R11 R12 | K5 K6 K7 K8", melded=False, **rules)
+    assert r.points == 33
+    # the points are the best meld the played tiles make on their own
+    r = ok("", "R10 R11 R12 R13 B13 K13", "R10 R11 R12 | R13 B13 K13",
+           melded=False, **rules)
+    assert r.points == 72
+    # borrowed table tiles still never count
+    bad("initial_meld_points", "R10 B10 K10 Y10", "R11 R12",
+        "R10 R11 R12 | B10 K10 Y10", melded=False, **rules)
+    bad("initial_meld_points", "R10 B10 K10 Y10", "R11 J",
+        "R10 R11 J | B10 K10 Y10", melded=False, **rules)
+    # jokers from the rack count as what they stand for in the best meld
+    assert ok("Y10 Y11 Y12 Y13", "K13 B13 J", "Y10 Y11 Y12 | Y13 K13 B13 J",
+              melded=False, **rules).points == 39
+
+
+def test_set_that_reads_as_group_and_run_counts_both_ways():
+    # issue 13: K11 J J is a group of 11s and a run K11-K13
+    rules = dict(freed_joker_with_rack_tiles=True)
+    ok("R11 K11 J J", "R9 R10", "K11 J J | R9 R10 R11", **rules)
+    ok("R11 K11 J J", "R9 R10", "J J K11 | R9 R10 R11", **rules)
+    ok("R11 K11 J J", "R9 R10", "J K11 J | R9 R10 R11", **rules)
+    # a group that only changed its writing is untouched before the meld
+    ok("J K9 J", "R10 R11 R12", "K9 J J | R10 R11 R12", melded=False)
+    ok("J K9 J", "R10 R11 R12", "J J K9 | R10 R11 R12", melded=False)
+    ok("K9 J J", "R10 R11 R12", "J K9 J | R10 R11 R12", melded=False)
+    # a run reading that changed is still a change when no group fits
+    bad("table_touched", "J J K9 K10", "R10 R11 R12",
+        "K9 K10 J J | R10 R11 R12", melded=False)
+    # the jokers of a run that only extends stay where they were
+    ok("K11 J J", "K10", "K10 K11 J J", **rules)
+
+
+def test_freed_joker_may_not_go_onto_an_existing_set():
+    # issue 13: the joker freed from R5 R6 J stands for R7 again, elsewhere
+    rules = dict(freed_joker_with_rack_tiles=True)
+    bad("freed_joker", "R5 R6 J | R8 R9 R10", "R7", "R5 R6 R7 | J R8 R9 R10", **rules)
+    bad("freed_joker", "R5 R6 J | R8 R9 R10", "R7", "R5 R6 R7 | R8 R9 R10 J", **rules)
+    ok("R5 R6 J | R8 R9 R10", "R7 K1 K2", "R5 R6 R7 | R8 R9 R10 | K1 K2 J", **rules)
+    # a joker that keeps its place while its run is split is not freed
+    ok("R3 R4 J R6 R7 R8", "R6", "R3 R4 J R6 | R6 R7 R8", **rules)
+    # the default rules only ask that the freed joker stays on the table
+    ok("R5 R6 J | R8 R9 R10", "R7", "R5 R6 R7 | J R8 R9 R10")
+
