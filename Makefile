@@ -14,7 +14,7 @@ GIN_MP_TESTS := $(sort $(wildcard tests/gin/test_gin_*.py))
 # Smallest heap a whole seeded Gin Rummy game to 100 plays in (42k fails).
 GIN_HEAP ?= 44k
 
-.PHONY: all venv test test-py test-mp test-mpy test-mem test-web web bench emulate ui-heap flash tournament hardware clean
+.PHONY: all venv test test-py test-mp test-mpy test-mem test-web web bench emulate ui-heap flash tournament ladder hardware clean
 
 all: test
 
@@ -74,7 +74,15 @@ presses: $(STAMP)
 	$(PY) -m host_tools presses
 
 tournament: $(STAMP)
-	$(PY) -m host_tools tournament --games 200 --seats hard,medium --seed 1
+	$(PY) -m host_tools tournament --games 200 --seats expert,greedy --seed 1 \
+		--json build/tournament.json --png build/tournament.png
+
+# The README's ladder: every level against greedy heads-up and at a 2+2
+# table, and each level against the one below, over mirrored deals
+# (build/ladder.md, .json, .png).  Hours on two cores at 1000 games.
+LADDER_GAMES ?= 1000
+ladder: $(STAMP)
+	$(PY) -m host_tools tournament --ladder build --games $(LADDER_GAMES) --seed 1
 
 emulate: $(STAMP)
 	$(PY) -m host_tools emulate
