@@ -101,6 +101,8 @@ def stamp(out, version):
 
 
 def build(out):
+    if os.path.isdir(out) and os.listdir(out) and not os.path.exists(os.path.join(out, "firmware.pack")):
+        raise BuildError("%s is not empty and holds no earlier build: not replacing it" % out)
     npm_install()
     tmp = tempfile.mkdtemp(prefix="web-mpy-")
     try:
