@@ -17,7 +17,7 @@ from rummikub.game import Game, PLAYING
 from rummikub.rules import Rules
 from rummikub.savefile import dumps
 from ai.players import Player
-from host_tools.bench.speed import pct, pystones, HEAP, ESP32_PYSTONES
+from host_tools.bench.speed import pct, pystones, HEAP, ESP32_PYSTONES, REPEATS
 from host_tools.bench.tournament import mirrored
 
 TARGETS = {"esp32_median_ms": 500.0, "esp32_p95_ms": 2000.0}
@@ -67,8 +67,14 @@ def run(games, seed, out, mp):
     with open(path, "w") as f:
         for p in pos:
             f.write(json.dumps({"save": p["save"], "seed": p["seed"]}) + "\n")
+    # other load only adds time: each figure is the best of REPEATS runs
     rows = unix_times(mp, path)
+    for _ in range(REPEATS - 1):
+        for r, r2 in zip(rows, unix_times(mp, path)):
+            r["ms"] = min(r["ms"], r2["ms"])
     stones, src = pystones(mp, out)
+    for _ in range(REPEATS - 1):
+        stones = max(stones, pystones(mp, out)[0])
     K = stones / ESP32_PYSTONES
     ms = [r["ms"] for r in rows]
     end = [r["ms"] for r, p in zip(rows, pos) if p["endgame"]]
