@@ -103,6 +103,23 @@ def load(storage):
     return m, extra.get("screen")
 
 
+def resume_after_sleep(app):
+    """At boot after an idle sleep: back into the gin game that was on the
+    screen (GIN_ON), else False."""
+    if app.storage.load(GIN_ON) is None:
+        return False
+    from gin.savefile import SaveError
+    try:
+        m, screen = load(app.storage)
+    except SaveError as e:
+        app.log("gin save not loaded: %s" % e)
+        leave(app.storage)
+        return False
+    app.gin = m
+    app.goto(screen or m.next_screen())
+    return True
+
+
 def leave(storage):
     """Out of gin (game over or back to the title): the boot no longer resumes it."""
     storage.delete(GIN_ON)
