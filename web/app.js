@@ -22,7 +22,7 @@ const EXPORT_FORMAT = "pocket-rummikub-saves";
 const LOADING = "Loading...";
 const VERSION = new URL(import.meta.url).search;   // "?v=<build>" (host_tools/web/build.py)
 
-const prk = window.prk = { status: "", frames: 0, shown: 0, stats: { steps: 0, uiMax: 0, turnMax: 0, turnSteps: 0 },
+const prk = window.prk = { status: "", frames: 0, shown: 0, stats: { steps: 0, uiMax: 0, turnMax: 0, turnSteps: 0, slow: [] },
                            bootMs: null, firstFrameMs: null, firstShownMs: null, store: null, errors: [] };
 const t0 = performance.now();
 const body = document.body;
@@ -278,8 +278,10 @@ function onMessage(e) {
     body.dataset.asleep = asleep;
     const s = prk.stats;
     s.steps++;
-    if (turn !== null && t !== turn) { s.turnSteps++; s.turnMax = Math.max(s.turnMax, m.ms); }
+    const turned = turn !== null && t !== turn;
+    if (turned) { s.turnSteps++; s.turnMax = Math.max(s.turnMax, m.ms); }
     else s.uiMax = Math.max(s.uiMax, m.ms);
+    if (m.ms > 100 && s.slow.length < 50) s.slow.push([m.status, Math.round(m.ms), turned]);
     turn = t;
   } else if (m.type === "files") {
     saveFiles(m.put, m.del);

@@ -1,6 +1,6 @@
 """The web page's figures for the README, measured in Debian's chromium:
 
-    python -m host_tools.web.figures [--positions 220] [--loads 3] [--screenshot PNG]
+    python -m host_tools.web.figures [--positions 220] [--loads 3] [--screenshot PNG] [--match]
 
 - cold load: a fresh browser profile opens the page from the local server
   (e-ink timing on); time until the first frame reaches the page (its full
@@ -9,6 +9,8 @@
   would send it;
 - steps: the longest worker step while playing by keyboard (no AI turn in
   it) and the longest that ran a turn (the human's END plus the AI's);
+- with --match: a whole match by keyboard, title to scoreboard (the human
+  draws every turn), its time and longest steps;
 - solver: `make bench`'s corpus (same seed) solved by the page's worker
   (host_tools/bench/unixport.py on MicroPython WebAssembly): median, p95.
 Needs playwright and /usr/bin/chromium (as the web tests do).
@@ -80,6 +82,40 @@ def step_times(browser, url, screenshot=None):
     return stats
 
 
+def whole_match(browser, url, limit_s=600):
+    """A whole match by keyboard: the human draws every turn against the
+    default AI until the scoreboard; (screens seen, seconds, stats)."""
+    import time
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(url + "?eink=off")
+    page.wait_for_function("window.prk && window.prk.shown >= 1", timeout=30000)
+
+    def key(k):
+        page.keyboard.down(k)
+        page.wait_for_timeout(90)
+        page.keyboard.up(k)
+        page.wait_for_timeout(150)
+
+    t0 = time.time()
+    key("z")
+    key(" ")
+    seen = []
+    while time.time() - t0 < limit_s:
+        screen = page.evaluate("window.prk.status").split()[0]
+        if not seen or seen[-1] != screen:
+            seen.append(screen)
+        if screen == "play":
+            key(" ")
+        elif screen == "title" and "scoreboard" in seen:
+            break
+        else:
+            key("z")
+    stats = page.evaluate("window.prk.stats")
+    ctx.close()
+    return seen, time.time() - t0, stats
+
+
 def solver(browser, url, positions):
     from host_tools.bench.corpus import corpus
     lines = "".join(json.dumps(p) + "\n" for p in corpus(2026, positions))
@@ -108,6 +144,8 @@ def main(argv=None):
     ap.add_argument("--positions", type=int, default=220)
     ap.add_argument("--loads", type=int, default=3)
     ap.add_argument("--screenshot", help="save a PNG of the page mid-game here")
+    ap.add_argument("--match", action="store_true",
+                    help="also play a whole match by keyboard (about 2 minutes)")
     a = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
     out = tempfile.mkdtemp(prefix="web-figures-")
@@ -123,6 +161,10 @@ def main(argv=None):
         st = step_times(b, url, a.screenshot)
         print("steps: %d; longest without a turn %.1f ms; longest with a turn (END + AI) %.0f ms"
               " (%d turn steps)" % (st["steps"], st["uiMax"], st["turnMax"], st["turnSteps"]), flush=True)
+        if a.match:
+            seen, secs, st = whole_match(b, url)
+            print("whole match: %s in %.0f s; longest step without a turn %.0f ms, with one %.0f ms"
+                  % (" > ".join(seen), secs, st["uiMax"], st["turnMax"]), flush=True)
         ms = solver(b, url, a.positions)
         s = stats(ms)
         print("solver corpus in chromium: %d positions, median %.1f ms, p95 %.1f ms, max %.0f ms"
