@@ -1,0 +1,103 @@
+"""Gin Rummy on the emulator, with buttons only: whole games from the title
+to the game-over screen against the AI and between two people, resume
+after a power cut and after an idle sleep, and the press counts."""
+import os
+
+from host_tools.emulator.headless import Runner
+from gin_keys import GinKeys
+
+
+def start(tmp_path, opponent_rights=0, shots=True):
+    sd = tmp_path / "shots"
+    sd.mkdir(exist_ok=True)
+    r = Runner(str(tmp_path / "flash"), str(sd) if shots else None)
+    k = GinKeys(r)
+    assert k.screen.name == "title"
+    k.to_gin()
+    assert k.screen.name == "gin_setup"
+    k.keys(["right"] * opponent_rights)
+    k.key("start")
+    return r, k
+
+
+def test_whole_game_against_hard_ai(tmp_path):
+    r, k = start(tmp_path)
+    m = r.app.gin
+    assert m.seats == ["human", "hard"]
+    assert k.play_until(("gin_over",)) == "gin_over"
+    g = m.game
+    assert g.is_over() and max(g.scores) >= 100
+    # a typical turn is two presses (draw, discard), the first up-card one
+    assert k.turns > 10 and (k.presses - g.hand_no * 2) / k.turns < 2.3
+    k.key("a")
+    assert k.screen.name == "title" and r.app.gin is None
+    assert r.hal.storage.load("gin") is None
+    names = sorted(os.listdir(str(tmp_path / "shots")))
+    for screen in ("gin_setup", "gin_play", "gin_hand", "gin_over"):
+        assert any("-%s-" % screen in n for n in names), screen
+
+
+def test_two_people_pass_the_device(tmp_path):
+    r, k = start(tmp_path, opponent_rights=1, shots=False)
+    m = r.app.gin
+    assert m.seats == ["human", "human"] and m.humans() == 2
+    seen = set()
+    for _ in range(60):
+        n = k.screen.name
+        seen.add(n)
+        if n == "gin_play":
+            # only the player to act is shown, and only their own hand
+            assert k.screen.me == m.game.current
+            k.turn()
+        else:
+            k.key("a")
+    assert "gin_pass" in seen and "gin_play" in seen
+    assert k.play_until(("gin_over",)) == "gin_over"
+
+
+def test_resume_after_power_cut_from_the_title(tmp_path):
+    r, k = start(tmp_path, shots=False)
+    for _ in range(9):
+        if k.screen.name == "gin_play":
+            k.turn()
+    g = r.app.gin.game
+    state = (bytes(g.hands[0]), bytes(g.hands[1]), bytes(g.stock), g.phase, g.current)
+    r2 = Runner(str(tmp_path / "flash"))          # power off and on
+    k2 = GinKeys(r2)
+    assert k2.screen.name == "title"
+    k2.to_gin()
+    assert k2.screen.items()[0][2] == "resume"
+    k2.key("a")
+    g2 = r2.app.gin.game
+    assert (bytes(g2.hands[0]), bytes(g2.hands[1]), bytes(g2.stock), g2.phase,
+            g2.current) == state
+    assert k2.screen.name == "gin_play"
+    assert k2.play_until(("gin_over",)) == "gin_over"
+
+
+def test_idle_sleep_and_wake_back_into_the_hand(tmp_path):
+    r, k = start(tmp_path, shots=False)
+    for _ in range(5):
+        if k.screen.name == "gin_play":
+            k.turn()
+    g = r.app.gin.game
+    before = (bytes(g.hands[0]), bytes(g.pile), g.phase)
+    r.run(10 * 60 * 1000)                          # idle: the device sleeps
+    assert r.asleep
+    k.key("a")                                     # any button wakes it
+    assert not r.asleep and k.screen.name == "gin_play"
+    g = r.app.gin.game
+    assert (bytes(g.hands[0]), bytes(g.pile), g.phase) == before
+
+
+def test_a_damaged_save_is_refused_with_a_message(tmp_path):
+    r, k = start(tmp_path, shots=False)
+    k.key("b", long=True)                          # save and quit
+    assert k.screen.name == "title"
+    raw = bytearray(r.hal.storage.load("gin"))
+    raw[20] ^= 0xFF
+    r.hal.storage.save("gin", bytes(raw))
+    r.hal.storage.delete("gin.bak") if hasattr(r.hal.storage, "delete") else None
+    k.to_gin()
+    k.key("a")
+    assert k.screen.name == "gin_setup" and "not loaded" in k.screen.error
