@@ -53,9 +53,9 @@ class Screen(Base):
             if r["defender_dead"]:
                 groups.append(r["defender_dead"])
             draw_group_row(fb, groups, y + 14, marks=laid)
-            y += 56
             if laid:
-                fb.text("underlined: laid off on %s's melds" % g.names[k], 8, y - 8, BLACK)
+                fb.text("underlined: laid off on %s's melds" % g.names[k], 8, y + 52, BLACK)
+            y += 66
         else:
             for p in (0, 1):
                 fb.text(g.names[p], 8, y, BLACK)

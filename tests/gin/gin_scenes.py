@@ -1,0 +1,126 @@
+"""The gin screens in fixed states, for golden images and the comparison
+of MicroPython's framebuf with CPython's stand-in.
+
+Runs on both runtimes: `micropython gin_scenes.py DIR` (MICROPYPATH
+firmware:tests/ui_mp:tests/gin) prints one line per scene, `name crc32`;
+CPython imports render_all() and compares.
+"""
+import sys
+from binascii import crc32
+
+from gin.cards import parse_cards
+from gin.game import GinGame, DRAW, HAND_OVER
+from gin.rules import GinRules
+from ui.app import App
+from ui.gin.table import GinMatch
+from ui_hal import TestHal, mkdir
+
+HAND = "AS 2S 3S 7H 7D 7C 9C 10C JC KD"
+OTHER = "4H 5H 6H 9S 9D 2C 3D KS KH QH"
+
+
+def rig(g, mine, other, top, me=0):
+    """Put chosen hands into a game: me holds mine, the other player other,
+    top on the discard pile, the rest in the stock."""
+    a = parse_cards(mine)
+    b = parse_cards(other)
+    t = parse_cards(top)
+    used = list(a) + list(b) + list(t)
+    g.hands[me] = a
+    g.hands[1 - me] = b
+    g.pile = t
+    g.stock = bytearray([c for c in range(52) if c not in used])
+    g.current = me
+    return g
+
+
+def game(**rules):
+    g = GinGame(GinRules(**rules), seed=3, names=["Ann", "AI hard"])
+    g.dealer = 1
+    g.scores = [25, 14]
+    g.hands_won = [2, 1]
+    g.history = [[0, 15, "k"], [1, 14, "u"], [0, 10, "k"]]
+    g.hand_no = 4
+    return g
+
+
+def app_with(root, m, screen):
+    mkdir(root)
+    app = App(TestHal(root))
+    app.gin = m
+    app.goto(screen)
+    return app
+
+
+def s_setup(root):
+    app = App(TestHal(root))
+    app.goto("gin_setup")
+    return app
+
+
+def s_draw(root):
+    g = rig(game(), HAND, OTHER, "8C 4S")
+    g.phase = DRAW
+    g.moves = bytearray([1 << 3 | 2, 255, 1 << 3 | 3, 20])   # AI drew, discarded 8C
+    return app_with(root, GinMatch(g, ["human", "hard"]), "gin_play")
+
+
+def s_knock(root):
+    g = rig(game(oklahoma=True), HAND, OTHER, "4S")
+    g.knock_limit = 7
+    g.doubled = True
+    g.phase = DRAW
+    g.draw_stock()
+    return app_with(root, GinMatch(g, ["human", "hard"]), "gin_play")
+
+
+def s_pass(root):
+    g = rig(game(), HAND, OTHER, "8C", me=1)
+    g.names = ["Ann", "Ben"]
+    g.phase = DRAW
+    return app_with(root, GinMatch(g, ["human", "human"]), "gin_pass")
+
+
+def s_hand(root):
+    g = rig(game(), "JS JH JD 2C 3C 4C 6S 7S 8S 5D", "JC KD KS 4H 9H 2D 6D 8D 10D QH", "AH")
+    g.phase = DRAW
+    g.draw_stock()
+    g.discard(g.hands[0][-1], True)
+    return app_with(root, GinMatch(g, ["human", "hard"]), "gin_hand")
+
+
+def s_gin(root):
+    g = rig(game(), "AS 2S 3S 4H 5H 6H 7H 8D 8C 8S", "4S 5S 3H 2H 8H 9H 9C 9D 9S QD", "KC")
+    g.phase = DRAW
+    g.draw_stock()
+    g.discard(g.hands[0][-1], True)
+    return app_with(root, GinMatch(g, ["human", "hard"]), "gin_hand")
+
+
+def s_over(root):
+    g = game()
+    g.scores = [104, 40]
+    g.hands_won = [5, 2]
+    g.phase = HAND_OVER
+    return app_with(root, GinMatch(g, ["human", "hard"]), "gin_over")
+
+
+SCENES = (("gin_setup", s_setup), ("gin_draw", s_draw), ("gin_knock", s_knock),
+          ("gin_pass", s_pass), ("gin_hand", s_hand), ("gin_gin", s_gin),
+          ("gin_over", s_over))
+
+
+def render(name, fn, root):
+    app = fn(root + "/" + name)
+    app.render()
+    return bytes(app.fb.buf)
+
+
+def render_all(root):
+    mkdir(root)
+    return [(name, render(name, fn, root)) for name, fn in SCENES]
+
+
+if __name__ == "__main__":
+    for name, buf in render_all(sys.argv[1] if len(sys.argv) > 1 else "/tmp/gin_scenes"):
+        print(name, crc32(buf) & 0xFFFFFFFF)
