@@ -174,49 +174,105 @@ def stl_bytes(meshes, lay):
     return both.export(file_type="stl")
 
 
+PART_COLOURS = {"panel": "#3b3b3b", "board": "#2f6fb0", "battery": "#d9a520", "perfboard": "#3c9a4a",
+                "slide": "#a04040"}
+
+
+def _box_faces(b):
+    x0, y0, z0, x1, y1, z1 = b
+    c = [(x0, y0, z0), (x1, y0, z0), (x1, y1, z0), (x0, y1, z0),
+         (x0, y0, z1), (x1, y0, z1), (x1, y1, z1), (x0, y1, z1)]
+    return [[c[i] for i in f] for f in ((0, 1, 2, 3), (4, 5, 6, 7), (0, 1, 5, 4),
+                                        (1, 2, 6, 5), (2, 3, 7, 6), (3, 0, 4, 7))]
+
+
+def _box_tris(b):
+    quads = _box_faces(b)
+    return [t for q in quads for t in ((q[0], q[1], q[2]), (q[0], q[2], q[3]))]
+
+
+def _raster(items, size, elev=35.0, azim=-55.0, light=(-0.4, -0.6, 0.7)):
+    """Orthographic z-buffer render of [(triangles (n,3,3), rgb)] -> RGB array."""
+    import numpy as np
+    a, e = np.radians(azim), np.radians(elev)
+    rz = np.array([[np.cos(a), -np.sin(a), 0], [np.sin(a), np.cos(a), 0], [0, 0, 1]])
+    rx = np.array([[1, 0, 0], [0, np.cos(e - np.pi / 2), -np.sin(e - np.pi / 2)],
+                   [0, np.sin(e - np.pi / 2), np.cos(e - np.pi / 2)]])
+    rot = rx @ rz
+    allv = np.concatenate([np.asarray(t, float).reshape(-1, 3) for t, _ in items]) @ rot.T
+    lo, hi = allv.min(0), allv.max(0)
+    w, h = size
+    scale = 0.92 * min(w / (hi[0] - lo[0]), h / (hi[1] - lo[1]))
+    off = np.array([w / 2, h / 2]) - scale * (lo[:2] + hi[:2]) / 2
+    img = np.full((h, w, 3), 255.0)
+    zbuf = np.full((h, w), -np.inf)
+    lv = np.asarray(light, float) / np.linalg.norm(light)
+    for tris, rgb in items:
+        t = np.asarray(tris, float)
+        n = np.cross(t[:, 1] - t[:, 0], t[:, 2] - t[:, 0])
+        n /= np.maximum(np.linalg.norm(n, axis=1, keepdims=True), 1e-12)
+        shade = 0.45 + 0.55 * np.abs(n @ lv)
+        p = t @ rot.T
+        xy = p[:, :, :2] * scale + off
+        xy[:, :, 1] = h - xy[:, :, 1]
+        for k in range(len(t)):
+            (x0, y0), (x1, y1), (x2, y2) = xy[k]
+            d = (y1 - y2) * (x0 - x2) + (x2 - x1) * (y0 - y2)
+            if abs(d) < 1e-9:
+                continue
+            bx0, bx1 = max(int(min(x0, x1, x2)), 0), min(int(max(x0, x1, x2)) + 1, w)
+            by0, by1 = max(int(min(y0, y1, y2)), 0), min(int(max(y0, y1, y2)) + 1, h)
+            if bx0 >= bx1 or by0 >= by1:
+                continue
+            gx, gy = np.meshgrid(np.arange(bx0, bx1) + 0.5, np.arange(by0, by1) + 0.5)
+            l0 = ((y1 - y2) * (gx - x2) + (x2 - x1) * (gy - y2)) / d
+            l1 = ((y2 - y0) * (gx - x2) + (x0 - x2) * (gy - y2)) / d
+            l2 = 1 - l0 - l1
+            inside = (l0 >= -1e-6) & (l1 >= -1e-6) & (l2 >= -1e-6)
+            z = l0 * p[k, 0, 2] + l1 * p[k, 1, 2] + l2 * p[k, 2, 2]
+            zb = zbuf[by0:by1, bx0:bx1]
+            win = inside & (z > zb)
+            zb[win] = z[win]
+            img[by0:by1, bx0:bx1][win] = np.array(rgb) * 255 * shade[k]
+    return img.clip(0, 255).astype("uint8")
+
+
 def picture(meshes, lay, path):
-    """A rendered picture: the closed case from above at an angle, and the
-    open shell with its parts' boxes."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+    """A rendered picture (z-buffer, so hidden faces stay hidden): the
+    closed case (glass under the window, plungers through the lid) and the
+    open shell with its parts in place and the panel lifted above."""
+    import numpy as np
+    from PIL import Image, ImageDraw
+    from matplotlib.colors import to_rgb
     shell, lid = meshes
-    fig = plt.figure(figsize=(10, 5), dpi=90)
-    for i, (title, parts) in enumerate((("closed: lid, window, buttons", [(shell, "#9aa7b8"), (lid, "#c9d3e0")]),
-                                        ("open: shell, bosses, cut-outs", [(shell, "#9aa7b8")]))):
-        ax = fig.add_subplot(1, 2, i + 1, projection="3d")
-        for m, colour in parts:
-            normals = m.face_normals
-            shade = 0.55 + 0.45 * abs(normals @ (0.3, -0.5, 0.8)) / 1.0
-            base = matplotlib.colors.to_rgb(colour)
-            colours = [tuple(min(1.0, c * s) for c in base) for s in shade]
-            ax.add_collection3d(Poly3DCollection(m.triangles, facecolors=colours, linewidths=0))
-        if i == 1:
-            for name, b in lay["parts"].items():
-                if name.startswith("switch") or name == "perfboard":
-                    continue
-                _wire_box(ax, b)
-        ax.set_xlim(0, lay["w"])
-        ax.set_ylim(0, lay["d"])
-        ax.set_zlim(0, lay["h"] * 3)
-        ax.set_box_aspect((lay["w"], lay["d"], lay["h"] * 3))
-        ax.view_init(elev=35, azim=-60)
-        ax.set_axis_off()
-        ax.set_title(title, fontsize=10)
-    fig.tight_layout()
+    h = lay["h"]
+    w = lay["window"]
+    glass = [((w[0], w[1], h - 0.2), (w[2], w[1], h - 0.2), (w[2], w[3], h - 0.2)),
+             ((w[0], w[1], h - 0.2), (w[2], w[3], h - 0.2), (w[0], w[3], h - 0.2))]
+    r = BUTTON_HOLE / 2 - 0.5
+    plungers = [t for x, y in lay["holes"].values()
+                for t in _box_tris((x - r, y - r, h - LID, x + r, y + r, h + PLUNGER_OUT))]
+    closed = [(shell.triangles, to_rgb("#9aa7b8")), (lid.triangles, to_rgb("#c9d3e0")),
+              (glass, to_rgb("#ecebdf")), (plungers, to_rgb("#303030"))]
+    opened = [(shell.triangles, to_rgb("#9aa7b8"))]
+    for name, b in lay["parts"].items():
+        if name == "panel":
+            b = b[:2] + (b[2] + 20,) + b[3:5] + (b[5] + 20,)
+        opened.append((_box_tris(b), to_rgb(PART_COLOURS.get(name, "#555555"))))
+    size = (480, 420)
+    left = Image.fromarray(_raster(closed, size))
+    right = Image.fromarray(_raster(opened, size))
+    out = Image.new("RGB", (size[0] * 2, size[1] + 30), "white")
+    out.paste(left, (0, 30))
+    out.paste(right, (size[0], 30))
+    d = ImageDraw.Draw(out)
+    d.text((10, 8), "closed: window over the glass, seven buttons", fill="black")
+    d.text((size[0] + 10, 8), "open: board (blue), cell (yellow), power switch (red), button board (green),"
+           " panel lifted", fill="black")
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", metadata={"Software": None})
-    plt.close(fig)
+    out.save(buf, format="PNG")
     with open(path, "wb") as f:
         f.write(buf.getvalue())
-
-
-def _wire_box(ax, b):
-    x0, y0, z0, x1, y1, z1 = b
-    for xs, ys, zs in (((x0, x1), (y0, y0), (z1, z1)), ((x0, x1), (y1, y1), (z1, z1)),
-                       ((x0, x0), (y0, y1), (z1, z1)), ((x1, x1), (y0, y1), (z1, z1))):
-        ax.plot(xs, ys, zs, color="#b03030", linewidth=0.8)
 
 
 def export(lay):
