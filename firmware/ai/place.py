@@ -18,7 +18,7 @@ offered.  Every table tile stays on the table in every way.
 
 How: the table sets that can matter to the picked tiles are tried in
 small combinations, cheapest first, and their tiles plus the picked ones
-are split into valid sets by `split()` (an exact search on a dozen or two
+are split into valid sets by `splits()` (an exact search on a dozen or two
 tiles, no table changes outside the combination).  When no combination of
 up to MAX_SETS sets works, the solver (ai.solver, with its anytime budget)
 places the picked tiles on the whole table, once.
@@ -29,6 +29,7 @@ from rummikub.melds import is_valid, canonical, set_value
 
 MAX_SETS = const(3)      # table sets combined before asking the solver
 MAX_SPLIT = const(30)    # tiles split() takes on (bounded recursion)
+MAX_PER_COMBO = const(6)  # splits looked at for one combination of sets
 
 
 class Way:
@@ -41,18 +42,25 @@ class Way:
 
 def split(tiles, ncol, forbid=()):
     """Valid sets using every tile of `tiles` (codes), none of them equal
-    (canonical) to a set in `forbid`; None if there is no such split.
-    Exact: the lowest numbered tile left goes into a group of its number or
-    a run it starts (jokers may stand before it), recursively."""
+    (canonical) to a set in `forbid`; None if there is no such split."""
+    for sets in splits(tiles, ncol, forbid):
+        return sets
+    return None
+
+
+def splits(tiles, ncol, forbid=()):
+    """Every split of `tiles` into valid sets (as split()), one by one:
+    the lowest numbered tile left goes into a group of its number or a run
+    it starts (jokers may stand before it), recursively; longer runs and
+    bigger groups first.  Bounded: at most MAX_SPLIT tiles, depth at most
+    one level per set."""
     if len(tiles) > MAX_SPLIT:
-        return None
+        return
     counts = bytearray(CODE_LIMIT)
     for t in tiles:
         counts[t] += 1
-    out = []
-    if _split(counts, counts[JOKER], ncol, forbid, out):
-        return out
-    return None
+    for sets in _split(counts, ncol, forbid, []):
+        yield [bytearray(x) for x in sets]
 
 
 def _lowest(counts, ncol):
@@ -64,47 +72,49 @@ def _lowest(counts, ncol):
 
 
 def _try(s, counts, ncol, forbid, out):
+    """Take set s (if valid and not forbidden), split the rest."""
     if not is_valid(s, ncol) or canonical(s, ncol) in forbid:
-        return False
+        return
     for t in s:
         counts[t] -= 1
     out.append(s)
-    if _split(counts, counts[JOKER], ncol, forbid, out):
-        return True
+    for sets in _split(counts, ncol, forbid, out):
+        yield sets
     out.pop()
     for t in s:
         counts[t] += 1
-    return False
 
 
-def _split(counts, jokers, ncol, forbid, out):
+def _split(counts, ncol, forbid, out):
+    jokers = counts[JOKER]
     t = _lowest(counts, ncol)
     if t < 0:
-        return jokers == 0 or _spare_jokers(out, jokers, ncol, forbid, counts)
+        if not jokers:
+            yield out
+        else:
+            for sets in _spare_jokers(list(out), jokers, ncol, forbid):
+                yield sets
+        return
     c0 = t >> 4
     n = t & 15
-    # a group of number n holding t: any other colours, jokers filling up
-    others = [(c << 4) | n for c in range(ncol) if c != c0 and counts[(c << 4) | n]]
-    for mask in range(1 << len(others)):
-        g = bytearray([t])
-        for i in range(len(others)):
-            if mask >> i & 1:
-                g.append(others[i])
-        for j in range(0, jokers + 1):
-            if len(g) + j > ncol:
-                break
-            if len(g) + j >= 3:
-                s = g + bytearray([JOKER] * j)
-                if _try(s, counts, ncol, forbid, out):
-                    return True
     # a run in colour c0 whose lowest numbered tile is t
     for lead in range(0, jokers + 1):
         if n - lead < 1:
             break
-        if _run(bytearray([JOKER] * lead) + bytearray([t]), n, c0, jokers - lead,
-                counts, ncol, forbid, out):
-            return True
-    return False
+        for sets in _run(bytearray([JOKER] * lead) + bytearray([t]), n, c0,
+                         jokers - lead, counts, ncol, forbid, out):
+            yield sets
+    # a group of number n holding t: any other colours, jokers filling up
+    others = [(c << 4) | n for c in range(ncol) if c != c0 and counts[(c << 4) | n]]
+    for mask in range((1 << len(others)) - 1, -1, -1):
+        g = bytearray([t])
+        for i in range(len(others)):
+            if mask >> i & 1:
+                g.append(others[i])
+        for j in range(min(jokers, ncol - len(g)), -1, -1):
+            if len(g) + j >= 3:
+                for sets in _try(g + bytearray([JOKER] * j), counts, ncol, forbid, out):
+                    yield sets
 
 
 def _run(s, top, c, jokers, counts, ncol, forbid, out):
@@ -112,28 +122,33 @@ def _run(s, top, c, jokers, counts, ncol, forbid, out):
     longer sets), then close it here if it is long enough."""
     if top < 13:
         nxt = (c << 4) | (top + 1)
-        if counts[nxt] and _run(s + bytearray([nxt]), top + 1, c, jokers, counts,
-                                ncol, forbid, out):
-            return True
+        if counts[nxt]:
+            for sets in _run(s + bytearray([nxt]), top + 1, c, jokers, counts,
+                             ncol, forbid, out):
+                yield sets
         # a joker in this place (also when the tile is there: it may be wanted elsewhere)
-        if jokers and _run(s + bytearray([JOKER]), top + 1, c, jokers - 1, counts,
-                           ncol, forbid, out):
-            return True
-    return len(s) >= 3 and _try(bytearray(s), counts, ncol, forbid, out)
+        if jokers:
+            for sets in _run(s + bytearray([JOKER]), top + 1, c, jokers - 1, counts,
+                             ncol, forbid, out):
+                yield sets
+    if len(s) >= 3:
+        for sets in _try(bytearray(s), counts, ncol, forbid, out):
+            yield sets
 
 
-def _spare_jokers(out, jokers, ncol, forbid, counts):
-    """Put jokers left over into sets already made (each set valid)."""
+def _spare_jokers(out, jokers, ncol, forbid):
+    """Put jokers left over into the sets already made (each stays valid)."""
     for i in range(len(out)):
         s = out[i]
         for t in (s + bytearray([JOKER]), bytearray([JOKER]) + s):
             if is_valid(t, ncol) and canonical(t, ncol) not in forbid:
                 out[i] = t
-                if jokers == 1 or _spare_jokers(out, jokers - 1, ncol, forbid, counts):
-                    counts[JOKER] = 0
-                    return True
+                if jokers == 1:
+                    yield out
+                else:
+                    for sets in _spare_jokers(out, jokers - 1, ncol, forbid):
+                        yield sets
                 out[i] = s
-    return False
 
 
 def _touches(s, tiles):
@@ -164,6 +179,9 @@ class Ways:
         self.seen = []
         self.queue = []         # combinations of k - 1 sets still to try
         self.k = 0
+        self.gen = None         # the splits for the combination being tried
+        self.kept = []
+        self.tries = 0
         self.solver_done = False
 
     def _level(self, k):
@@ -193,10 +211,17 @@ class Ways:
 
     def next(self):
         while True:
+            if self.gen is not None:
+                for sets in self.gen:
+                    self.tries += 1
+                    way = self._make(self.kept, sets)
+                    if way is not None:
+                        return way
+                    if self.tries >= MAX_PER_COMBO:
+                        break
+                self.gen = None
             if self.queue:
-                way = self._way(self.queue.pop(0))
-                if way is not None:
-                    return way
+                self._start(self.queue.pop(0))
                 continue
             if self.k > MAX_SETS or self.k > len(self.table):
                 break
@@ -207,17 +232,17 @@ class Ways:
             return self._solver_way()
         return None
 
-    def _way(self, combo):
+    def _start(self, combo):
+        """The splits of the picked tiles with the tiles of table sets
+        `combo` (none of those sets left as it was)."""
         tiles = bytearray(self.picked)
         forbid = []
         for i in combo:
             tiles += self.table[i]
             forbid.append(canonical(self.table[i], self.ncol))
-        sets = split(tiles, self.ncol, forbid)
-        if sets is None:
-            return None
-        kept = [i for i in range(len(self.table)) if i not in combo]
-        return self._make(kept, sets)
+        self.kept = [i for i in range(len(self.table)) if i not in combo]
+        self.gen = splits(tiles, self.ncol, forbid)
+        self.tries = 0
 
     def _make(self, kept, sets):
         key = sorted([canonical(s, self.ncol) for s in sets])
