@@ -29,7 +29,7 @@ LADDER = ("easy", "medium", "hard", "expert")
 
 def play_game(args):
     """One round of deal `seed` with seat i played by levels[i].  Returns
-    (levels, winner seat, scores, think ms of every move per seat)."""
+    (levels, winner seat, scores, think ms of every move per seat, seed)."""
     levels, seed, rules = args
     g = Game(Rules(**rules), len(levels), seed=seed)
     players = [Player(levels[i], seed=seed * 31 + i) for i in range(len(levels))]
@@ -44,7 +44,7 @@ def play_game(args):
         turns += 1
         if turns > 5000:
             raise RuntimeError("game %d does not end" % seed)
-    return list(levels), g.round_winners[0], list(g.round_rows[0]), times
+    return list(levels), g.round_winners[0], list(g.round_rows[0]), times, seed
 
 
 def mirrored(seats, games, seed, rules):
@@ -80,8 +80,12 @@ def _bar(done, total, t0, out):
     out.flush()
 
 
-def run(seats, games, seed, rules=None, jobs=None, progress=True, out=None):
-    """Play the mirrored tournament; returns summarise()'s dict."""
+def run(seats, games, seed, rules=None, jobs=None, progress=True, out=None,
+        partial=None):
+    """Play the mirrored tournament; returns summarise()'s dict.  With
+    `partial`, a path: the summary so far is written there as JSON after
+    every whole deal's games are in (marked "partial"), so a long run
+    that is stopped still leaves its figures."""
     rules = rules or {}
     jobs = jobs or os.cpu_count() or 1
     tasks = mirrored(seats, games, seed, rules)
@@ -99,6 +103,8 @@ def run(seats, games, seed, rules=None, jobs=None, progress=True, out=None):
             results.append(r)
             if progress:
                 _bar(len(results), len(tasks), t0, out)
+            if partial and len(results) % (5 * len(seats)) == 0:
+                _write_partial(partial, seats, results, t0)
     finally:
         if pool is not None:
             pool.close()
@@ -109,6 +115,20 @@ def run(seats, games, seed, rules=None, jobs=None, progress=True, out=None):
     s["seed"] = seed
     s["rules"] = rules
     return s
+
+
+def _write_partial(path, seats, results, t0):
+    """The summary of the whole deals in so far (a deal's rotations may
+    finish out of order: only deals with every rotation in count)."""
+    n = len(seats)
+    per = {}
+    for r in results:
+        per.setdefault(r[4], []).append(r)
+    whole = [r for d in per.values() if len(d) == n for r in d]
+    s = summarise(seats, whole, time.time() - t0)
+    s["partial"] = True
+    with open(path, "w") as f:
+        json.dump(s, f, indent=1)
 
 
 def _pct(sorted_vals, q):
@@ -127,7 +147,7 @@ def summarise(seats, results, seconds):
         wins = 0
         pts = 0
         times = []
-        for levels, winner, scores, ms in results:
+        for levels, winner, scores, ms, _ in results:
             if levels[winner] == level:
                 wins += 1
             for i in range(len(levels)):
@@ -274,7 +294,7 @@ def main(argv):
     if a.ladder:
         ladder(a.games, a.seed, rules, a.jobs, not a.quiet, a.ladder)
         return 0
-    s = run(seats, a.games, a.seed, rules, a.jobs, not a.quiet)
+    s = run(seats, a.games, a.seed, rules, a.jobs, not a.quiet, partial=a.json)
     print_summary(s)
     if a.json:
         with open(a.json, "w") as f:
