@@ -2,10 +2,17 @@
 the board before that press is released), then the app, which never
 returns (idle sleep powers down; a button boots the board into here again).
 The score log goes to the filesystem root, where the sync endpoint reads it.
+On the MicroPython unix port (the device simulator, host_tools.flash.devsim)
+the same app runs on hal.unixport.
 """
-from hal.esp32 import Esp32Hal
+import sys
 
-hal = Esp32Hal()
+if sys.platform == "esp32":
+    from hal.esp32 import Esp32Hal
+    hal = Esp32Hal()
+else:
+    from hal.unixport import UnixHal
+    hal = UnixHal()
 
 from ui.app import App  # noqa: E402
 

@@ -205,6 +205,8 @@ def run(root="", quiet_ms=50, stop=None, hal=None, endpoint=None):
     try:
         if hal is not None:
             port, dev_id = hal.serial(), hal.device_id()
+            if port is None:
+                raise OSError("this device has no USB serial line")
         else:
             from hal.usbserial import UsbSerial
             from hal.devid import device_id

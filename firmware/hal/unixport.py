@@ -1,0 +1,151 @@
+"""The MicroPython unix port as a handheld: the backend main.py picks when
+there is no ESP32, so the device simulator (host_tools.flash.devsim FOLDER
+--run-main) runs the real app with its serial line on the simulator's pty.
+
+    serial    the unix port's stdin/stdout (the pty), as on the board's USB
+    display   the real SSD1683 driver on a bus that goes nowhere; at every
+              refresh the text drawn in the frame is written to screen.txt
+              ("y x text" per line, top to bottom): how to see the screen
+    buttons   the file `keys` in the flash folder: button names separated by
+              spaces (up down left right a b start; NAME_LONG holds it), read
+              and removed at once, then pressed one after another
+    storage   data/ (as /data on the board); score log at the folder root
+    clock     real time; device id generated once (hal.devid)
+    sleep     deep_sleep() waits for the next keys, then exits: devsim
+              restarts the interpreter into main.py, as a wake boots the board
+"""
+import os
+import time
+
+from hal.base import Hal
+from hal.buttons import NAMES
+from hal.epd_ssd1683 import SSD1683
+from hal.storage import Storage
+
+KEYS = "keys"
+SCREEN = "screen.txt"
+HOLD_MS = 80
+LONG_MS = 1000
+GAP_MS = 150
+
+
+class _Bus:
+    """Never busy; the bytes go nowhere."""
+
+    def __init__(self, hal):
+        self.hal = hal
+
+    def busy(self):
+        return False
+
+    def reset(self):
+        pass
+
+    def command(self, c):
+        pass
+
+    def data(self, buf):
+        pass
+
+    def ticks_ms(self):
+        return time.ticks_ms()
+
+    def sleep_ms(self, ms):
+        time.sleep_ms(ms)
+
+
+class TextPanel(SSD1683):
+    """The driver, noting each text drawn since the last fill()."""
+
+    def __init__(self, bus):
+        super().__init__(bus)
+        self.lines = []
+
+    def fill(self, c):
+        self.lines = []
+        super().fill(c)
+
+    def text(self, s, x, y, c=1):
+        self.lines.append((y, x, s))
+        super().text(s, x, y, c)
+
+    def _dump(self):
+        try:
+            with open(SCREEN + ".tmp", "w") as f:
+                for y, x, s in sorted(self.lines):
+                    f.write("%d %d %s\n" % (y, x, s))
+            os.rename(SCREEN + ".tmp", SCREEN)
+        except OSError:
+            pass
+
+    def refresh_full(self):
+        super().refresh_full()
+        self._dump()
+
+    def refresh_fast(self):
+        super().refresh_fast()
+        self._dump()
+
+    def refresh_partial(self, x, y, w, h):
+        r = super().refresh_partial(x, y, w, h)
+        self._dump()
+        return r
+
+
+class UnixHal(Hal):
+    name = "unix"
+
+    def __init__(self, root="data", log=print):
+        try:
+            os.mkdir(root)
+        except OSError:
+            pass
+        super().__init__(TextPanel(_Bus(self)), Storage(root, log=log))
+        self.queue = []          # [(bit mask, hold ms)] still to press
+        self.lines = 0
+        self.until = 0           # current press ends (then a gap) at this tick
+
+    def _take_keys(self):
+        try:
+            with open(KEYS) as f:
+                words = f.read().split()
+            os.remove(KEYS)
+        except OSError:
+            return
+        for w in words:
+            w = w.lower()
+            hold = HOLD_MS
+            if w.endswith("_long"):
+                w, hold = w[:-5], LONG_MS
+            if w in NAMES:
+                self.queue.append((1 << NAMES.index(w), hold))
+
+    def read_buttons(self):
+        now = time.ticks_ms()
+        if time.ticks_diff(now, self.until) < 0:
+            return self.lines
+        if self.lines:           # released: a gap before the next press
+            self.lines = 0
+            self.until = time.ticks_add(now, GAP_MS)
+            return 0
+        if not self.queue:
+            self._take_keys()
+        if self.queue:
+            self.lines, hold = self.queue.pop(0)
+            self.until = time.ticks_add(now, hold)
+        return self.lines
+
+    def ticks_ms(self):
+        return time.ticks_ms()
+
+    def sleep_ms(self, ms):
+        time.sleep_ms(ms)
+
+    def deep_sleep(self):
+        """No power to cut: wait for the next key in the file, then end the
+        interpreter, which the device simulator restarts into main.py
+        (as a button boots the board again)."""
+        while not self.queue:
+            self._take_keys()
+            time.sleep_ms(100)
+        raise SystemExit
