@@ -131,6 +131,11 @@ class EmulatorHal(Hal):
     def charging(self):
         return self.is_charging
 
+    def serial(self):
+        """No USB line here (the Sync screen says so); the device
+        simulator runs the app with one (hal.unixport)."""
+        return None
+
     def deep_sleep(self):
         """Power down until the next scripted press (raises DeepSleep)."""
         self.sleeps += 1

@@ -23,6 +23,7 @@ class Screen(Base):
             self.items.append(("Resume game", "resume"))
         self.items += [("New game", "setup"), ("History", "history"),
                        ("Settings", "settings")]
+        self.items.append(("Sync", "sync"))      # score sync over USB (ui.screens.sync)
 
     def resumed(self):
         self._items()
