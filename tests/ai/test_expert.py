@@ -118,3 +118,12 @@ def test_ladder_plays_each_level_against_greedy_and_the_one_below():
     s = run(["medium", "easy"], 4, 1, jobs=1, progress=False)
     md = ladder_markdown([("medium vs easy", s)])
     assert "| medium vs easy | 4 | medium |" in md
+
+
+def test_tournament_keeps_its_json_up_to_date_with_whole_deals(tmp_path):
+    import json
+    path = str(tmp_path / "t.json")
+    s = run(["medium", "easy"], 12, 2, jobs=1, progress=False, partial=path)
+    part = json.load(open(path))
+    assert part["partial"] and part["games"] == 10 and part["deals"] == 5
+    assert s["games"] == 12
