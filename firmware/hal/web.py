@@ -17,8 +17,9 @@ hardware the app sees there:
   the page plays the refresh's timing and flashing itself, so Python never
   blocks on the panel.  The frame leaves at once, even in the middle of a
   long step (an AI thinking shows its banner while it thinks).
-- buttons: `keys`, the bitmask the page holds down (a tap is held at least
-  80 ms there, so the debounce sees it); the usual hal.buttons logic.
+- buttons: `keys`, the bitmask the page holds down (the page holds a tap
+  80 ms and the worker for 3 steps, so the debounce sees it); the usual
+  hal.buttons logic.
 - storage: hal.storage.Storage on a folder of the worker's filesystem; the
   worker writes every changed file through to the browser's storage and
   restores them before the next boot.
@@ -55,14 +56,12 @@ class WebPanel:
         self._seq = 0
         self._y0 = 0
         self._y1 = HEIGHT
-        self.frames = 0
 
     def command(self, c):
         self._cmd = c
         if c == _MASTER_ACTIVATE:
             kind = _KINDS.get(self._seq)
             if kind is not None:
-                self.frames += 1
                 self.show(kind, self._y0, self._y1,
                           b2a_base64(self.fb).decode().replace("\n", ""))
 
