@@ -29,7 +29,8 @@ def outputs(pins=None):
             power.POWER_MD: power.power_md(pins, power.load_measured()),
             schematic.SCHEMATIC_SVG: schematic.schematic_svg(pins),
             schematic.NETLIST: schematic.netlist_text(pins),
-            guide.ASSEMBLY_MD: guide.guide_md(pins, guide.bom(), enclosure.layout(pins))}
+            guide.ASSEMBLY_MD: guide.guide_md(pins, guide.bom(), enclosure.layout(pins)),
+            guide.BUTTON_BOARD_SVG: guide.button_board_svg(pins, enclosure.layout(pins))}
 
 
 def _differs(path, data):

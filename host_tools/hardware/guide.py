@@ -3,9 +3,14 @@ the bill of materials and the enclosure layout, so its wire lists, switch
 positions and prices cannot drift from what the firmware and the case use.
 
 guide_md(pins, bom_rows, lay) -> text.  bom(path) -> the rows of bom.csv.
+button_board_svg(pins, lay) -> the drawing of wiring step 1 (switches at
+the lid's hole positions, pull-downs, the 3V3 and GND buses, the wire to
+each GPIO).
 """
 import csv
 import os
+
+from xml.sax.saxutils import escape
 
 from hal.buttons import NAMES as BUTTON_NAMES
 from host_tools import ROOT
@@ -13,6 +18,7 @@ from host_tools.hardware.pins import EPD_HEADER
 
 BOM_CSV = os.path.join(ROOT, "hardware", "bom.csv")
 ASSEMBLY_MD = os.path.join(ROOT, "hardware", "assembly.md")
+BUTTON_BOARD_SVG = os.path.join(ROOT, "hardware", "button_board.svg")
 
 
 def bom(path=BOM_CSV):
@@ -82,6 +88,8 @@ def guide_md(pins, rows, lay):
         "(mm from the board's lower-left corner, face up), so they sit under",
         "the lid's holes:",
         "",
+        "![button board: switches, pull-downs, buses](button_board.svg)",
+        "",
         "| switch | button | x | y | wire to |",
         "|---|---|---|---|---|",
     ]
@@ -107,6 +115,8 @@ def guide_md(pins, rows, lay):
         L.append("| SW%d (%s) signal | GPIO%d |" % (i + 1, n.upper(), e["buttons"][n]))
     L += ["| 3V3 bus | 3V3 |", "| GND bus | GND |",
           "",
+          "![the circuit, every net named](schematic.svg)",
+          "",
           "**Step 3: the panel's cable** (its 8-pin plug; %d MHz SPI, so keep these" % (
               spi["baudrate"] // 1000000),
           "wires under 15 cm and away from the battery leads):",
@@ -118,6 +128,8 @@ def guide_md(pins, rows, lay):
     for hdr, s in EPD_HEADER:
         L.append("| %s | %s |" % (hdr, "GPIO%d" % sig[s] if s in sig else s))
     L += [
+        "",
+        "![board pin to part pin](wiring.svg)",
         "",
         "**Step 4: power, last.**  Battery + (red) to the slide switch's middle",
         "pin; one outer pin to the red lead of the JST-PH pigtail; battery -",
@@ -132,6 +144,8 @@ def guide_md(pins, rows, lay):
         "button board on its four posts (M2 screws or glue), panel face up on",
         "top, its glass under the lid's window.  Close with four M2.5 x 8 mm",
         "self-tapping screws.",
+        "",
+        "![the case closed, and open with the parts in place](enclosure.png)",
         "",
         "## 4. Flash",
         "",
@@ -168,3 +182,52 @@ def guide_md(pins, rows, lay):
         "",
     ]
     return "\n".join(L)
+
+
+def button_board_svg(pins, lay):
+    """Wiring step 1 drawn to scale (6 px per mm), seen from the top."""
+    e = pins["esp32"]
+    pb = lay["parts"]["perfboard"]
+    k = 6.0
+    m = 40
+    pw, pd = (pb[3] - pb[0]) * k, (pb[4] - pb[1]) * k
+
+    def xy(x, y):   # board mm (case coordinates) -> svg px, y up
+        return m + (x - pb[0]) * k, m + pd - (y - pb[1]) * k
+
+    W, H = int(pw + 2 * m + 160), int(pd + 2 * m + 80)
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">' % (W, H, W, H),
+           '<rect width="100%" height="100%" fill="white"/>',
+           '<text x="10" y="20" font-family="monospace" font-size="13" font-weight="bold">'
+           'Step 1: the button board, top view, to scale (generated from pins.json and the case layout)</text>',
+           '<rect x="%d" y="%d" width="%.1f" height="%.1f" fill="#e4efd9" stroke="#3c7a3c"/>' % (m, m, pw, pd)]
+    for x, y in lay["perf_posts"]:
+        cx, cy = xy(x, y)
+        out.append('<circle cx="%.1f" cy="%.1f" r="%.1f" fill="white" stroke="black"/>' % (cx, cy, 1.0 * k))
+    bus3 = m + 6
+    busg = m + pd - 6
+    out.append('<line x1="%d" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#c03030" stroke-width="2"/>' % (m, bus3, m + pw, bus3))
+    out.append('<line x1="%d" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#303030" stroke-width="2"/>' % (m, busg, m + pw, busg))
+    out.append('<text x="%.1f" y="%.1f" font-family="monospace" font-size="11" fill="#c03030">3V3 bus -> board 3V3</text>'
+               % (m + pw + 6, bus3 + 4))
+    out.append('<text x="%.1f" y="%.1f" font-family="monospace" font-size="11">GND bus -> board GND</text>'
+               % (m + pw + 6, busg + 4))
+    for i, n in enumerate(BUTTON_NAMES):
+        x, y = lay["holes"][n]
+        cx, cy = xy(x, y)
+        s6 = 6 * k
+        out.append('<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#444" stroke="black"/>'
+                   % (cx - s6 / 2, cy - s6 / 2, s6, s6))
+        out.append('<circle cx="%.1f" cy="%.1f" r="%.1f" fill="#999"/>' % (cx, cy, 1.75 * k))
+        out.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#c03030"/>' % (cx - s6 / 2, cy - s6 / 2, cx - s6 / 2, bus3))
+        # signal leg: 100k down to GND, wire off to the GPIO
+        out.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#2050c0"/>' % (cx + s6 / 2, cy + s6 / 2, cx + s6 / 2, busg - 14))
+        out.append('<rect x="%.1f" y="%.1f" width="6" height="12" fill="#d8b070" stroke="black"/>' % (cx + s6 / 2 - 3, busg - 14))
+        out.append('<text x="%.1f" y="%.1f" font-family="monospace" font-size="10" text-anchor="middle">%s</text>'
+                   % (cx, cy - s6 / 2 - 4, escape("SW%d %s" % (i + 1, n.upper()))))
+        out.append('<text x="%.1f" y="%.1f" font-family="monospace" font-size="10" text-anchor="middle" fill="#2050c0">'
+                   'R%d, GPIO%d</text>' % (cx + s6 / 2, m + pd + 16 + 12 * (i % 4), i + 1, e["buttons"][n]))
+    out.append('<text x="10" y="%d" font-family="monospace" font-size="11">grey: 6x6 mm switch (plunger circle), '
+               'tan: 100k pull-down to the GND bus, blue: signal wire to the GPIO named under it</text>' % (H - 8))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

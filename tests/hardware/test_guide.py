@@ -60,3 +60,25 @@ def test_checklist_quotes_what_the_selftest_prints(text, tmp_path):
     assert {"selftest: storage", "selftest: battery", "selftest: wake", "selftest: full",
             "selftest: press", "selftest: sleeping"} <= set(quoted)
     assert set(quoted) <= printed
+
+
+def test_button_board_drawing_is_up_to_date_and_to_scale():
+    import xml.etree.ElementTree as ET
+    pins = pinmap.load()
+    lay = enclosure.layout(pins)
+    svg = guide.button_board_svg(pins, lay)
+    with open(guide.BUTTON_BOARD_SVG) as f:
+        assert f.read() == svg, "run: python -m host_tools hardware"
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    plungers = [(float(c.get("cx")), float(c.get("cy"))) for c in root.iter(ns + "circle")
+                if c.get("fill") == "#999"]
+    assert len(plungers) == len(NAMES)
+    # drawn 6 px per mm: the spacing between two switches is the case's
+    (xu, yu), (xd, yd) = lay["holes"]["up"], lay["holes"]["down"]
+    (pu, qu), (pdn, qd) = plungers[0], plungers[1]
+    assert abs(pu - pdn - (xu - xd) * 6) < 1e-6 and abs((qd - qu) - (yu - yd) * 6) < 1e-6
+    labels = " ".join(t.text for t in root.iter(ns + "text"))
+    for i, n in enumerate(NAMES):
+        assert "SW%d %s" % (i + 1, n.upper()) in labels
+        assert "R%d, GPIO%d" % (i + 1, pins["esp32"]["buttons"][n]) in labels
