@@ -208,16 +208,44 @@ def read_until(ser, marker, timeout, buf=b""):
     return buf
 
 
+READY = b"SYNC-READY"
+
+
 def enter_repl_sync(ser, timeout=2.0):
     """Interrupt the running app and start the sync endpoint through the raw
-    REPL (as mpremote drives it); its frames follow the REPL's 'OK'."""
+    REPL (as mpremote drives it).  The board prints READY once the endpoint
+    is imported; a traceback instead (raw REPL: OK, output, \\x04, error,
+    \\x04>) says the app is not on the board, or what else went wrong."""
     ser.write(b"\r\x03\x03")
     time.sleep(0.05)
     ser.reset_input_buffer()
     ser.write(b"\r\x01")
     read_until(ser, b"raw REPL; CTRL-B to exit\r\n>", timeout)
-    ser.write(b"import sync.endpoint as e\ne.run()\n\x04")
-    read_until(ser, b"OK", timeout)
+    ser.write(b"import sync.endpoint as e\nprint('SYNC-' + 'READY')\ne.run()\n\x04")
+    buf = read_until(ser, b"OK", timeout)
+    buf = buf[buf.index(b"OK") + 2:]
+    deadline = time.monotonic() + timeout
+    while READY not in buf and b"\x04>" not in buf:
+        if time.monotonic() > deadline:
+            raise SyncError("the board did not start sync mode (got %r)" % buf[-60:])
+        buf += _more(ser)
+    if READY in buf:
+        return
+    err = buf.split(b"\x04")[1].decode("utf-8", "replace").strip()
+    last = err.splitlines()[-1] if err else "no message"
+    ser.write(b"\x02")               # leave the raw REPL as it was
+    if "ImportError" in err and "'sync" in err:      # no module named 'sync(.endpoint)'
+        raise SyncError("the app is not on the board (%s); flash it first: "
+                        "make flash PORT=..." % last)
+    raise SyncError("sync mode did not start on the board: %s" % last)
+
+
+def _more(ser):
+    """What is waiting on the line, after at most a short wait."""
+    ser.timeout = 0.05
+    b = ser.read(1)
+    ser.timeout = 0
+    return b + ser.read(4096)
 
 
 def leave_repl_sync(ser, link, timeout=2.0):
@@ -308,6 +336,9 @@ def main(argv):
         print("sync: %s" % e, file=sys.stderr)
     except (serial.SerialException, OSError) as e:
         print("sync: connection lost (%s); run sync again to resume" % e, file=sys.stderr)
+    except Exception as e:           # a bug here: one line, the database stays consistent
+        print("sync: unexpected %s: %s; run sync again to resume" % (type(e).__name__, e),
+              file=sys.stderr)
     finally:
         ser.close()
     return 1

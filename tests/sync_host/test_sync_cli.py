@@ -214,3 +214,18 @@ def test_cli_through_a_bad_line_retries_and_resumes(tmp_path):
     with Db(db) as d:
         assert_consistent(d, device_log(folder), complete=True)
     assert proxy.faults() > 10
+
+
+def test_repl_sync_says_when_the_app_is_not_on_the_board(tmp_path):
+    """A board at its REPL with nothing flashed (devsim on an empty folder):
+    one line saying so, not 'no usable answer to HELLO'."""
+    from host_tools.flash.devsim import DevSim
+    board = tmp_path / "board"
+    board.mkdir()
+    with DevSim(str(board)) as sim:
+        rc, out, err = tool("sync", "--port", sim.port, "--db", str(tmp_path / "s.db"),
+                            "--repl", "--timeout", "0.5")
+    assert rc == 1, (out, err)
+    assert "the app is not on the board" in err and "make flash" in err, err
+    assert "HELLO" not in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
