@@ -30,6 +30,7 @@ hardware the app sees there:
 """
 import time
 
+from compat import ticks_ms
 from hal.base import Hal, SleepWake, WAKE_BUTTON, WAKE_POWER
 from hal.buttons import Buttons
 from hal.epd_ssd1683 import SSD1683, SEQ_FULL, SEQ_FAST, SEQ_PARTIAL, HEIGHT
@@ -83,7 +84,7 @@ class WebPanel:
         pass
 
     def ticks_ms(self):
-        return time.ticks_ms()
+        return ticks_ms()
 
 
 class WebHal(Hal):
@@ -104,7 +105,7 @@ class WebHal(Hal):
         return self.keys
 
     def ticks_ms(self):
-        return time.ticks_ms()
+        return ticks_ms()
 
     def sleep_ms(self, ms):
         time.sleep_ms(ms)
