@@ -1,8 +1,9 @@
-"""Hardware layer: one interface (base.Hal), three backends.
+"""Hardware layer: one interface (base.Hal), four backends.
 
 base      the interface the app uses; sleep: idle power-down path
 esp32     reference build (machine/esp32), pins from board (generated)
 blinka    Linux single-board computer through Adafruit Blinka
+web       a web browser: MicroPython WebAssembly in the page's Web Worker
           (the emulator backend lives in host_tools/emulator/backend.py)
 epd_ssd1683  e-paper driver (a FrameBuffer fed by a bus: spibus or a fake)
 buttons   debounce/repeat/long-press logic; storage: crash-safe files

@@ -23,7 +23,7 @@ hardware the app sees there:
 - storage: hal.storage.Storage on a folder of the worker's filesystem; the
   worker writes every changed file through to the browser's storage and
   restores them before the next boot.
-- clock: time.ticks_ms (real time).  sleep_ms is a real wait, but the
+- clock: compat.ticks_ms (real time).  sleep_ms is a real wait, but the
   worker's loop never calls it: it returns to JavaScript between steps.
 - deep sleep: raises SleepWake; the worker waits for a key and starts the
   app again with `hal = hal.reboot(SleepWake(bits))`, as after a wake.
