@@ -29,6 +29,16 @@ def test_whole_game_against_hard_ai(tmp_path):
     assert g.is_over() and max(g.scores) >= 100
     # a typical turn is two presses (draw, discard), the first up-card one
     assert k.turns > 10 and (k.presses - g.hand_no * 2) / k.turns < 2.3
+    # every hand and the game are in the score log, for sync
+    from sync import protocol as P, records as R
+    recs = list(r.app.scorelog().records())
+    rounds = [R.decode_round(p) for kind, seq, p in recs if kind == P.ROUND]
+    matches = [R.decode_match(p) for kind, seq, p in recs if kind == P.MATCH]
+    assert len(rounds) == g.hand_no and len(matches) == 1
+    assert [sum(x["scores"]) for x in rounds] == [h[1] for h in g.history]
+    mt = matches[0]
+    assert mt["rules"]["game"] == "gin" and mt["totals"] == g.final()[1]
+    assert mt["winner"] == g.final()[0] and mt["match_id"] == m.match_id != 0
     k.key("a")
     assert k.screen.name == "title" and r.app.gin is None
     assert r.hal.storage.load("gin") is None

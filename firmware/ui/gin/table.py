@@ -74,6 +74,54 @@ class GinMatch:
         parts.reverse()
         return "%s %s" % (g.names[1 - me], ", ".join(parts))
 
+    # -- score log ------------------------------------------------------------
+    def log_hands(self, app):
+        """Hands finished since the last call go to the score log (the app's
+        log, as Rummikub rounds do: sync carries them to the host): each
+        hand as a round record (points, deadwood left after lay-offs, the
+        winner, void as "exhausted"), and a finished game as a match record
+        (hand rows, totals with the bonuses, hands won, rules with
+        "game": "gin").  Returns True when something was written."""
+        g = self.game
+        if self.logged >= len(g.history):
+            return False
+        log = app.scorelog()
+        if log is None:
+            self.logged = len(g.history)
+            return False
+        try:
+            h = g.history[-1]
+            r = g.result or {}
+            pts = [0, 0]
+            if h[0] >= 0:
+                pts[h[0]] = h[1]
+            if r.get("void") or "knocker" not in r:
+                from gin.melds import deadwood
+                dw = [deadwood(g.hands[0]), deadwood(g.hands[1])]
+            else:
+                k = r["knocker"]
+                dw = [0, 0]
+                dw[k] = r["knocker_deadwood"]
+                dw[1 - k] = r["defender_deadwood"]
+            log.append_round(self.match_id, min(g.hand_no, 255), g.names, pts, dw,
+                             None if h[0] < 0 else h[0], h[0] < 0)
+            if g.is_over():
+                rows = []
+                for w, p, _ in g.history:
+                    row = [0, 0]
+                    if w >= 0:
+                        row[w] = p
+                    rows.append(row)
+                win, totals, bonus, margin = g.final()
+                rules = g.rules.changed()
+                rules["game"] = "gin"
+                log.append_match(self.match_id, g.names, rows[-255:], totals,
+                                 g.hands_won, win, rules)
+        except (OSError, ValueError) as e:
+            app.log("score log: %s" % e)
+        self.logged = len(g.history)
+        return True
+
     # -- flash ----------------------------------------------------------------
     def save(self, storage, screen=None):
         from gin import savefile

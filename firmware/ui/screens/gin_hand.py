@@ -28,6 +28,12 @@ def describe(g, r):
 class Screen(Base):
     name = "gin_hand"
 
+    def __init__(self, app, state=None):
+        super().__init__(app)
+        m = app.gin
+        if m.log_hands(app):
+            m.save(app.storage, "gin_hand")
+
     def draw(self, fb):
         g = self.app.gin.game
         r = g.result

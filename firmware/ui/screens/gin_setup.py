@@ -99,7 +99,14 @@ class Screen(Base):
                          target=TARGETS[self.target])
         seed = (app.hal.ticks_ms() * 2654435761 + app.steps) & 0x7FFFFFFF
         g = GinGame(rules, seed or 1, names)
-        m = GinMatch(g, ["human", opp])
+        log = app.scorelog()
+        mid = 0
+        if log is not None:
+            try:
+                mid = log.new_match_id()
+            except OSError:
+                pass
+        m = GinMatch(g, ["human", opp], mid)
         start(app, m, cold=False)
 
 
