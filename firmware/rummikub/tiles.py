@@ -25,25 +25,34 @@ def tile(colour, number):
     return (colour << 4) | number
 
 
+def _show(tok):
+    """A token as quoted in a message: at most 12 characters of it."""
+    return repr(tok) if len(tok) <= 12 else repr(tok[:12]) + "..."
+
+
 def parse_tile(tok, ncolours=6):
-    """'R7' -> code; case-insensitive; 'O' means yellow; 'J' is the joker."""
+    """'R7' -> code; case-insensitive; 'O' means yellow; 'J' is the joker.
+    Numbers are 1 or 2 ASCII digits (no other digits, however Unicode
+    counts them)."""
     s = tok.strip().upper()
     if s == "J":
         return JOKER
-    if len(s) < 2:
-        raise NotationError("unknown tile %r" % tok)
-    c = s[0]
+    digits = s[1:]
+    ok = 1 <= len(digits) <= 2
+    for ch in digits:
+        if ch < "0" or ch > "9":
+            ok = False
+    c = s[:1]
     if c == "O":
         c = "Y"
-    ci = COLOURS.find(c)
-    digits = s[1:]
-    if ci < 0 or not digits.isdigit():
-        raise NotationError("unknown tile %r" % tok)
+    ci = COLOURS.find(c) if c else -1
+    if ci < 0 or not ok:
+        raise NotationError("unknown tile %s" % _show(tok))
     if ci >= ncolours:
-        raise NotationError("tile %r: colour %s is only in the XP set" % (tok, c))
+        raise NotationError("tile %s: colour %s is only in the XP set" % (_show(tok), c))
     n = int(digits)
     if n < 1 or n > MAX_NUMBER:
-        raise NotationError("tile %r: numbers go from 1 to 13" % tok)
+        raise NotationError("tile %s: numbers go from 1 to 13" % _show(tok))
     return tile(ci, n)
 
 

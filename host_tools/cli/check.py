@@ -1,21 +1,30 @@
 """`python -m host_tools check`: judge one turn given as JSON on stdin.
 
 In:  {"table": "...", "rack": "...", "after": "...", "melded": true, "rules": {}}
+  table   the table at the start of the turn, sets separated by `|` (may be
+          empty or missing; every set must be valid)
+  rack    the player's tiles (required)
+  after   the table the player proposes at the end of the turn (required)
+  melded  true once the player's initial meld is done; missing means false
+  rules   rule overrides, names as in RULES.md (missing: the official rules)
 Out: {"valid": true, "played": "R8", "points": 8} or
      {"valid": false, "error": {"code": "...", "message": "..."}}
-Exit 0 valid, 1 illegal turn, 2 malformed input.
+  points  the initial meld's points if not melded, else the played tiles' worth
+Exit 0 valid, 1 illegal turn, 2 malformed input (one line on stderr naming it;
+input over 64 KiB is refused unread).
 """
 import json
 import sys
 
-from host_tools.cli.jsonio import InputError, field, position
+from host_tools.cli.jsonio import InputError, decode, melded_field, one_line, position, \
+    read_limited
 from rummikub.tiles import fmt_tiles
 from rummikub.turn import validate_turn
 
 
 def judge(obj):
     rules, p = position(obj, ("table", "rack", "after"))
-    melded = field(obj, "melded", bool, True, required=False)
+    melded = melded_field(obj)
     res = validate_turn(p["table"], p["rack"], p["after"], melded, rules)
     if not res.valid:
         return {"valid": False, "error": {"code": res.code, "message": res.message}}
@@ -23,14 +32,31 @@ def judge(obj):
     return {"valid": True, "played": fmt_tiles(res.played), "points": points}
 
 
-def main(argv):
-    try:
-        obj = json.loads(sys.stdin.read())
-        out = judge(obj)
-    except (ValueError, InputError) as e:
-        msg = "bad JSON: %s" % e if isinstance(e, json.JSONDecodeError) else str(e)
-        print(json.dumps({"valid": False, "error": {"code": "bad_input", "message": msg}}))
-        print("check: %s" % msg, file=sys.stderr)
+def main(argv, stdin=None, stdout=None, stderr=None):
+    """stdin: a binary stream (default: the process's, read as bytes so no
+    locale decides how it is decoded)."""
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    if argv and argv[0] in ("-h", "--help"):
+        print(__doc__.strip(), file=stdout)
+        return 0
+    if argv:
+        print("check: takes no arguments (the turn is JSON on stdin); see --help",
+              file=stderr)
         return 2
-    print(json.dumps(out))
+    try:
+        out = judge(decode(read_limited(stdin or sys.stdin.buffer)))
+    except RecursionError:
+        return _malformed("input nested too deep", stdout, stderr)
+    except InputError as e:
+        return _malformed(str(e), stdout, stderr)
+    print(json.dumps(out), file=stdout)
     return 0 if out["valid"] else 1
+
+
+def _malformed(msg, stdout, stderr):
+    msg = one_line(msg, 290)
+    print(json.dumps({"valid": False, "error": {"code": "bad_input", "message": msg}}),
+          file=stdout)
+    print("check: %s" % msg, file=stderr)
+    return 2

@@ -1,12 +1,66 @@
-"""Shared parsing for the JSON commands (check, solve): notation and rule
-overrides, with errors that name what was wrong."""
+"""Shared input handling for the JSON commands (check, solve): bytes to a
+request, notation and rule overrides, with errors that name what was wrong.
+
+Every malformed input becomes an InputError whose text is one short line
+(`one_line`), so no input, however hostile, reaches the user as a traceback
+or is echoed back at length.
+"""
+import json
+import math
+
 import host_tools  # noqa: F401  (puts firmware/ on sys.path)
 from rummikub.rules import Rules, RuleError
-from rummikub.tiles import NotationError, parse_table, parse_tiles, count_tiles, check_supply
+from rummikub.tiles import (MAX_NUMBER, NotationError, parse_table, parse_tiles, fmt_tiles,
+                            count_tiles, check_supply)
+from rummikub.melds import SetError, analyse
+
+MAX_BYTES = 65536          # one request (a whole XP set written out is ~700)
+MAX_LINE = 300             # characters of an error line
+MAX_BUDGET_MS = 3600000    # an hour
 
 
 class InputError(ValueError):
     """Malformed input (exit status 2)."""
+
+
+def one_line(text, limit=MAX_LINE):
+    """text as one ASCII line of at most `limit` characters."""
+    text = " ".join(str(text).split())
+    text = text.encode("ascii", "backslashreplace").decode("ascii")
+    if len(text) > limit:
+        text = text[:limit - 3] + "..."
+    return text
+
+
+def read_limited(stream, what="input"):
+    """Up to MAX_BYTES from a binary stream; InputError past that (read no
+    further than the limit)."""
+    data = stream.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise InputError("%s is over %d bytes; a request needs far less" % (what, MAX_BYTES))
+    return data
+
+
+def _no_constant(name):
+    raise InputError("%s is not a number JSON allows" % name)
+
+
+def decode(data):
+    """bytes -> the JSON value, or InputError (not UTF-8, bad JSON, nested too
+    deep, NaN/Infinity, numbers with too many digits)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError("input is not UTF-8 (byte 0x%02x at offset %d)"
+                         % (data[e.start], e.start))
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise InputError("bad JSON: nested too deep")
+    except InputError:
+        raise
+    except ValueError as e:            # JSONDecodeError, too many digits
+        raise InputError("bad JSON: %s" % e)
 
 
 def field(obj, name, kind, default=None, required=True):
@@ -20,22 +74,42 @@ def field(obj, name, kind, default=None, required=True):
     return v
 
 
+def melded_field(obj):
+    """`melded`: true/false, missing means false (the initial meld is not
+    done yet, so the 30 points are asked for)."""
+    if "melded" in obj and not isinstance(obj["melded"], bool):
+        raise InputError("field 'melded' must be true or false")
+    return obj.get("melded", False)
+
+
+def budget_field(obj):
+    """`budget_ms`: null/missing (no limit) or milliseconds 0..an hour."""
+    b = obj.get("budget_ms")
+    if b is None:
+        return None
+    if isinstance(b, bool) or not isinstance(b, (int, float)) or \
+            (isinstance(b, float) and not math.isfinite(b)) or not 0 <= b <= MAX_BUDGET_MS:
+        raise InputError("field 'budget_ms' must be null or milliseconds from 0 to %d"
+                         % MAX_BUDGET_MS)
+    return int(b)
+
+
 def rules_from(obj):
     r = field(obj, "rules", dict, {}, required=False)
     try:
         return Rules(**r)
-    except RuleError as e:
+    except (RuleError, TypeError) as e:
         raise InputError(str(e))
 
 
 def position(obj, names=("table", "rack")):
     """Parse the notation fields of one request; the tiles across them must
-    fit in one tile set."""
+    fit in one tile set, and the table must be valid sets."""
     if not isinstance(obj, dict):
         raise InputError("expected a JSON object")
     rules = rules_from(obj)
+    whole = rules.ncolours * MAX_NUMBER * rules.copies + rules.jokers
     out = {}
-    counts = None
     for name in names:
         text = field(obj, name, str, "", required=(name != "table"))
         try:
@@ -44,12 +118,22 @@ def position(obj, names=("table", "rack")):
         except NotationError as e:
             raise InputError("%s: %s" % (name, e))
         out[name] = v
-        if name != "after":
-            counts = count_tiles(v if name != "rack" else (v,), counts)
+    held = sum(len(s) for s in out.get("table", ())) + len(out.get("rack", ()))
+    placed = sum(len(s) for s in out.get("after", ()))
+    for what, n in (("table and rack", held), ("after", placed)):
+        if n > whole:
+            raise InputError("%s hold %d tiles; the %s tile set has %d"
+                             % (what, n, rules.tile_set, whole))
     try:
-        check_supply(counts, rules.copies, rules.jokers)
+        check_supply(count_tiles(out.get("table", ()), count_tiles((out["rack"],))),
+                     rules.copies, rules.jokers)
         if "after" in out:
             check_supply(count_tiles(out["after"]), rules.copies, rules.jokers)
     except NotationError as e:
         raise InputError(str(e))
+    for i, s in enumerate(out.get("table", ())):
+        try:
+            analyse(s, rules.ncolours)
+        except SetError as e:
+            raise InputError("table: set %d (%s): %s" % (i + 1, fmt_tiles(s), e.message))
     return rules, out

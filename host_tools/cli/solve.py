@@ -1,56 +1,75 @@
-"""`python -m host_tools solve`: best move for positions, JSON Lines.
+"""`python -m host_tools solve`: best move for positions, JSON Lines on stdin.
 
-In (one per line):
+In (one object per line):
   {"table": "R5 R6 R7 | B9 K9 Y9", "rack": "R8 K2 J", "melded": true,
    "rules": {}, "budget_ms": null}
-Out (one per input line, in order):
+  table      the table, sets separated by `|` (may be empty or missing)
+  rack       the player's tiles (required)
+  melded     true once the initial meld is done; missing means false
+  rules      rule overrides, names as in RULES.md
+  budget_ms  null/missing: prove the best move; else milliseconds (0 to an
+             hour) after which the best move found so far is answered
+Out (one line per input line, in order):
   {"table": "<whole table after>", "placed": "R8 J", "count": 2, "value": 17,
    "optimal": true, "ms": 1.7}
-`ms` is the solver's own time.  Exit 0, or 2 on malformed input with a
-message naming the line (lines before it are answered).
+`ms` is the solver's own time.  Exit 0, or 2 on malformed input with one
+line on stderr naming the line and the problem (lines before it are
+answered); a line over 64 KiB is refused unread.
 """
 import json
 import sys
 import time
 
-from host_tools.cli.jsonio import InputError, field, position
+from host_tools.cli.jsonio import InputError, MAX_BYTES, budget_field, decode, melded_field, \
+    one_line, position
 from rummikub.tiles import fmt_table, fmt_tiles
 from ai.solver import solve
 
 
 def answer(obj):
     rules, p = position(obj, ("table", "rack"))
-    melded = field(obj, "melded", bool, True, required=False)
-    budget = obj.get("budget_ms") if isinstance(obj, dict) else None
-    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
-                               or budget < 0):
-        raise InputError("field 'budget_ms' must be a number of milliseconds >= 0 or null")
+    melded = melded_field(obj)
+    budget = budget_field(obj)
     t0 = time.perf_counter()
-    m = solve(p["table"], p["rack"], melded, rules,
-              None if budget is None else int(budget))
+    m = solve(p["table"], p["rack"], melded, rules, budget)
     ms = (time.perf_counter() - t0) * 1000.0
     return {"table": fmt_table(m.table), "placed": fmt_tiles(m.placed),
             "count": m.count, "value": m.value, "optimal": m.optimal,
             "ms": round(ms, 3)}
 
 
-def main(argv):
+def main(argv, stdin=None, stdout=None, stderr=None):
+    """stdin: a binary stream (default: the process's, read as bytes)."""
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
     if argv and argv[0] in ("-h", "--help"):
-        print(__doc__)
+        print(__doc__.strip(), file=stdout)
         return 0
+    if argv:
+        print("solve: takes no arguments (positions are JSON Lines on stdin); see --help",
+              file=stderr)
+        return 2
+    stdin = stdin or sys.stdin.buffer
     lineno = 0
-    for line in sys.stdin:
+    while True:
+        line = stdin.readline(MAX_BYTES + 1)
+        if not line:
+            return 0
         lineno += 1
-        if not line.strip():
-            continue
         try:
-            obj = json.loads(line)
-            out = answer(obj)
-        except json.JSONDecodeError as e:
-            print("solve: line %d: bad JSON: %s" % (lineno, e), file=sys.stderr)
-            return 2
+            if len(line) > MAX_BYTES:
+                raise InputError("line is over %d bytes; a request needs far less"
+                                 % MAX_BYTES)
+            if not line.strip():
+                continue
+            out = answer(decode(line))
+        except RecursionError:
+            return _malformed(lineno, "input nested too deep", stderr)
         except InputError as e:
-            print("solve: line %d: %s" % (lineno, e), file=sys.stderr)
-            return 2
-        print(json.dumps(out), flush=True)
-    return 0
+            return _malformed(lineno, str(e), stderr)
+        print(json.dumps(out), file=stdout, flush=True)
+
+
+def _malformed(lineno, msg, stderr):
+    print(one_line("solve: line %d: %s" % (lineno, msg)), file=stderr)
+    return 2

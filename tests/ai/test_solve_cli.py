@@ -64,3 +64,19 @@ def test_budget_returns_a_legal_move_flagged_unproven():
     assert quick.count <= full.count
     if quick.count:
         assert validate_turn(table, rack, quick.table, True, Rules()).valid
+
+
+def test_missing_melded_means_not_melded_yet():
+    rc, out, err = run([json.dumps({"table": "", "rack": "K1 K2 K3 R10"}) + "\n",
+                        json.dumps({"table": "", "rack": "K1 K2 K3 R10", "melded": True})
+                        + "\n"])
+    assert rc == 0, err
+    assert out[0]["placed"] == "" and out[1]["placed"] == "K1 K2 K3"  # 6 points is no meld
+
+
+def test_help_describes_every_field():
+    r = subprocess.run([sys.executable, "-m", "host_tools", "solve", "--help"], cwd=ROOT,
+                       input="", capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0
+    for name in ("table", "rack", "melded", "rules", "budget_ms"):
+        assert "  %s " % name in r.stdout, r.stdout

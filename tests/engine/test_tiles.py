@@ -71,3 +71,11 @@ def test_bytearray_helpers():
     assert not remove_tile(b, JOKER)
     assert fmt_tile(pop_tile(b)) == "R2" and fmt_tiles(b) == "R1 R3"
     assert rack_value(parse_tiles("R1 J K13"), 30) == 44
+
+
+def test_only_ascii_digits_and_short_messages():
+    # issue 13: 'R²' passed isdigit() and crashed int(); 5,000 digits too
+    for tok in ("R\u00b2", "R\u2075", "R\u0665", "R" + "5" * 5000, "R123", "R"):
+        e = raises(NotationError, parse_tile, tok)
+        assert len(str(e)) < 60, str(e)
+    assert "unknown tile" in str(raises(NotationError, parse_tile, "R" + "7" * 5000))

@@ -57,3 +57,21 @@ def test_refusals(after, code, message):
 def test_malformed_input_exits_2_with_a_message(payload, needle):
     rc, out, err = check(payload)
     assert rc == 2 and needle in out["error"]["message"] and needle in err
+
+
+def test_missing_melded_means_not_melded_yet():
+    # issue 13: a missing field used to mean true, so a 6-point opening passed
+    code, out, _ = check({"table": "", "rack": "K1 K2 K3", "after": "K1 K2 K3"})
+    assert code == 1 and out["error"]["code"] == "initial_meld_points"
+    code, out, _ = check({"table": "", "rack": "K1 K2 K3", "after": "K1 K2 K3",
+                          "melded": True})
+    assert code == 0 and out["points"] == 6
+
+
+def test_help_prints_help_without_reading_stdin():
+    for flag in ("--help", "-h"):
+        r = subprocess.run([sys.executable, "-m", "host_tools", "check", flag],
+                           input="", capture_output=True, text=True, cwd=ROOT, timeout=60)
+        assert r.returncode == 0 and not r.stderr
+        for name in ("table", "rack", "after", "melded", "rules"):
+            assert "  %s " % name in r.stdout, r.stdout
