@@ -84,6 +84,8 @@ def run(games, seed, out, mp):
            "esp32_est_ms": _stats([x * K for x in ms]),
            "esp32_est_ms_endgame": _stats([x * K for x in end]),
            "searches": _stats([r["searches"] for r in rows]),
+           "searches_per_s_unix": (sum(r["searches"] for r in rows) /
+                                   (sum(ms) / 1000.0) if sum(ms) else 0.0),
            "targets": TARGETS}
     with open(os.path.join(out, "expert_time.json"), "w") as f:
         json.dump(res, f, indent=1)
@@ -101,4 +103,5 @@ def report(res):
               e["median"], e["p95"], e["max"], TARGETS["esp32_median_ms"],
               TARGETS["esp32_p95_ms"], ee["n"], ee["median"], ee["p95"]))
     s = res["searches"]
-    print("searches a move: median %d, p95 %d, max %d" % (s["median"], s["p95"], s["max"]))
+    print("searches a move: median %d, p95 %d, max %d; %.0f searches/s on the unix port"
+          % (s["median"], s["p95"], s["max"], res["searches_per_s_unix"]))
