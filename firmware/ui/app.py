@@ -101,7 +101,10 @@ class App:
         unload("logged")
 
     def save_game(self, screen=None):
-        """Save the match with the screen it is on, or with `screen`."""
+        """Save the match with the screen it is on, or with `screen` (a
+        tutorial lesson is never saved: the real game's save stays)."""
+        if self.match is not None and self.match.lesson is not None:
+            return
         self._session("save_game", screen)
 
     def resume(self, cold=True):
@@ -221,7 +224,10 @@ class App:
             self.screen.key(b, True)
 
     def sleep(self):
-        """Save, show the sleep screen, power down (see ui.session.sleep)."""
+        """Save, show the sleep screen, power down (see ui.session.sleep);
+        a tutorial lesson is dropped, never saved."""
+        if self.match is not None and self.match.lesson is not None:
+            self.match = None
         self._session("sleep")
 
     # -- the match ----------------------------------------------------------
@@ -242,6 +248,9 @@ class App:
         self.pending = False
         m = self.match
         g = m.game
+        if m.lesson is not None:      # a lesson's one turn is over: judge it
+            self.goto("lessons", state={"judge": m.lesson})
+            return
         if g.phase == PLAYING and not m.human(g.current):
             # the solver needs the RAM more than the screens do: the frame
             # stays on the glass, the screen modules are loaded again after

@@ -256,3 +256,21 @@ def test_round_result_lists_every_leftover_tile_or_counts_it(tmp_path, drawn):
         words = " ".join(lines).split()
         more = int(words[-2][1:]) if words[-1] == "more" else 0
         assert len(words) - (2 if more else 0) + more == len(g.racks[p]), lines
+
+
+def test_every_lesson_text_and_verdict_fits(tmp_path, drawn):
+    from ui.screens import lessons
+    app = names_app(str(tmp_path))
+    app.goto("lessons")
+    scr = app.screen
+    for i in range(len(lessons.LESSONS)):
+        scr.cur = i
+        scr.intro = True
+        show(app, drawn)
+        assert lessons.LESSONS[i][7].replace(" ", "") in drawn.joined()
+    scr.intro = False
+    for said in ("Time ran out: the turn was undone and a tile drawn.",
+                 "A valid turn, but R10 B10 K10 Y10 was to be played. Try again."):
+        scr.said = said
+        show(app, drawn)
+        assert said.replace(" ", "") in drawn.joined()

@@ -22,7 +22,7 @@ class Screen(Base):
         if self.app.has_save():
             self.items.append(("Resume game", "resume"))
         self.items += [("New game", "setup"), ("History", "history"),
-                       ("Settings", "settings")]
+                       ("Settings", "settings"), ("Learn to play", "lessons")]
         self.items.append(("Sync", "sync"))      # score sync over USB (ui.screens.sync)
 
     def resumed(self):

@@ -1,0 +1,162 @@
+"""Learn to play: short lessons on the real play screen.
+
+Each lesson is a prepared position (after the examples of the official
+rule sheet) and one thing to do.  A on a lesson explains it, A again
+deals it on the play screen: the player makes the move and ends the turn
+(START), the engine judges it like any turn (a refusal says why and the
+player fixes it), and back here the lesson checks the move did what was
+asked.  Lessons done are kept in the settings ("lessons": their names);
+any lesson can be played again.  A lesson match is never saved.
+"""
+from hal import buttons as hb
+from rummikub.game import Game, DID_PLAY, DID_DRAW, DID_FAIL
+from rummikub.rules import Rules
+from rummikub.tiles import parse_table, parse_tiles, full_set, remove_tile, fmt_tiles
+from ui.screen import Base
+from ui.gfx import BLACK, WHITE, message_box
+from ui.menu import draw_list, step, footer
+
+# (name, title, table, rack, melded, timer_s, need, text): `need` is the
+# rack tiles the move must play ("draw": the turn must draw).
+LESSONS = (
+    ("group", "A group", "", "R7 B7 K7 Y2 B11 R1", 1, 0, "R7 B7 K7",
+     "A group is 3 or 4 tiles of one number, each a different colour. "
+     "Put R7 B7 K7 on the table as a new set: A on each (A picks and moves on), "
+     "then A on the + slot after the table's sets. START ends the turn."),
+    ("run", "A run", "", "B3 B4 B5 K9 R12 Y1", 1, 0, "B3 B4 B5",
+     "A run is 3 or more numbers in a row, one colour; 1 is lowest, "
+     "13 highest, no 13-1. Put B3 B4 B5 on the table as a new set, then START."),
+    ("jokers", "Jokers", "", "R9 R11 J K2 B5", 1, 0, "R9 J R11",
+     "A joker stands for any tile a set is missing. Make the run R9 J R11 "
+     "(the joker is R10), then START."),
+    ("meld", "First meld: 30 points", "R5 R6 R7", "K10 K11 K12 R3 B3 Y3 R1", 0, 0,
+     "K10 K11 K12",
+     "Your first sets must come from your rack and add up to 30 points or "
+     "more (the table cannot be used yet). K10 K11 K12 make 33: play them."),
+    ("extend", "Adding to sets", "B4 B5 B6 | R8 K8 Y8", "B3 B8 R1 K12", 1, 0, "B3 B8",
+     "After your first meld you may add to the table's sets. B3 goes at the "
+     "start of the blue run, B8 into the group of eights: play both."),
+    ("split", "Splitting a run", "R3 R4 R5 R6 R7 R8", "R6 K1 B13", 1, 0, "R6",
+     "Sets may be split. Split the red run after R5 (hold A on R6 of the "
+     "table), then put your R6 so that R3-R6 and R6-R8 are two runs."),
+    ("swap", "Taking from a group", "R8 B8 K8 | K1 K2 K3", "Y8 R6 R7 B12", 1, 0,
+     "Y8 R6 R7",
+     "Put Y8 into the group of eights; the group can then spare R8, which "
+     "makes a run with your R6 R7. All tiles must end in valid sets."),
+    ("joker", "Freeing a joker", "R5 J R7 | B1 B2 B3", "R6 K9 B9 Y4", 1, 0, "R6 K9 B9",
+     "Put R6 where the joker stands: the joker is free and must be used at "
+     "once, with your own tiles: make K9 B9 J a new group."),
+    ("draw", "Drawing and the timer", "R5 R6 R7", "K1 B13 Y5 R11", 1, 30, "draw",
+     "Nothing here fits. START, then START again draws a tile. The bar on top "
+     "counts down 30 s: when it ends the turn is undone and a tile drawn."),
+    ("assist", "Let the console place", "R5 R6 R7 | B9 K9 Y9", "R8 Y11 R4 K2", 1, 0,
+     "R4 R8",
+     "Pick R4 and R8 (A on each), then START: the console shows where they "
+     "fit, changed sets framed. LEFT/RIGHT: other ways, A takes it, START "
+     "takes it and ends the turn."),
+)
+
+
+def deal(i):
+    """The Game of lesson i: its table and rack, the pool the rest."""
+    name, _, table, rack, melded, timer, _, _ = LESSONS[i]
+    g = Game(Rules(timer_s=timer), 2, 1 + i, 1, ["You", "Tutor"])
+    g.table = parse_table(table, 4)
+    g.racks = [parse_tiles(rack, 4), bytearray()]
+    pool = full_set(4, 2, 2)
+    for s in g.table + g.racks:
+        for t in s:
+            remove_tile(pool, t)
+    for _ in range(14):                # the tutor's rack: never plays
+        g.racks[1].append(pool.pop())
+    g.pool = pool
+    g.melded = bytearray([melded, 1])
+    g.current = 0
+    g.turn_no = 1
+    return g
+
+
+def judge(i, g):
+    """(done, what to say) after lesson i's turn in game g."""
+    need = LESSONS[i][6]
+    kind, who, tiles = g.last if g.last else (0, 0, b"")
+    if need == "draw":
+        if kind == DID_DRAW:
+            return True, "Right: no play, so you draw a tile."
+        if kind == DID_FAIL:
+            return True, "Time ran out: the turn was undone and a tile drawn."
+        return False, "This time, draw: START, then START again."
+    if kind != DID_PLAY:
+        return False, "You drew instead of playing. Try again."
+    played = bytearray(tiles)
+    for t in parse_tiles(need, 4):
+        if not remove_tile(played, t):
+            return False, "A valid turn, but %s was to be played. Try again." % fmt_tiles(
+                parse_tiles(need, 4))
+    return True, "Well done: the engine took your turn."
+
+
+class Screen(Base):
+    name = "lessons"
+
+    def __init__(self, app, state=None):
+        super().__init__(app)
+        self.cur = 0
+        self.top = 0
+        self.intro = False
+        self.said = ""
+        if state and "judge" in state:      # back from a lesson's turn
+            self.cur = state["judge"]
+            done, self.said = judge(self.cur, app.match.game)
+            app.match = None
+            if done:
+                got = self.done()
+                if LESSONS[self.cur][0] not in got:
+                    app.settings["lessons"] = got + [LESSONS[self.cur][0]]
+                    app.save_settings()
+
+    def done(self):
+        return list(self.app.settings.get("lessons") or [])
+
+    def draw(self, fb):
+        fb.fill_rect(0, 0, 400, 14, BLACK)
+        got = self.done()
+        fb.text("Learn to play  (%d of %d done)" % (len([1 for l in LESSONS if l[0] in got]),
+                                                    len(LESSONS)), 4, 3, WHITE)
+        items = ["%d. %s" % (i + 1, LESSONS[i][1]) for i in range(len(LESSONS))]
+        marks = ["done" if l[0] in got else "" for l in LESSONS]
+        self.top = draw_list(fb, items, self.cur, 4, 24, 392, len(items), self.top, marks)
+        if self.intro:
+            message_box(fb, LESSONS[self.cur][7], y=150, title=LESSONS[self.cur][1])
+            footer(fb, "A: deal the lesson  B: back")
+        elif self.said:
+            message_box(fb, self.said, y=170)
+            footer(fb, "A: play a lesson  B: back to the title")
+        else:
+            footer(fb, "UP/DOWN choose  A: open  B: back")
+
+    def key(self, b, long):
+        app = self.app
+        if self.intro:
+            if b == hb.A or b == hb.START:
+                self.start()
+                return
+            self.intro = False
+        elif b == hb.UP or b == hb.DOWN:
+            self.cur = step(self.cur, len(LESSONS), -1 if b == hb.UP else 1)
+            self.said = ""
+        elif b == hb.A or b == hb.START:
+            self.intro = True
+            self.said = ""
+        elif b == hb.B:
+            app.goto("title")
+            return
+        app.redraw()
+
+    def start(self):
+        from ui.match import Match
+        app = self.app
+        m = Match(deal(self.cur), ["human", "easy"])
+        m.lesson = self.cur
+        app.match = m
+        app.goto("play")

@@ -1,0 +1,120 @@
+"""The tutorial with the buttons: every lesson from the title screen, its
+move made on the real play screen (the scripted player of the match
+tests), judged by the engine and then by the lesson; progress kept in
+the settings, lessons replayable, a real saved game never touched."""
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from driver import Driver  # noqa: E402
+from rummikub.tiles import parse_table  # noqa: E402
+from ui.screens.lessons import LESSONS  # noqa: E402
+
+# what a player who followed each lesson leaves on the table
+SOLUTIONS = {
+    "group": "R7 B7 K7",
+    "run": "B3 B4 B5",
+    "jokers": "R9 J R11",
+    "meld": "R5 R6 R7 | K10 K11 K12",
+    "extend": "B3 B4 B5 B6 | R8 K8 Y8 B8",
+    "split": "R3 R4 R5 R6 | R6 R7 R8",
+    "swap": "B8 K8 Y8 | R6 R7 R8 | K1 K2 K3",
+    "joker": "R5 R6 R7 | K9 B9 J | B1 B2 B3",
+}
+
+
+def open_lesson(d, i):
+    """From the title screen: Learn to play, lesson i, deal it."""
+    if d.screen.name == "title":
+        items = [it[1] for it in d.screen.items]
+        for _ in range(items.index("lessons")):
+            d.key("down")
+        d.key("a")
+    assert d.screen.name == "lessons"
+    while d.screen.cur != i:
+        d.key("down")
+    d.key("a")                                    # the lesson's text
+    assert d.screen.intro
+    d.key("a")                                    # deal it
+    assert d.screen.name == "play" and d.app.match.lesson == i
+
+
+@pytest.fixture
+def d(tmp_path):
+    return Driver(str(tmp_path / "flash"))
+
+
+def test_every_lesson_done_with_the_buttons_and_kept(d, tmp_path):
+    for i, lesson in enumerate(LESSONS):
+        open_lesson(d, i)
+        if lesson[6] == "draw":
+            d.keys("start start")
+        elif lesson[0] == "assist":               # as taught: pick, START, START
+            for t in (0x24, 0x28):                # R4, R8
+                d.pick((2, 0, list(d.ed.rack).index(t)))
+            d.key("start")                        # where they fit
+            assert d.screen.mode != 0               # a proposal is shown
+            d.key("start")                        # take it and end the turn
+        else:
+            table = parse_table(SOLUTIONS[lesson[0]], 4)
+            d.build(table)
+            d.key("start")
+        assert d.screen.name == "lessons", (lesson[0], d.screen.name,
+                                            getattr(d.screen, "note", ""))
+        assert d.screen.said.startswith(("Well done", "Right")), (lesson[0], d.screen.said)
+        assert lesson[0] in d.app.settings["lessons"]
+    assert not d.app.has_save()                   # lessons are never saved
+    d2 = Driver(str(tmp_path / "flash"))          # a restart: progress is kept
+    assert d2.app.settings["lessons"] == [l[0] for l in LESSONS]
+
+
+def test_a_move_that_breaks_a_rule_or_misses_the_point(d):
+    open_lesson(d, 0)                             # the group lesson: R7 B7 K7
+    for t in (0x27, 0x21):                        # R7 and R1: not a set
+        d.pick((2, 0, list(d.ed.rack).index(t)))
+    d.goto(0, len(d.ed.table), 0)
+    d.key("a")
+    d.key("start")
+    assert d.screen.name == "play" and d.screen.mode == 2   # the engine says why
+    assert d.screen.note
+    d.key("b", long=True)                         # hold B: reset the turn
+    d.keys("start start")                         # a valid turn, but a draw
+    assert d.screen.name == "lessons"
+    assert d.screen.said == "You drew instead of playing. Try again."
+    assert "group" not in (d.app.settings.get("lessons") or [])
+    d.key("a")                                    # the same lesson again
+    d.key("a")
+    assert d.screen.name == "play" and list(d.ed.rack) == list(d.app.match.game.rack)
+    assert len(d.app.match.game.rack) == 6        # dealt afresh
+
+
+def test_time_running_out_is_the_timer_lesson(d):
+    i = [l[0] for l in LESSONS].index("draw")
+    open_lesson(d, i)
+    d.r.run(31000)
+    assert d.screen.name == "lessons" and "Time ran out" in d.screen.said
+
+
+def test_a_lesson_leaves_the_real_saved_game_alone(d):
+    d.keys("a start")                             # a real game against the AI
+    while d.screen.name != "play" or d.screen.mode == 1:
+        d.key("a")
+    d.keys("start start")                         # draw: the game is saved
+    while d.screen.name != "play" or d.screen.mode == 1:
+        d.key("a")
+    d.key("start", long=True)                     # turn menu: save and quit
+    labels = [it[1] for it in d.screen._menu_items()]
+    for _ in range(labels.index("quit")):
+        d.key("down")
+    d.key("a")
+    assert d.screen.name == "title"
+    saved = d.app.storage.load("game")
+    assert saved
+    open_lesson(d, 0)
+    d.build(parse_table("R7 B7 K7", 4))
+    d.key("start")
+    assert d.app.storage.load("game") == saved
+    d.key("b")
+    assert d.screen.name == "title" and d.screen.items[0][1] == "resume"
