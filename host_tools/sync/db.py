@@ -166,23 +166,35 @@ class Db:
         return self.con.execute("SELECT kind, seq, body FROM records WHERE device_id = ? "
                                 "AND log_id = ? ORDER BY seq", (device_id, log_id)).fetchall()
 
-    def player_stats(self):
+    def player_stats(self, game=None):
         """One row per player: name, matches, match wins, rounds, rounds won,
-        points, average rack left (None if never known)."""
+        points, average rack left (None if never known).  game: "rummikub"
+        or "gin" counts only that game's matches and rounds (a gin game's
+        match record says "game": "gin" in its rules; rounds count once
+        their match is known), None counts both."""
+        g = "1" if game is None else \
+            "coalesce(json_extract(m.rules, '$.game'), 'rummikub') = :game"
         q = """
         SELECT p.name,
           (SELECT count(*) FROM match_players mp JOIN matches m USING (device_id, match_id)
-             WHERE mp.player_id = p.player_id AND m.finished = 1),
+             WHERE mp.player_id = p.player_id AND m.finished = 1 AND %(g)s),
           (SELECT count(*) FROM match_players mp JOIN matches m USING (device_id, match_id)
-             WHERE mp.player_id = p.player_id AND m.finished = 1 AND m.winner_seat = mp.seat),
-          (SELECT count(*) FROM scores s WHERE s.player_id = p.player_id),
+             WHERE mp.player_id = p.player_id AND m.finished = 1 AND m.winner_seat = mp.seat
+             AND %(g)s),
+          (SELECT count(*) FROM scores s LEFT JOIN matches m USING (device_id, match_id)
+             WHERE s.player_id = p.player_id AND %(g)s),
           (SELECT count(*) FROM scores s JOIN rounds r USING (device_id, match_id, round_no)
-             WHERE s.player_id = p.player_id AND r.winner_seat = s.seat),
-          (SELECT coalesce(sum(score), 0) FROM scores s WHERE s.player_id = p.player_id),
-          (SELECT avg(rack_left) FROM scores s WHERE s.player_id = p.player_id
-             AND s.rack_left IS NOT NULL)
-        FROM players p ORDER BY p.name"""
-        return self.con.execute(q).fetchall()
+             LEFT JOIN matches m USING (device_id, match_id)
+             WHERE s.player_id = p.player_id AND r.winner_seat = s.seat AND %(g)s),
+          (SELECT coalesce(sum(score), 0) FROM scores s LEFT JOIN matches m
+             USING (device_id, match_id) WHERE s.player_id = p.player_id AND %(g)s),
+          (SELECT avg(rack_left) FROM scores s LEFT JOIN matches m USING (device_id, match_id)
+             WHERE s.player_id = p.player_id AND s.rack_left IS NOT NULL AND %(g)s)
+        FROM players p ORDER BY p.name""" % {"g": g}
+        rows = self.con.execute(q, {"game": game}).fetchall()
+        if game is not None:      # only the players of that game
+            rows = [r for r in rows if r[1] or r[3]]
+        return rows
 
     def points_timeline(self):
         """(name, match order, points in that match) for finished matches,

@@ -12,10 +12,11 @@ COLUMNS = ("rank", "player", "matches", "match_wins", "rounds", "rounds_won",
            "points", "avg_rack_left")
 
 
-def leaderboard(db):
-    """Rows (dicts) best first: most match wins, then most points, then name."""
+def leaderboard(db, game=None):
+    """Rows (dicts) best first: most match wins, then most points, then name.
+    game: "rummikub" or "gin" for one game's matches only (default both)."""
     rows = []
-    for name, m, mw, r, rw, pts, rack in db.player_stats():
+    for name, m, mw, r, rw, pts, rack in db.player_stats(game):
         rows.append({"player": name, "matches": m, "match_wins": mw, "rounds": r,
                      "rounds_won": rw, "points": pts,
                      "avg_rack_left": None if rack is None else round(rack, 1)})
@@ -84,13 +85,15 @@ def main(argv):
     ap.add_argument("--csv", nargs="?", const="-", metavar="FILE",
                     help="write the table as CSV (to stdout without FILE)")
     ap.add_argument("--plot", metavar="FILE.png", help="draw running points per player")
+    ap.add_argument("--game", choices=("rummikub", "gin"),
+                    help="one game only (default: both; Gin Rummy rounds are hands)")
     args = ap.parse_args(argv)
     if not os.path.exists(args.db):
         print("scores: no score database at %s; run `python -m host_tools sync` first"
               % args.db, file=sys.stderr)
         return 1
     with Db(args.db) as db:
-        rows = leaderboard(db)
+        rows = leaderboard(db, args.game)
         if args.csv:
             if args.csv == "-":
                 write_csv(rows, sys.stdout)
