@@ -127,3 +127,15 @@ def test_tournament_keeps_its_json_up_to_date_with_whole_deals(tmp_path):
     part = json.load(open(path))
     assert part["partial"] and part["games"] == 10 and part["deals"] == 5
     assert s["games"] == 12
+
+
+def test_expert_time_positions_are_the_experts_turns_saved_whole():
+    from rummikub.savefile import loads
+    from host_tools.bench.expert_time import positions
+    pos = positions(2, 3)
+    assert pos and any(p["endgame"] for p in pos)
+    for p in pos[:20]:
+        g, _ = loads(bytes.fromhex(p["save"]))
+        assert g.phase == PLAYING and g.tile_count() == 106
+        after = Player("expert", seed=p["seed"]).choose(g)
+        assert after is None or g.check(after).valid
