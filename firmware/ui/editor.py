@@ -122,6 +122,7 @@ class Editor:
         self.rack_top = 0     # first visible rack row
         self.hand_left = 0    # first visible hand position
         self.last = {}        # area -> where the cursor last was there
+        self.fresh = b""      # tiles drawn last turn (marked on the rack)
 
     # -- state snapshots (undo, saves) --------------------------------------
     def snapshot(self):

@@ -8,8 +8,11 @@ positions without a display.  The screen is 400x300:
     y  12..191  table, 5 rows of 36 px, scrolls by row
     y 192..227  hand (tiles taken off the table this turn) and messages
     y 228..299  rack, 2 rows, scrolls by row
-Each row is 36 px: 3 px above the tile (a picked tile is lifted into it),
-the 30 px tile, 1 px gap, a 2 px cursor bar.
+Each row is 36 px: 3 px above the tile (a picked tile is lifted into it,
+the tile drawn last turn has a tab there), the 30 px tile, 1 px gap, a
+2 px cursor bar.  Tiles keep x 8..370; the "more rows" markers (^2, v3)
+sit right of them at x 372..396, so they never cover a tile or touch the
+screen edge.
 """
 from compat import const
 
@@ -22,15 +25,16 @@ ROW = const(36)       # row pitch
 LIFT = const(3)
 SET_GAP = const(10)   # between sets on the table
 LEFT = const(8)       # with PITCH 24 and SET_GAP 10: tiles start on byte boundaries
-RIGHT_EDGE = const(396)
+RIGHT_EDGE = const(370)  # table sets end here: the more-rows marker has x 372..396
 
+MARKER_X = const(372)  # the more-rows markers: x 372..396
 STATUS_H = const(12)
 TABLE_Y = const(12)
 TABLE_ROWS = const(5)
 HAND_Y = const(192)
 RACK_Y = const(228)
 RACK_ROWS = const(2)
-PER_ROW = const(16)   # rack tiles per row: 16 * 24 = 384
+PER_ROW = const(15)   # rack tiles per row: x 8..366, the marker column after
 
 # areas of the play screen
 TABLE = const(0)

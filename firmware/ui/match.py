@@ -30,6 +30,8 @@ class Match:
         self.review_before = None  # table before those turns (list of sets)
         self.last_human = -1      # seat that last saw its rack
         self.logged_rounds = 0    # rounds already in the score log
+        self.drawn = {}           # seat -> tiles it drew last turn (marked on its rack)
+        self.sorted_round = {}    # seat -> round whose rack the app sorted for it
         self.lesson = None        # a tutorial lesson's index (never saved)
 
     def human(self, p):

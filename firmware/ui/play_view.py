@@ -2,32 +2,40 @@
 
 Status bar on top (every player's tile count, the pool, the timer), the
 table rows (scrolled), the hand row with the message lines, the rack.
-A picked tile is drawn lifted; the cursor is a bar under its position;
+A picked tile stands lifted in a frame on a black base; the cursor is a
+thin bar under its position; the tile drawn last turn has a tab above;
 sets the AI (or a hint) changed get a frame, a refused set a double frame.
 """
 from ui.gfx import WHITE, BLACK, dotted_rect, wrap
 from ui.tiles_gfx import draw_tile
 from ui.layout import (TW, TH, PITCH, ROW, LIFT, TABLE, HAND, RACK, TABLE_Y,
-                       TABLE_ROWS, HAND_Y, RACK_Y, RACK_ROWS, PER_ROW, LEFT,
+                       TABLE_ROWS, HAND_Y, RACK_Y, RACK_ROWS, PER_ROW, LEFT, MARKER_X,
                        rack_xy, hand_x)
 from ui.editor import code
 
 
-def status_bar(fb, game, timer_text):
+def status_bar(fb, game, timer_text, note=""):
+    """Every player's name with their tile count in a white chip (the
+    current player's whole entry white), the pool and the timer; or, with
+    a note (who is thinking), just the note: no count is shown stale."""
     fb.fill_rect(0, 0, 400, 11, BLACK)
+    if note:
+        fb.text(note[:49], 2, 2, WHITE)
+        return
     n = game.n
-    short = n > 4
     x = 2
     for p in range(n):
-        name = game.names[p][:3] if short else game.names[p][:5]
-        s = "%s %d" % (name, len(game.racks[p])) if not short else "%s%d" % (name, len(game.racks[p]))
-        w = len(s) * 8 + 4
-        if p == game.current:
-            fb.fill_rect(x - 2, 1, w, 9, WHITE)
-            fb.text(s, x, 2, BLACK)
-        else:
-            fb.text(s, x, 2, WHITE)
-        x += w + (4 if short else 8)
+        name = game.names[p][:3] if n > 4 else game.names[p][:5]
+        count = str(len(game.racks[p]))
+        w = len(name) * 8 + 1 + len(count) * 8 + 2
+        cur = p == game.current
+        if cur:
+            fb.fill_rect(x - 2, 1, w + 3, 9, WHITE)
+        fb.text(name, x, 2, BLACK if cur else WHITE)
+        cx = x + len(name) * 8 + 1
+        fb.fill_rect(cx, 1, len(count) * 8 + 2, 9, BLACK if cur else WHITE)
+        fb.text(count, cx + 1, 2, WHITE if cur else BLACK)
+        x += w + (6 if n > 4 else 10)
     right = "Pool %d" % len(game.pool)
     if timer_text:
         right += " " + timer_text
@@ -44,11 +52,19 @@ def _slot(fb, x, rowy, label="+"):
 
 
 def _tiles(fb, ed, area, si, tiles, x, rowy, nslots, first=0):
+    """A picked tile stands lifted in a black frame on a black base (the
+    cursor is only a thin bar further down); the tile drawn last turn has
+    a black tab above it."""
     for p in range(len(tiles)):
-        lifted = ed.is_selected(area, si, first + p)
-        draw_tile(fb, x + p * PITCH, rowy + (0 if lifted else LIFT), code(tiles[p]))
-        if lifted:          # a shadow under the lifted tile
-            fb.fill_rect(x + p * PITCH + 2, rowy + TH + 1, TW - 4, 2, BLACK)
+        tx = x + p * PITCH
+        if ed.is_selected(area, si, first + p):
+            draw_tile(fb, tx, rowy, code(tiles[p]))
+            fb.rect(tx - 1, rowy, TW + 2, TH + 1, BLACK)
+            fb.fill_rect(tx - 1, rowy + TH, TW + 2, 3, BLACK)
+        else:
+            draw_tile(fb, tx, rowy + LIFT, code(tiles[p]))
+            if area == RACK and code(tiles[p]) in ed.fresh:
+                fb.fill_rect(tx + 5, rowy, TW - 10, LIFT, BLACK)
 
 
 def table(fb, ed, show_cursor=True):
@@ -89,9 +105,10 @@ def table(fb, ed, show_cursor=True):
 
 
 def _arrow_note(fb, y, s):
+    """A more-rows marker, in its own column right of the tiles."""
     w = len(s) * 8 + 4
-    fb.fill_rect(400 - w, y, w, 10, BLACK)
-    fb.text(s, 402 - w, y + 1, WHITE)
+    fb.fill_rect(MARKER_X, y, w, 10, BLACK)
+    fb.text(s, MARKER_X + 2, y + 1, WHITE)
 
 
 def _cell(fb, ed, area, tiles, p, x, y, cursor):
@@ -140,4 +157,4 @@ def rack(fb, ed, show_cursor=True):
     if ed.rack_top > 0:
         _arrow_note(fb, RACK_Y + 1, "^%d" % ed.rack_top)
     if rows - ed.rack_top > RACK_ROWS:
-        _arrow_note(fb, 289, "v%d" % (rows - ed.rack_top - RACK_ROWS))
+        _arrow_note(fb, 286, "v%d" % (rows - ed.rack_top - RACK_ROWS))

@@ -1,7 +1,7 @@
 """The play screen's model: each manipulation, straight on the Editor."""
 from rummikub.tiles import parse_table, parse_tiles, fmt_table, fmt_tiles
 from ui.editor import Editor, arrange, changed_sets, plain
-from ui.layout import TABLE, HAND, RACK, flow, PITCH, RIGHT_EDGE
+from ui.layout import TABLE, HAND, RACK, flow, PITCH, RIGHT_EDGE, PER_ROW
 
 
 def ed(table, rack):
@@ -229,7 +229,22 @@ def test_long_rack_scrolls_by_row():
     e.cur = (RACK, 0, 0)
     for _ in range(2):
         e.move(0, 1)                # rack row 0 -> 1 -> 2 (the third row)
-    assert e.cur[0] == RACK and e.cur[2] >= 32 and e.rack_top == 1
+    assert e.cur[0] == RACK and e.cur[2] >= 2 * PER_ROW and e.rack_top == 1
     e.move(0, -1)
     e.move(0, -1)
     assert e.rack_top == 0
+
+
+def test_long_racks_never_put_a_marker_over_a_tile_or_at_the_edge():
+    from ui.layout import rack_xy, TW, MARKER_X
+    for n in range(40, 61):
+        right = max(rack_xy(p)[1] for p in range(n + 1)) + TW     # tiles and the + slot
+        assert right < MARKER_X
+        rows = (n + 1 + PER_ROW - 1) // PER_ROW
+        marker = "v%d" % rows
+        assert MARKER_X + len(marker) * 8 + 4 <= 396
+    for lengths in ([13] * 4, [3] * 12, [4, 5, 6, 3, 13, 4]):
+        for row in flow(lengths, 1):
+            for si, x in row:
+                cells = (lengths[si] + 1) if si < len(lengths) else 1
+                assert x + cells * PITCH - (PITCH - 22) <= MARKER_X - 2

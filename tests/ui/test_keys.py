@@ -304,3 +304,55 @@ def test_before_the_first_meld_it_counts_points(tmp_path):
     assert canon(d.ed.after()) == canon(parse_table(TABLE_TEXT + " | R11 R12 R13"))
     d.key("start")
     assert d.app.match.game.melded[0]
+
+
+# -- the play screen between turns ------------------------------------------------
+def test_after_a_draw_the_ai_thinks_in_the_status_bar_over_a_clean_frame(tmp_path):
+    d = rigged(str(tmp_path), seats=("human", "hard"))
+    cls = type(d.screen)
+    seen = []
+    orig = cls.draw
+
+    def draw(self, fb):
+        seen.append((self.mode, self.thinking, self.ed.msg))
+        return orig(self, fb)
+    cls.draw = draw
+    try:
+        d.key("start")
+        assert seen[-1][0] == 4                  # "Nothing played. START: draw"
+        d.keys("start")                           # draw: Ben (AI) plays next
+    finally:
+        cls.draw = orig
+    # the frame left on the glass while Ben thinks: no box, no message
+    assert seen[-1] == (0, "Ben is thinking...", "")
+
+
+def test_drawn_tile_is_marked_and_sorted_in_until_the_next_turn(tmp_path):
+    d = rigged(str(tmp_path), seats=("human", "hard"))
+    g = d.app.match.game
+    before = sorted(g.racks[0])
+    assert bytes(d.ed.rack) == bytes(sorted(d.ed.rack))   # a round starts sorted 789
+    d.keys("start start")                                 # Ann draws; Ben plays
+    d.key("a")                                            # the review box
+    drawn = bytearray(g.racks[0])
+    for t in before:
+        drawn.remove(t)
+    assert len(drawn) == 1
+    assert bytes(d.ed.fresh) == bytes(drawn)              # marked on the rack
+    assert bytes(d.ed.rack) == bytes(sorted(d.ed.rack))   # where the sort puts it
+
+
+def test_rack_keeps_the_players_own_order_between_turns(tmp_path):
+    d = rigged(str(tmp_path), seats=("human", "hard"))
+    d.key("start", long=True)
+    labels = [i[0] for i in d.screen._menu_items()]
+    for _ in range(labels.index("Sort 777 (groups)")):
+        d.key("down")
+    d.key("a")
+    order = bytes(d.ed.rack)
+    d.keys("start start")                                 # draw; Ben plays
+    d.key("a")
+    from rummikub.tiles import sort_by_number
+    rack = bytes(d.ed.rack)
+    assert rack == bytes(sort_by_number(rack))            # still 777, drawn tile in place
+    assert len(rack) == len(order) + 1

@@ -8,7 +8,7 @@ from ui.layout import TABLE, RACK
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from driver import Driver  # noqa: E402
-from test_keys import rigged  # noqa: E402
+from test_keys import rigged, rack_pos  # noqa: E402
 
 
 def _state(d):
@@ -19,7 +19,7 @@ def _state(d):
 
 
 def _mid_turn(d):
-    d.pick((RACK, 0, 0))                         # R11 onto R6-R10
+    d.pick(rack_pos(d, "R11"))                   # R11 onto R6-R10
     d.goto(TABLE, 0, 5)
     d.key("a")
     d.goto(TABLE, 1, 1)                          # cursor somewhere else

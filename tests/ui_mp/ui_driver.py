@@ -14,7 +14,7 @@ from rummikub.melds import canonical
 TABLE = 0
 HAND = 1
 RACK = 2
-PER_ROW = 16
+PER_ROW = 15
 
 
 def plain(s):

@@ -66,9 +66,35 @@ def s_setup(root):
 def s_play(root):
     app = app_with(root, game2(), ["human", "hard"], "play")
     ed = app.screen.ed
-    ed.cur = (RACK, 0, 0)
+    ed.cur = (RACK, 0, list(ed.rack).index(parse_tiles("R11")[0]))
     ed.press_a()                  # R11 picked
     ed.cur = (TABLE, 0, 5)        # the end slot of R6-R10
+    return app
+
+
+def s_propose(root):
+    """Assisted placement: hold A on R11: the best way, framed."""
+    app = app_with(root, game2(0), ["human", "hard"], "play")
+    ed = app.screen.ed
+    ed.cur = (RACK, 0, list(ed.rack).index(parse_tiles("R11")[0]))
+    app.screen.key(4, True)       # hold A on it
+    return app
+
+
+def s_big_rack(root):
+    """A 50-tile rack late in a round (4 players): rows scroll, the markers
+    stand clear of the tiles; a picked tile, the cursor elsewhere and the
+    tile drawn last turn."""
+    rack = " ".join(["%s%d" % (c, n) for c in "KBRY" for n in range(1, 13)]) + " J J"
+    g = Game(Rules(timer_s=0), 4, 7, 1, NAMES[:4])
+    rig(g, "K13 B13 R13 | Y11 Y12 Y13", [rack, "B13", "R13", "Y13"], current=0)
+    app = app_with(root, g, ["human", "hard", "hard", "hard"], "play")
+    app.match.drawn[0] = bytes(parse_tiles("B7"))
+    app.goto("play")
+    ed = app.screen.ed
+    ed.cur = (RACK, 0, 2)
+    ed.press_a()                  # K3 picked, the cursor moves on to K4
+    ed.move(0, 1)                 # down a rack row: rows 3 and 4 stay below
     return app
 
 
@@ -177,6 +203,7 @@ def s_settings(root):
 
 
 SCENES = (("title", s_title), ("setup", s_setup), ("play", s_play),
+          ("propose", s_propose), ("big_rack", s_big_rack),
           ("review", s_review), ("refused", s_refused), ("menu", s_menu), ("help", s_help),
           ("full_table", s_full), ("xp6", s_xp), ("privacy", s_privacy), ("watch", s_watch),
           ("result", s_result), ("scoreboard", s_scoreboard), ("settings", s_settings))

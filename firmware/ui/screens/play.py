@@ -17,6 +17,8 @@ from hal import buttons as hb
 from ui.screen import Base
 from ui.editor import Editor, changed_sets, FROM_RACK, code
 from ui.layout import RACK
+from rummikub.tiles import sort_by_run, sort_by_number
+from rummikub.game import PLAYING
 from ui.gfx import message_box, box
 from ui.menu import draw_list, step
 from ui import play_view as view
@@ -47,7 +49,14 @@ class Screen(Base):
         self.g = g
         self.p = g.current
         m.last_human = self.p
+        if m.sorted_round.get(self.p) != g.round_no:
+            # a new round: the rack starts sorted for runs; from then on
+            # it keeps the player's order (_persist_rack_order)
+            m.sorted_round[self.p] = g.round_no
+            g.rack[:] = sort_by_run(g.rack)
         self.ed = Editor(g.table, g.rack, g.rules.ncolours)
+        self.ed.fresh = m.drawn.get(self.p, b"")
+        self.thinking = ""
         self.mode = PLAY
         self.note = ""
         self.menu_cur = 0
@@ -117,15 +126,16 @@ class Screen(Base):
     def _expire(self):
         self._persist_rack_order()
         self.m.start_review()
-        self.g.fail()
+        got = self.g.fail()
         self.m.note_turn()
+        self.m.drawn[self.p] = bytes(got)
         self.m.review[-1] = "Time up! " + self.m.review[-1]
         self.app.advance()
 
     # -- drawing --------------------------------------------------------------
     def draw(self, fb):
         self.shown_timer = self._timer_text()
-        view.status_bar(fb, self.g, self.shown_timer)
+        view.status_bar(fb, self.g, self.shown_timer, self.thinking)
         view.table(fb, self.ed, self.mode == PLAY)
         view.hand(fb, self.ed, self._lines(), self.mode == PLAY)
         view.rack(fb, self.ed, self.mode == PLAY)
@@ -343,24 +353,39 @@ class Screen(Base):
             return
         self._finish(before)
 
-    def _finish(self, before):
+    def _finish(self, before, got=b""):
         m = self.m
+        g = self.g
         if m.review_before is None:
             m.review_before = before
         m.note_turn()
+        m.drawn[self.p] = bytes(got)
+        if got:
+            _sort_in(g.racks[self.p], len(got))
+        if g.phase == PLAYING and not m.human(g.current):
+            # the glass keeps this frame while the AI thinks: no box, no
+            # stale message, the note in the status bar
+            self.mode = PLAY
+            ed = self.ed
+            ed.sel = []
+            ed.msg = ""
+            ed.marked = []
+            ed.bad = -1
+            self.thinking = "%s is thinking..." % g.names[g.current]
+            self.app.render()
         self.app.advance()
 
     def _draw(self, n):
         self._persist_rack_order()
         before = [bytearray(s) for s in self.g.table]
-        self.g.draw(n)
-        self._finish(before)
+        got = self.g.draw(n)
+        self._finish(before, got)
 
     def _give_up(self):
         self._persist_rack_order()
         before = [bytearray(s) for s in self.g.table]
-        self.g.fail()
-        self._finish(before)
+        got = self.g.fail()
+        self._finish(before, got)
 
     def _hint(self):
         try:
@@ -377,6 +402,16 @@ class Screen(Base):
             return
         self.ed.load_table(move.table, "Hint: %d tile%s. START plays it, B undoes"
                            % (move.count, "" if move.count == 1 else "s"))
+
+
+def _sort_in(rack, n):
+    """The last n tiles were just drawn: if the rest is sorted (for runs or
+    for groups), they go where that sort puts them; else they stay last."""
+    rest = rack[:len(rack) - n]
+    if rest == sort_by_run(rest):
+        rack[:] = sort_by_run(rack)
+    elif rest == sort_by_number(rest):
+        rack[:] = sort_by_number(rack)
 
 
 def _played_points(ed):
