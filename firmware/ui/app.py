@@ -14,7 +14,7 @@ from compat import ticks_diff
 from hal import buttons as hb
 from hal.sleep import IdleSleep
 from rummikub.game import PLAYING
-from ui.gfx import WHITE, BLACK
+from ui.gfx import WHITE
 from ui.refresh import Refresher
 from ui.match import Match
 
@@ -152,10 +152,9 @@ class App:
         return self.refresher.show(kind)
 
     def banner(self, text):
-        """A note in the status bar, shown at once (AI thinking): it covers
-        no tile, and the tile counts it replaces would be stale."""
-        self.fb.fill_rect(0, 0, 400, 11, BLACK)
-        self.fb.text(text[:49], 2, 2, WHITE)
+        """A note drawn over the current frame and shown at once (AI thinking)."""
+        from ui.gfx import message_box
+        message_box(self.fb, text, y=120, width=260)
         self.refresher.show()
 
     # -- the loop -----------------------------------------------------------
@@ -163,7 +162,8 @@ class App:
         """First screen: straight back into a saved game after an idle
         sleep, the title screen after a power-on."""
         events = self.hal.start()
-        if self.hal.wake_reason() != "power" and self.resume(cold=False):
+        if self.hal.wake_reason() != "power" and (self.resume_gin() or
+                                                  self.resume(cold=False)):
             for kind, b in events:   # the wake press only woke us: its
                 self.ignore |= 1 << b    # release must not act either
             events = []
@@ -263,7 +263,8 @@ class App:
         if g.phase == PLAYING and g.turn_no == 0 and not m.review:
             m.start_note()
         while g.phase == PLAYING and not m.human(g.current):
-            self.banner("%s is thinking..." % g.names[g.current])
+            last = m.review[-1] + "\n" if m.review else ""
+            self.banner("%s%s is thinking..." % (last, g.names[g.current]))
             unload("ai")           # the banner's drawing code, too
             gc.collect()
             m.ai_turn()
@@ -290,6 +291,11 @@ class App:
         forget("rummikub.savefile")
         gc.collect()
         self.goto(name)
+
+    def resume_gin(self):
+        """Back into a Gin Rummy game that was on the screen at sleep."""
+        from ui.gin.table import resume_after_sleep
+        return resume_after_sleep(self)
 
     def has_save(self):
         return self.storage.load(SAVE) is not None

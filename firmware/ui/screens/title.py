@@ -1,4 +1,5 @@
-"""Title screen and main menu: resume, new game, history, settings."""
+"""Title screen and main menu: resume, new game, history, settings, and
+the second game (Gin Rummy, ui/screens/gin_setup)."""
 from hal import buttons as hb
 from rummikub.tiles import parse_tiles
 from ui.screen import Base
@@ -16,13 +17,15 @@ class Screen(Base):
         super().__init__(app)
         self.cur = 0
         self._items()
+        app.storage.delete("gin_on")   # not in a gin game now (ui.gin.table.GIN_ON)
 
     def _items(self):
         self.items = []
         if self.app.has_save():
             self.items.append(("Resume game", "resume"))
         self.items += [("New game", "setup"), ("History", "history"),
-                       ("Settings", "settings"), ("Learn to play", "lessons")]
+                       ("Settings", "settings"), ("Learn to play", "lessons"),
+                       ("Gin Rummy", "gin_setup")]
         self.items.append(("Sync", "sync"))      # score sync over USB (ui.screens.sync)
 
     def resumed(self):
@@ -58,5 +61,7 @@ class Screen(Base):
                     self.items = self.items[1:]
                     self.cur = 0
                     app.redraw()
+            elif act == "gin_setup":    # the other game: Rummikub's screens go
+                app.goto(act)
             else:
                 app.push(act)
