@@ -113,7 +113,7 @@ class Screen(Base):
         if key.startswith("seat") or (key == "start" and self.watching()):
             if self.watching():
                 return "All seats AI: you watch them play"
-            return "A person, or an AI from easy to hard"
+            return "A person, or an AI: %s to %s" % (SEAT_KINDS[1], SEAT_KINDS[-1])
         for name, _, text, _ in RULE_ROWS:
             if name == key:
                 return text
