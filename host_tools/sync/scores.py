@@ -61,19 +61,32 @@ def timelines(db):
     return lines
 
 
-def plot(db, path):
+def figure(db):
+    """The running-points chart as a matplotlib figure (match numbers on
+    the x axis are whole numbers only)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
     fig, ax = plt.subplots(figsize=(8, 4.5))
+    last = 1
     for name, (xs, ys) in sorted(timelines(db).items()):
         ax.plot(xs, ys, marker="o", markersize=3, label=name)
+        last = max([last] + xs)
     ax.axhline(0, color="grey", linewidth=0.5)
+    ax.set_xlim(0.5, last + 0.5)              # a whole match each side at least
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
     ax.set_xlabel("match (in the order synced)")
     ax.set_ylabel("running points")
     ax.set_title("Pocket Rummikub: points over time")
     ax.legend(loc="best", fontsize="small")
     fig.tight_layout()
+    return fig
+
+
+def plot(db, path):
+    import matplotlib.pyplot as plt
+    fig = figure(db)
     fig.savefig(path, dpi=100)
     plt.close(fig)
 
