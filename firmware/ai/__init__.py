@@ -11,6 +11,9 @@ Public surface:
             every level in players.LEVELS: easy, medium, hard, expert and
             greedy (the yardstick: the solver's move every turn)
   hint.hint(game, budget_ms) the hint button's move (changed sets only)
+  place.Ways(table, picked, forced, melded, rules, budget_ms) with .next():
+            assisted placement, the ways to put picked tiles on the table,
+            fewest table sets changed first
 Internal: `dp` (a search set up as flat arrays), `kernel` (the walk, with
 its contract in run()'s docstring), `race` (two walks at once),
 `runstate`, `arrange` (a path back into sets), `greedy` (cheap moves),

@@ -3,8 +3,9 @@
 Public surface: `ui.app.App` (the app over a hal; every backend runs
 it), `ui.match.Match` (a match and who sits where).  The rest serves the
 screens: `screens/` (one module per screen), `gfx` and `tiles_gfx`
-(drawing), `menu` (lists), `layout`, `editor` and `play_view` (the play
-screen), `refresh` (how much of the panel to refresh), `session`
+(drawing), `menu` (lists), `layout`, `editor`, `play_view` and `placing`
+(the play screen; `placing` shows assisted placement, loaded only when
+asked), `refresh` (how much of the panel to refresh), `session`
 (settings, saves, score log; loaded only for those moments).
 """
 
