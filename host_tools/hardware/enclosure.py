@@ -43,6 +43,7 @@ LID_HOLE = 2.9
 BUTTON_HOLE = 4.5      # the 3.5 mm plunger with 0.5 mm all round
 PLUNGER_OUT = 1.5      # plunger top above the lid
 TOP_STRIP = 8.0        # room for the two top bosses above the panel
+LEDGE = 2.5            # ribs along the side walls the panel rests on
 BUTTON_AREA = 34.0     # below the panel: D-pad, A, B, START
 DPAD = 9.0             # D-pad centre to each direction's switch
 
@@ -57,9 +58,10 @@ def layout(pins):
     x0, y0 = WALL, WALL
     panel_y0 = y0 + BUTTON_AREA + CLEAR
     # under the panel: the board (USB end at the left wall), then the battery
-    board = (x0 + CLEAR, panel_y0 + 1.0, FLOOR, x0 + CLEAR + bw, panel_y0 + 1.0 + bd, FLOOR + bh)
+    left = x0 + LEDGE + CLEAR
+    board = (left, panel_y0 + 1.0, FLOOR, left + bw, panel_y0 + 1.0 + bd, FLOOR + bh)
     cw, cd, chh = PARTS["battery"][0]
-    bat = (x0 + CLEAR, board[4] + 2.0, FLOOR, x0 + CLEAR + cw, board[4] + 2.0 + cd, FLOOR + chh)
+    bat = (left, board[4] + 2.0, FLOOR, left + cw, board[4] + 2.0 + cd, FLOOR + chh)
     panel_z0 = max(board[5], bat[5]) + 1.0
     panel = (x0 + CLEAR, panel_y0, panel_z0, x0 + CLEAR + pw, panel_y0 + pd, panel_z0 + ph)
     h = panel[5] + CLEAR + LID
@@ -80,7 +82,8 @@ def layout(pins):
     switches = {n: (x - sw / 2, y - sd / 2, pb_top, x + sw / 2, y + sd / 2, pb_top + shh)
                 for n, (x, y) in holes.items()}
     lw, ld, lh = PARTS["slide"][0]
-    slide = (x0 + inner_w - ld - CLEAR, bat[1] + 4.0, FLOOR, x0 + inner_w - CLEAR, bat[1] + 4.0 + lw, FLOOR + lh)
+    right = x0 + inner_w - LEDGE - CLEAR
+    slide = (right - ld, bat[1] + 4.0, FLOOR, right, bat[1] + 4.0 + lw, FLOOR + lh)
     r = BOSS_D / 2 - 1.0      # bosses sink 1 mm into the walls (no tangent faces)
     bosses = [(x0 + r, y0 + r), (x0 + inner_w - r, y0 + r),
               (x0 + r, y0 + inner_d - r), (x0 + inner_w - r, y0 + inner_d - r)]
@@ -91,14 +94,17 @@ def layout(pins):
         "parts": dict([("panel", panel), ("board", board), ("battery", bat), ("perfboard", perf),
                        ("slide", slide)] + [("switch_" + n, b) for n, b in switches.items()]),
         "window": window,
+        # the panel rests on these (from the floor to its underside)
+        "ledges": [(x0, panel[1], FLOOR, x0 + LEDGE, panel[4], panel[2]),
+                   (x0 + inner_w - LEDGE, panel[1], FLOOR, x0 + inner_w, panel[4], panel[2])],
         "holes": holes,
         "bosses": bosses,
         "perf_posts": [(perf[0] + 3.0, perf[1] + 3.0), (perf[3] - 3.0, perf[1] + 3.0),
                        (perf[0] + 3.0, perf[4] - 3.0), (perf[3] - 3.0, perf[4] - 3.0)],
         # cut-outs through a wall: (x0, y0, z0, x1, y1, z1)
         "usb": (0.0, (board[1] + board[4]) / 2 - 6.0, usb_z - 3.5,
-                WALL + 0.01, (board[1] + board[4]) / 2 + 6.0, usb_z + 3.5),
-        "slide_cut": (x0 + inner_w - 0.01, slide[1] + 2.0, FLOOR + 1.0,
+                x0 + LEDGE + 0.01, (board[1] + board[4]) / 2 + 6.0, usb_z + 3.5),
+        "slide_cut": (x0 + inner_w - LEDGE - 0.01, slide[1] + 2.0, FLOOR + 1.0,
                       x0 + inner_w + WALL, slide[4] - 2.0, FLOOR + lh - 0.5),
     }
 
@@ -124,6 +130,8 @@ def build(lay):
     perf = lay["parts"]["perfboard"]
     for x, y in lay["perf_posts"]:
         shell = shell + _cyl(x, y, FLOOR - 0.01, perf[2], 4.0) - _cyl(x, y, FLOOR + 1.0, perf[2] + 1, 1.8)
+    for b in lay["ledges"]:
+        shell = shell + _box(b[:2] + (FLOOR - 0.01,) + b[3:])
     shell = shell - _box(lay["usb"]) - _box(lay["slide_cut"])
     lid = _box((0, 0, h - LID, w, d, h)) - _box(lay["window"][:2] + (h - LID - 1,) + lay["window"][2:] + (h + 1,))
     for x, y in lay["holes"].values():

@@ -121,6 +121,16 @@ def test_every_part_fits_with_clearance(lay, model):
     assert (board[3] - board[0], board[4] - board[1], board[5] - board[2]) == (bw, bd, bh)
 
 
+def test_the_panel_rests_on_the_ledges(lay, model):
+    _, (shell, lid) = model
+    p = lay["parts"]["panel"]
+    ys = np.linspace(p[1] + 1, p[4] - 1, 9)
+    below = [(x, y, p[2] - 0.3) for x in (p[0] + 0.5, p[3] - 0.5) for y in ys]
+    assert shell.contains(below).all()
+    # and the lid keeps it down: its underside is within a clearance above
+    assert 0 < lay["h"] - enc.LID - p[5] <= enc.CLEAR + 1e-9
+
+
 def test_usb_and_switch_cutouts_open_to_the_outside(lay, model):
     _, (shell, lid) = model
     u = lay["usb"]
