@@ -81,20 +81,21 @@ def s_pass(root):
     return app_with(root, GinMatch(g, ["human", "human"]), "gin_pass")
 
 
-def s_hand(root):
-    g = rig(game(), "JS JH JD 2C 3C 4C 6S 7S 8S 5D", "JC KD KS 4H 9H 2D 6D 8D 10D QH", "AH")
+def knocked(root, mine, other):
+    """The hand screen after the player drew and knocked with that card."""
+    g = rig(game(), mine, other, "AH")
     g.phase = DRAW
     g.draw_stock()
     g.discard(g.hands[0][-1], True)
     return app_with(root, GinMatch(g, ["human", "hard"]), "gin_hand")
+
+
+def s_hand(root):
+    return knocked(root, "JS JH JD 2C 3C 4C 6S 7S 8S 5D", "JC KD KS 4H 9H 2D 6D 8D 10D QH")
 
 
 def s_gin(root):
-    g = rig(game(), "AS 2S 3S 4H 5H 6H 7H 8D 8C 8S", "4S 5S 3H 2H 8H 9H 9C 9D 9S QD", "KC")
-    g.phase = DRAW
-    g.draw_stock()
-    g.discard(g.hands[0][-1], True)
-    return app_with(root, GinMatch(g, ["human", "hard"]), "gin_hand")
+    return knocked(root, "AS 2S 3S 4H 5H 6H 7H 8D 8C 8S", "4S 5S 3H 2H 8H 9H 9C 9D 9S QD")
 
 
 def s_over(root):

@@ -20,6 +20,14 @@ def start(tmp_path, opponent_rights=0, shots=True):
     return r, k
 
 
+def some_turns(r, k, n):
+    """n presses on the play screen (the hand goes on); the game."""
+    for _ in range(n):
+        if k.screen.name == "gin_play":
+            k.turn()
+    return r.app.gin.game
+
+
 def test_whole_game_against_hard_ai(tmp_path):
     r, k = start(tmp_path)
     m = r.app.gin
@@ -67,10 +75,7 @@ def test_two_people_pass_the_device(tmp_path):
 
 def test_resume_after_power_cut_from_the_title(tmp_path):
     r, k = start(tmp_path, shots=False)
-    for _ in range(9):
-        if k.screen.name == "gin_play":
-            k.turn()
-    g = r.app.gin.game
+    g = some_turns(r, k, 9)
     state = (bytes(g.hands[0]), bytes(g.hands[1]), bytes(g.stock), g.phase, g.current)
     r2 = Runner(str(tmp_path / "flash"))          # power off and on
     k2 = GinKeys(r2)
@@ -87,10 +92,7 @@ def test_resume_after_power_cut_from_the_title(tmp_path):
 
 def test_idle_sleep_and_wake_back_into_the_hand(tmp_path):
     r, k = start(tmp_path, shots=False)
-    for _ in range(5):
-        if k.screen.name == "gin_play":
-            k.turn()
-    g = r.app.gin.game
+    g = some_turns(r, k, 5)
     before = (bytes(g.hands[0]), bytes(g.pile), g.phase)
     r.run(10 * 60 * 1000)                          # idle: the device sleeps
     assert r.asleep
