@@ -18,6 +18,7 @@ from host_tools.hardware import guide, power, wiring
 
 WIRING_SVG = os.path.join(ROOT, "hardware", "wiring.svg")
 NEEDS = "needs the CAD/EDA packages: pip install -r requirements-hardware.txt"
+CAD_MODULES = ("skidl", "schemdraw", "build123d", "trimesh", "rtree")
 
 
 def outputs(pins=None):
@@ -31,6 +32,12 @@ def outputs(pins=None):
             schematic.NETLIST: schematic.netlist_text(pins),
             guide.ASSEMBLY_MD: guide.guide_md(pins, guide.bom(), enclosure.layout(pins)),
             guide.BUTTON_BOARD_SVG: guide.button_board_svg(pins, enclosure.layout(pins))}
+
+
+def missing_packages():
+    """The CAD/EDA packages (requirements-hardware.txt) not installed."""
+    import importlib.util
+    return [m for m in CAD_MODULES if importlib.util.find_spec(m) is None]
 
 
 def _differs(path, data):
@@ -74,11 +81,11 @@ def main(argv):
         for line in bad:
             print("pins.json: %s" % line, file=sys.stderr)
         return 1
-    try:
-        from host_tools.hardware import enclosure, schematic
-    except ImportError as e:
-        print("hardware: %s (%s)" % (NEEDS, e), file=sys.stderr)
+    missing = missing_packages()
+    if missing:
+        print("hardware: %s (missing: %s)" % (NEEDS, ", ".join(missing)), file=sys.stderr)
         return 1
+    from host_tools.hardware import enclosure, schematic
     errors, warnings = schematic.erc(pins)
     if errors:
         print("hardware: the schematic fails its electrical rule check (%d errors)" % errors, file=sys.stderr)

@@ -210,3 +210,14 @@ def test_bom_has_parts_prices_and_the_pin_map_parts(pins):
         assert gone not in parts
     switches = sum(int(r["qty"]) for r in rows if r["part_number"] == "B3F-1070")
     assert switches == len(NAMES)
+
+
+def test_generator_names_missing_cad_packages(monkeypatch, capsys):
+    import importlib.util
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "build123d" else real(name, *a))
+    assert generate.main([]) == 1
+    err = capsys.readouterr().err
+    assert "pip install -r requirements-hardware.txt" in err and "missing: build123d" in err
+
