@@ -41,8 +41,27 @@ def main(argv=None):
         print("unknown command %r\n\n%s" % (cmd, usage()), file=sys.stderr)
         return 2
     import importlib
-    mod = importlib.import_module(COMMANDS[cmd][0])
-    return mod.main(argv[1:]) or 0
+    try:
+        mod = importlib.import_module(COMMANDS[cmd][0])
+        return mod.main(argv[1:]) or 0
+    except ModuleNotFoundError as e:
+        if not _third_party(e.name):
+            raise
+        print("%s: this Python (%s) lacks the package providing %r; use .venv/bin/python "
+              "or run make venv" % (cmd, sys.executable, e.name), file=sys.stderr)
+        return 2
+
+
+def _third_party(name):
+    """True if a missing module is a package to install, not our own code."""
+    import os
+    top = (name or "").split(".")[0]
+    if not top or top == "host_tools":
+        return False
+    firmware = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                            "firmware")
+    return not (os.path.isdir(os.path.join(firmware, top))
+                or os.path.isfile(os.path.join(firmware, top + ".py")))
 
 
 if __name__ == "__main__":

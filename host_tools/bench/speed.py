@@ -179,11 +179,15 @@ def plot(path, sizes, ours, oracle, mp, esp):
 def main(argv):
     ap = argparse.ArgumentParser(prog="python -m host_tools bench",
                                  description=__doc__.split("\n\n")[0])
-    ap.add_argument("--positions", type=int, default=220)
-    ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--out", default=os.path.join(host_tools.ROOT, "build"))
+    ap.add_argument("--positions", type=int, default=220,
+                    help="positions in the corpus (default 220)")
+    ap.add_argument("--seed", type=int, default=2026,
+                    help="seed of the position corpus (default 2026)")
+    ap.add_argument("--out", default=os.path.join(host_tools.ROOT, "build"),
+                    help="folder for the results (default build/)")
     ap.add_argument("--micropython", default=os.path.join(os.path.dirname(sys.executable),
-                                                          "micropython"))
+                                                          "micropython"),
+                    help="MicroPython unix port to time (default: the venv's)")
     ap.add_argument("--no-mp", action="store_true", help="skip the unix-port run")
     ap.add_argument("--expert", type=int, default=0, metavar="GAMES",
                     help="instead: the expert's ESP32 think time over the moves of "

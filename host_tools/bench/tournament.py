@@ -262,7 +262,7 @@ def main(argv):
                     help="games per match-up (rounded up to whole mirrored deals)")
     ap.add_argument("--seats", default="expert,greedy",
                     help="comma-separated levels (%s), 2-4 seats" % ",".join(LEVELS))
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
     ap.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
     ap.add_argument("--rules", default="{}", help="rule overrides as JSON")
     ap.add_argument("--json", default=None, help="also write the summary here")

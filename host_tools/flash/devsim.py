@@ -253,7 +253,7 @@ class DevSim:
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_tools.flash.devsim",
+    ap = argparse.ArgumentParser(prog="python -m host_tools devsim",
                                  description=__doc__.split("\n\n")[0])
     ap.add_argument("folder", help="folder that stands for the board's flash")
     ap.add_argument("--tcp", type=int, metavar="PORT",

@@ -75,8 +75,9 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools presses",
                                  description="presses per move on the play screen")
     ap.add_argument("--per-kind", type=int, default=30, help="target moves per kind")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--out", default=os.path.join("build", "presses.json"))
+    ap.add_argument("--seed", type=int, default=1, help="seed of the positions (default 1)")
+    ap.add_argument("--out", default=os.path.join("build", "presses.json"),
+                    help="JSON report file (default build/presses.json)")
     ap.add_argument("--no-speed", action="store_true",
                     help="skip timing the placement query on the MicroPython unix port")
     a = ap.parse_args(argv)
