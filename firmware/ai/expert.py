@@ -27,11 +27,11 @@ from rummikub.tiles import JOKER, CODE_LIMIT, full_set, count_tiles, remove_tile
 from ai.solver import solve, goes_out
 
 ENDGAME = 6         # look ahead once any rack holds this many tiles or fewer
-SAMPLES = 8         # hidden-tile samples a move at most
+SAMPLES = 4         # hidden-tile samples a move at most
 KEEP_BACK = 3       # "keep one tile back" candidates at most (highest first)
 SHED = False        # True: play each opponent's greedy reply out (its table
                     # change and tiles shed count); False: only ask whether it goes out
-MAX_SEARCHES = 40   # searches a move: no new sample is begun past this many
+MAX_SEARCHES = 24   # searches a move: no new sample is begun past this many
 
 
 class Expert:
