@@ -30,10 +30,14 @@ let seen = new Map();     // saved file name -> "ino:mtime:size"
 
 function post(msg, transfer) { self.postMessage(msg, transfer || []); }
 
-function fail(text) {
+// The page gets one line (a Python error's last line: type and message),
+// never a traceback; the console gets all of it.
+function fail(what, e) {
   step = null;
-  console.error(text);
-  post({ type: "error", text });
+  const text = String((e && e.message) || e).trim();
+  console.error(what + ": " + text);
+  const lines = text.split("\n");
+  post({ type: "error", text: what + ": " + lines[lines.length - 1].trim() });
 }
 
 async function unpack(url) {
@@ -83,7 +87,7 @@ function loop() {
   try {
     status = step(keys | sticky);
   } catch (e) {
-    fail("The game stopped: " + (e.message || e));
+    fail("The game stopped", e);
     return;
   }
   const ms = performance.now() - t0;
@@ -91,7 +95,7 @@ function loop() {
     // a tap shorter than the debounce, or made during a long step, still counts
     if (sticky & (1 << b) && ++seenSteps[b] >= MIN_STEPS && !(keys & (1 << b))) sticky &= ~(1 << b);
   }
-  try { syncFiles(); } catch (e) { fail("Saving failed: " + (e.message || e)); return; }
+  try { syncFiles(); } catch (e) { fail("Saving failed", e); return; }
   post({ type: "tick", status, ms });
   setTimeout(loop, POLL_MS);
 }
@@ -152,8 +156,8 @@ self.onmessage = (e) => {
     }
     keys = m.bits;
   } else if (m.type === "run") {
-    run(m.files, m.argv).catch((err) => fail("Could not run: " + (err.message || err)));
+    run(m.files, m.argv).catch((err) => fail("Could not run", err));
   } else if (m.type === "boot") {
-    boot(m.files).catch((err) => fail("Could not start: " + (err.message || err)));
+    boot(m.files).catch((err) => fail("Could not start", err));
   }
 };

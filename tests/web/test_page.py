@@ -200,3 +200,29 @@ def test_localstorage_fallback_keeps_the_game(app):
     app.wait_screen("play")
     assert app.status()[1] == turn
     assert app.errors() == []
+
+
+def test_a_python_error_is_one_line_on_the_page(new_page):
+    """A firmware module that will not load (here: webmain.mpy garbled in
+    transit) stops the page with one line naming the error, no traceback;
+    the console has the traceback."""
+    p = new_page()
+
+    def garble(route):
+        body = route.fetch().body()
+        n = int.from_bytes(body[:4], "little")
+        head = json.loads(body[4:4 + n])
+        off = 4 + n
+        for path, size in head["files"]:
+            if path == "webmain.mpy":
+                break
+            off += size
+        route.fulfill(body=body[:off] + b"\xff" * size + body[off + size:])
+
+    p.page.route("**/firmware.pack*", garble)
+    p.open(wait=False)
+    p.page.wait_for_function("document.body.dataset.state === 'error'", timeout=20000)
+    text = p.page.inner_text("#message")
+    assert text.startswith("Could not start: ") and "Traceback" not in text, text
+    assert "\n" not in text.strip()
+    assert any("Traceback" in t for k, t in p.console if k == "error"), p.console
