@@ -2,7 +2,9 @@
 
 Public surface: `scorelog.ScoreLog` (append-only records), `gamelog`
 (`log_round`, `log_match`), `records` (record payloads), `protocol`
-(frames), `endpoint.run()` (the device side of `host_tools sync`).
+(frames), `endpoint.run()` (the device side of `host_tools sync`),
+`inbox` (pushed names/settings, firmware version; loaded for those
+requests only), `logtail` (closes a torn log before an append).
 """
 
 # What stays loaded at each moment of the app (ui.app.unload):

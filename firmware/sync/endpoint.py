@@ -9,65 +9,15 @@ sync mode.  Damaged or unknown frames get an ERR reply naming the problem,
 so the host retries at once; nothing here raises out of serve() on bad input.
 The line and the device id come from the hal (hal.usbserial, hal.devid).
 """
-import json
 import struct
 
 from sync import protocol as P
-from sync.scorelog import ScoreLog, replace
+from sync.scorelog import ScoreLog
 
 PROTOCOL_VERSION = 1
 MAX_BATCH = 16
 PLAYERS_PATH = "players.json"
 SETTINGS_PATH = "settings.json"
-VERSION_FILES = ("version.json", "VERSION")
-
-
-def save_json(path, obj):
-    """Write whole-or-nothing: a temp file renamed over the old one."""
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(json.dumps(obj))
-    replace(tmp, path)
-
-
-def load_json(path, default):
-    try:
-        with open(path) as f:
-            return json.loads(f.read())
-    except (OSError, ValueError):
-        return default
-
-
-def firmware_version():
-    """What the flash tool wrote into the version file, else 'dev'."""
-    for path in VERSION_FILES:
-        try:
-            with open(path) as f:
-                text = f.read().strip()
-        except OSError:
-            continue
-        if path.endswith(".json"):      # flash tool: {"commit", "bundle", ...}
-            try:
-                d = json.loads(text)
-                text = str(d.get("version") or "%s bundle %s" % (
-                    str(d.get("commit"))[:12], str(d.get("bundle"))[:12]))
-            except (ValueError, AttributeError):
-                pass
-        return text[:60]
-    return "dev"
-
-
-def check_settings(d):
-    """Rule names must take their value (same checks as the engine);
-    other settings must be bool, int or short str.  Raises ValueError."""
-    from rummikub.rules import Rules
-    rules = Rules()
-    names = rules.as_dict()
-    for k in d:
-        if k in names:
-            rules.set(k, d[k])
-        elif not isinstance(d[k], (bool, int, str)):
-            raise ValueError("setting %s takes bool, int or str, not %r" % (k, d[k]))
 
 
 class Endpoint:
@@ -76,11 +26,14 @@ class Endpoint:
     def __init__(self, log=None, dev_id=None, version=None,
                  players_path=PLAYERS_PATH, settings_path=SETTINGS_PATH):
         self.log = log or ScoreLog()
-        if not dev_id:
+        if not dev_id:                 # no app: the board's id (hal.devid)
             from hal.devid import device_id
-            dev_id = device_id()
+            dev_id = device_id(self.log.path[:self.log.path.rfind("/") + 1])
         self.dev_id = dev_id
-        self.version = version or firmware_version()
+        if not version:
+            from sync.inbox import firmware_version
+            version = firmware_version()
+        self.version = version
         self.players_path = players_path
         self.settings_path = settings_path
         self.errors = 0
@@ -133,24 +86,14 @@ class Endpoint:
             up_to = struct.unpack("<I", payload)[0]
             self.acked = log.mark_synced(up_to)
             send(P.encode(P.ACK_OK, seq, struct.pack("<I", self.acked)))
-        elif ftype == P.PLAYERS:
-            n = payload[0]
-            names, pos = [], 1
-            for _ in range(n):
-                name, pos = P.get_str(payload, pos)
-                names.append(name)
-            save_json(self.players_path, names)
-            self.pushed.append("players")
-            send(P.encode(P.OK, seq))
-        elif ftype == P.SETTINGS:
-            d, _ = P.get_pairs(payload, 0)
-            check_settings(d)
-            cur = load_json(self.settings_path, {})
-            if not isinstance(cur, dict):
-                cur = {}
-            cur.update(d)
-            save_json(self.settings_path, cur)
-            self.pushed.append("settings")
+        elif ftype == P.PLAYERS or ftype == P.SETTINGS:
+            from sync import inbox       # loaded only for these requests
+            if ftype == P.PLAYERS:
+                inbox.save_players(self.players_path, payload)
+                self.pushed.append("players")
+            else:
+                inbox.save_settings(self.settings_path, payload)
+                self.pushed.append("settings")
             send(P.encode(P.OK, seq))
         elif ftype == P.BYE:
             send(P.encode(P.OK, seq))
@@ -190,31 +133,25 @@ def serve(port, endpoint, quiet_ms=50, stop=None):
                 return True
 
 
-def run(root="", quiet_ms=50, stop=None, hal=None, endpoint=None):
+def run(root="", quiet_ms=50, stop=None, port=None, endpoint=None):
     """Sync mode on the USB serial line, files under root ('' = the current
-    folder, the device's filesystem root).  hal (the app's) gives the line
-    and the device id; without one (started from the REPL) hal.usbserial
-    and hal.devid do.  Ctrl-C must not interrupt binary frames, so it is
-    off until the host says BYE (True) or stop() (False).  endpoint: an
-    Endpoint to use (the Sync screen keeps it to show what was sent)."""
+    folder, the device's filesystem root).  port and endpoint: the app's
+    (its hal's serial() and an Endpoint with hal.device_id()); started from
+    the REPL, hal.usbserial and hal.devid give them.  Ctrl-C must not
+    interrupt binary frames, so it is off until the host says BYE (True)
+    or stop() (False)."""
     try:
         import micropython
         micropython.kbd_intr(-1)
     except (ImportError, AttributeError):
         micropython = None
     try:
-        if hal is not None:
-            port, dev_id = hal.serial(), hal.device_id()
-            if port is None:
-                raise OSError("this device has no USB serial line")
-        else:
+        if port is None:
             from hal.usbserial import UsbSerial
-            from hal.devid import device_id
-            port, dev_id = UsbSerial(), device_id(root)
-        ep = endpoint or Endpoint(ScoreLog(root + "scores.log"), dev_id,
+            port = UsbSerial()
+        ep = endpoint or Endpoint(ScoreLog(root + "scores.log"), None,
                                   players_path=root + PLAYERS_PATH,
                                   settings_path=root + SETTINGS_PATH)
-        ep.dev_id = dev_id
         return serve(port, ep, quiet_ms, stop)
     finally:
         if micropython:

@@ -123,6 +123,10 @@ class Decoder:
         """Bytes held while waiting for the rest of a frame."""
         return len(self.buf)
 
+    def held(self):
+        """Those bytes."""
+        return bytes(self.buf)
+
     def stale(self):
         """The line went quiet with part of a frame held: that frame lost
         bytes (or its length field is damaged), so drop its marker and let

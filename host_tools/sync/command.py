@@ -251,7 +251,7 @@ def _more(ser):
 def leave_repl_sync(ser, link, timeout=2.0):
     """After BYE: wait for the raw REPL prompt (maybe already read along
     with the last frame), then soft-reset so main.py (the app) restarts."""
-    read_until(ser, b"\x04>", timeout, bytes(link.dec.buf))
+    read_until(ser, b"\x04>", timeout, link.dec.held())
     ser.write(b"\x02")
     time.sleep(0.05)
     ser.write(b"\x04")
@@ -291,7 +291,7 @@ def main(argv):
     try:
         settings = dict(parse_setting(s) for s in args.set)
         if settings:
-            from sync.endpoint import check_settings
+            from sync.inbox import check_settings
             check_settings(settings)
     except ValueError as e:
         print("sync: %s" % e, file=sys.stderr)

@@ -88,7 +88,7 @@ def test_bad_requests_get_errors_not_crashes():
 
 def test_version_from_the_flash_tools_file():
     import os
-    from sync.endpoint import firmware_version
+    from sync.inbox import firmware_version
     from synctmp import scratch
     d = scratch("ver")
     os.mkdir(d)

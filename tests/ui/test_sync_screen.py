@@ -14,7 +14,7 @@ def test_sync_screen_without_a_serial_line(tmp_path):
     d.key("a")
     assert d.screen.name == "sync"
     d.r.run(200)                     # the instructions, then sync mode
-    assert d.screen.result[0] == "Sync failed: this device has no USB serial line"
+    assert d.screen.result == ["This device has no USB serial line."]
     assert d.screen.dev_id.startswith("sim-")
     d.key("b")
     assert d.screen.name == "title"

@@ -63,14 +63,21 @@ class Screen(Base):
 
     def _run(self):
         app = self.app
+        try:
+            port = app.hal.serial()
+        except Exception as e:       # noqa: a backend whose line does not open
+            app.log("sync: %s" % e)
+            port = None
+        if port is None:
+            return ["This device has no USB serial line."]
         from sync import endpoint as E
         d = app.log_dir
         root = d + "/" if d and not d.endswith("/") else d
-        ep = E.Endpoint(E.ScoreLog(root + "scores.log"), "?",
+        ep = E.Endpoint(E.ScoreLog(root + "scores.log"), self.dev_id,
                         players_path=root + E.PLAYERS_PATH,
                         settings_path=root + E.SETTINGS_PATH)
         try:
-            bye = E.run(root, QUIET_MS, self._stop, app.hal, ep)
+            bye = E.run(root, QUIET_MS, self._stop, port, ep)
             out = ["The host said goodbye." if bye else "Sync ended."]
         except Exception as e:       # noqa: a line error ends sync mode, not the app
             app.log("sync: %s" % e)
