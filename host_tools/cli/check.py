@@ -16,8 +16,8 @@ input over 64 KiB is refused unread).
 import json
 import sys
 
-from host_tools.cli.jsonio import InputError, decode, melded_field, one_line, position, \
-    read_limited
+from host_tools.cli.jsonio import InputError, decode, help_or_refuse, melded_field, one_line, \
+    position, read_limited
 from rummikub.tiles import fmt_tiles
 from rummikub.turn import validate_turn
 
@@ -37,13 +37,9 @@ def main(argv, stdin=None, stdout=None, stderr=None):
     locale decides how it is decoded)."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    if argv and argv[0] in ("-h", "--help"):
-        print(__doc__.strip(), file=stdout)
-        return 0
-    if argv:
-        print("check: takes no arguments (the turn is JSON on stdin); see --help",
-              file=stderr)
-        return 2
+    rc = help_or_refuse("check", __doc__, argv, stdout, stderr)
+    if rc is not None:
+        return rc
     try:
         out = judge(decode(read_limited(stdin or sys.stdin.buffer)))
     except RecursionError:

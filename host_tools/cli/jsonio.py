@@ -32,6 +32,19 @@ def one_line(text, limit=MAX_LINE):
     return text
 
 
+def help_or_refuse(name, doc, argv, stdout, stderr):
+    """For commands that read only stdin: `--help`/`-h` prints `doc` (0), any
+    other argument is refused (2); None means go on and read the input."""
+    if argv and argv[0] in ("-h", "--help"):
+        print(doc.strip(), file=stdout)
+        return 0
+    if argv:
+        print("%s: takes no arguments (input is JSON on stdin); see --help" % name,
+              file=stderr)
+        return 2
+    return None
+
+
 def read_limited(stream, what="input"):
     """Up to MAX_BYTES from a binary stream; InputError past that (read no
     further than the limit)."""

@@ -20,8 +20,8 @@ import json
 import sys
 import time
 
-from host_tools.cli.jsonio import InputError, MAX_BYTES, budget_field, decode, melded_field, \
-    one_line, position
+from host_tools.cli.jsonio import InputError, MAX_BYTES, budget_field, decode, help_or_refuse, \
+    melded_field, one_line, position
 from rummikub.tiles import fmt_table, fmt_tiles
 from ai.solver import solve
 
@@ -42,13 +42,9 @@ def main(argv, stdin=None, stdout=None, stderr=None):
     """stdin: a binary stream (default: the process's, read as bytes)."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    if argv and argv[0] in ("-h", "--help"):
-        print(__doc__.strip(), file=stdout)
-        return 0
-    if argv:
-        print("solve: takes no arguments (positions are JSON Lines on stdin); see --help",
-              file=stderr)
-        return 2
+    rc = help_or_refuse("solve", __doc__, argv, stdout, stderr)
+    if rc is not None:
+        return rc
     stdin = stdin or sys.stdin.buffer
     lineno = 0
     while True:
