@@ -39,6 +39,9 @@ except (ImportError, AttributeError):
 # guard: the solver returns its best move after this long, the expert its
 # best candidate so far (anytime)
 DEVICE_THINK_MS = 8000
+# hard and expert on the device: their look-ahead stops taking samples
+# after this long (the targets: 0.5 s median, 2 s p95 a move)
+DEVICE_LOOKAHEAD_MS = 2000
 
 
 class Player:
@@ -48,7 +51,7 @@ class Player:
         self.level = level
         self.rng = Rng(seed)
         if budget_ms is None and _DEVICE:
-            budget_ms = DEVICE_THINK_MS
+            budget_ms = DEVICE_LOOKAHEAD_MS if level in ("hard", "expert") else DEVICE_THINK_MS
         self.budget_ms = budget_ms
         self.think_ms = 0
         self.moves = 0
