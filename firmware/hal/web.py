@@ -25,6 +25,8 @@ hardware the app sees there:
   restores them before the next boot.
 - clock: compat.ticks_ms (real time).  sleep_ms is a real wait, but the
   worker's loop never calls it: it returns to JavaScript between steps.
+- score sync: no USB serial line (serial() is None, the Sync screen says
+  so); the generated device id is kept with the saves.
 - deep sleep: raises SleepWake; the worker waits for a key and starts the
   app again with `hal = hal.reboot(SleepWake(bits))`, as after a wake.
 """
@@ -92,6 +94,7 @@ class WebHal(Hal):
 
     def __init__(self, root, show, wake=(WAKE_POWER, 0), log=print):
         self.root = root
+        self.id_folder = root + "/"      # hal.devid's generated id, kept with the saves
         self.keys = 0
         self._wake = wake
         self._show = show
@@ -115,6 +118,9 @@ class WebHal(Hal):
 
     def wake_buttons(self):
         return self._wake[1]
+
+    def serial(self):
+        return None
 
     def deep_sleep(self):
         raise SleepWake(0)

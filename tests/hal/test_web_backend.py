@@ -63,3 +63,10 @@ def test_deep_sleep_and_wake(hal):
     assert h.wake_reason() == WAKE_BUTTON and h.wake_buttons() == bit(A)
     assert h.start() == [(PRESS, A)]
     assert hal.reboot(e.value).wake_reason() == WAKE_POWER
+
+
+def test_no_serial_line_and_the_device_id_is_kept_with_the_saves(hal, tmp_path):
+    assert hal.serial() is None
+    first = hal.device_id()
+    assert first and (tmp_path / "device_id").exists()
+    assert hal.reboot().device_id() == first

@@ -79,4 +79,4 @@ def test_web_runner_sleeps_and_wakes_into_the_game(runtime):
     p = mp_node("--path", "firmware", "--path", "web", "tests/web/webmain_sleep.py")
     out = p.stdout + p.stderr
     assert p.returncode == 0, out[-3000:]
-    assert out.count("ok ") == 6 and "FAIL" not in out, out[-3000:]
+    assert out.count("ok ") == 7 and "FAIL" not in out, out[-3000:]
