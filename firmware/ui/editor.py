@@ -79,6 +79,31 @@ def arrange(s, ncolours):
     return None
 
 
+def _could_share(tiles, ncolours):
+    """Whether these tile codes could all stand in one set: one number in
+    distinct colours, or one colour with distinct numbers whose gaps the
+    jokers among them fill."""
+    nums = [t for t in tiles if t != JOKER]
+    jokers = len(tiles) - len(nums)
+    if len(nums) < 2:
+        return True
+    if len(set(nums)) != len(nums):
+        return False
+    if all_same([t & 15 for t in nums]):
+        return len(tiles) <= ncolours
+    if not all_same([t >> 4 for t in nums]):
+        return False
+    ns = [t & 15 for t in nums]
+    return max(ns) - min(ns) + 1 <= len(nums) + jokers
+
+
+def all_same(xs):
+    for x in xs:
+        if x != xs[0]:
+            return False
+    return True
+
+
 def _index_of(lst, obj):
     for i in range(len(lst)):
         if lst[i] is obj:
@@ -381,11 +406,25 @@ class Editor:
         else:
             self.sel.append(key)
             self.msg = "%d picked. START: where do they go?" % len(self.sel)
-            if area == RACK and pos + 1 < len(self.rack):
-                self.cur = (RACK, 0, pos + 1)   # on to the next tile
+            if area == RACK:
+                self.cur = (RACK, 0, self._next_partner(pos))
         self.bad = -1
         self.clamp()
         return True
+
+    def _next_partner(self, pos):
+        """Where the cursor goes after a rack pick at pos: the next rack tile
+        to the right (round the rack) that can share one set with every
+        picked rack tile (the same number in another colour, or the same
+        colour next in line; jokers always can); else simply the next tile."""
+        picked = [code(self.rack[p]) for a, s, p in self.sel if a == RACK]
+        n = len(self.rack)
+        for k in range(1, n):
+            q = (pos + k) % n
+            if (RACK, 0, q) not in self.sel and _could_share(picked + [self.rack[q]],
+                                                             self.ncolours):
+                return q
+        return pos + 1 if pos + 1 < n else pos
 
     def long_a(self):
         """Place the picked tiles before the tile under the cursor; with

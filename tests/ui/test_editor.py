@@ -248,3 +248,17 @@ def test_long_racks_never_put_a_marker_over_a_tile_or_at_the_edge():
             for si, x in row:
                 cells = (lengths[si] + 1) if si < len(lengths) else 1
                 assert x + cells * PITCH - (PITCH - 22) <= MARKER_X - 2
+
+
+def test_a_rack_pick_moves_on_to_a_tile_that_can_join_the_picks():
+    e = ed("", "K5 K6 K9 B5 B7 R2 R5 Y5 J")
+    pick(e, (RACK, 0, 0))               # K5: K6 can join it (a run)
+    assert e.cur == (RACK, 0, 1)
+    e.cur = (RACK, 0, 3)
+    e.press_a()                         # K5 B5: a group now, on to R5
+    assert e.cur == (RACK, 0, 6)
+    e.press_a()                         # K5 B5 R5: on to Y5
+    assert e.cur == (RACK, 0, 7)
+    e.clear_selection()
+    pick(e, (RACK, 0, 2))               # K9: nothing after it joins but J
+    assert e.cur == (RACK, 0, 8)

@@ -253,8 +253,11 @@ def test_left_right_cycle_distinct_ways_then_a_keeps_the_turn_open(tmp_path):
             break                                 # wrapped round
         assert c not in seen
         seen.append(c)
-    # K5 B5 R5 Y5 (3 table tiles), R5..R10 (5), then two sets changed
-    assert len(seen) == 3
+    # K5 B5 R5 Y5 (3 table tiles), R5..R10 and R5 R6 R7 | R8 R9 R10 (5),
+    # then two sets changed
+    assert len(seen) == 4
+    assert seen[0] == canon(parse_table("R6 R7 R8 R9 R10 | K5 B5 Y5 R5 | "
+                                        "B1 B2 J B4 | K11 K12 K13"))
     d.key("a")                                    # take it: still Ann's turn
     assert d.screen.name == "play" and d.screen.mode == 0
     assert d.ed.cur[0] == RACK

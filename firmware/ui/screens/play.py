@@ -3,7 +3,8 @@
 Keys (README "Play screen controls"): LEFT/RIGHT move tile by tile,
 UP/DOWN set by set (rack rows, then on to the next area); hold B jumps
 between table and rack.  A picks a tile (a rack pick moves on to the next
-tile) or, on a + slot, puts the picked tiles there.  START with tiles
+rack tile that can join the picks) or, on a + slot, puts the picked tiles
+there.  START with tiles
 picked, or hold A on a rack tile, asks where they go (assisted
 placement, ui.placing): LEFT/RIGHT other ways, A takes it, START takes it
 and ends the turn, B goes back.  Hold A on a table tile: put the picks
