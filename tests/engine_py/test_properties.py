@@ -7,7 +7,8 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 
 from rummikub.tiles import JOKER, full_set, count_tiles, fmt_tiles, fmt_table
 from rummikub.melds import analyse, SetError, GROUP, readings, reads_as_group, is_valid
-from rummikub.turn import best_meld, validate_turn
+from rummikub.turn import validate_turn
+from rummikub.meld_search import best_meld
 from ai.solver import solve
 from host_tools.bench.corpus import random_position
 from rummikub.game import Game, PLAYING
