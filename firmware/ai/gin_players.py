@@ -5,10 +5,12 @@ turn(game).  Levels, weakest first:
           its highest deadwood card, knocks as soon as it can
   medium  keeps the discards that leave the most ways to meld (outs among
           the cards it has not seen), knocks as soon as it can
-  hard    medium, plus it tracks what the opponent picked up, passed and
-          discarded: it holds back cards the opponent is likely to want,
-          and decides when to knock (early with any legal deadwood, later
-          only low, going for gin when undercut is a risk)
+  hard    medium, plus it tracks what the opponent picked up, passed,
+          discarded and left on the pile: it holds back cards the opponent
+          is likely to want, and decides when to knock (at once, except
+          with 8+ deadwood while the opponent holds 2+ picked-up cards and
+          10+ cards are left in the stock: an undercut is likely then, so
+          it plays on for a lower count)
 
 A player sees only what a person at the table sees: its own hand, the
 discard pile and the opponent's visible moves (game.moves); never the
@@ -27,9 +29,11 @@ from gin.game import (OFFER, DRAW, DISCARD, HAND_OVER, M_TAKE, M_DISCARD,
 
 LEVELS = ("easy", "medium", "hard")
 
-# discard score = deadwood left - OUT_W * outs + DANGER_W * danger (hard)
-OUT_W = 0.6
+# discard score = deadwood left - OUT_W * outs + DANGER_W * danger (hard);
+# tuned with `gin tournament` (README "Gin Rummy": what else was tried)
+OUT_W = 1.0
 DANGER_W = 1.5
+CAREFUL_FROM = 8
 
 
 class GinPlayer:
@@ -102,29 +106,24 @@ class GinPlayer:
         hi = _highest(cands)
         if d - value(hi) <= game.knock_limit and self._knock_now(game, d - value(hi), opp):
             return hi, True
-        best = None
+        keys = []
         for c in cands:
             rdead = [x for x in dead if x != c]
             rest = [x for x in hand if x != c]
             score = d - value(c) - OUT_W * _outs(rest, rdead, seen)
             if opp is not None:
                 score += DANGER_W * _danger(c, opp, seen)
-            key = (score, -value(c), c)
-            if best is None or key < best:
-                best = key
-        return best[2], False
+            keys.append((score, -value(c), c))
+        keys.sort()
+        return keys[0][2], False
 
     def _knock_now(self, game, d, opp):
+        """Knock at once, except with high deadwood against an opponent that
+        has been picking up discards (melds in hand: an undercut is likely)
+        while the stock still leaves time to get lower."""
         if d == 0 or opp is None:
             return True
-        stock = len(game.stock)
-        if stock <= 6:
-            return True
-        if stock >= 24 and not opp[0]:
-            return True
-        # later, or the opponent is collecting: knock only low
-        limit = 6 if stock >= 16 else 3
-        return d <= limit
+        return not (d >= CAREFUL_FROM and len(opp[0]) >= 2 and len(game.stock) >= 10)
 
     @staticmethod
     def _seen(game, hand):
@@ -151,16 +150,27 @@ def _highest(cards):
 
 
 def _opponent_info(game, opp):
-    """(cards the opponent took and still holds, cards it let go)."""
+    """(cards the opponent took and still holds, cards it let go: discarded,
+    passed, or left on the pile when this player discarded them)."""
     took = []
     gone = []
-    for kind, c in game.moves_of(opp):
+    offered = -1
+    m = game.moves
+    for i in range(0, len(m), 2):
+        kind = m[i] & 7
+        c = m[i + 1]
+        if m[i] >> 3 != opp:
+            offered = c if kind == M_DISCARD else -1
+            continue
         if kind == M_TAKE:
             took.append(c)
         elif kind in (M_DISCARD, M_KNOCK, M_PASS):
             if c in took:
                 took.remove(c)
             gone.append(c)
+        elif offered >= 0:       # drew from the stock instead
+            gone.append(offered)
+        offered = -1
     return took, gone
 
 
