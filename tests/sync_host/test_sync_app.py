@@ -85,6 +85,13 @@ def test_sync_screen_with_the_real_app_behind_devsim(tmp_path):
         assert rc == 0 and "%s: 0 new records" % dev_id in out, (out, err)
         press(board, "b")
         wait_for(board, "History")
+        press(board, "a")                        # Sync again, and B leaves it
+        wait_for(board, "on the computer.")
+        press(board, "b")
+        shown = wait_for(board, "Sync ended.")
+        assert "Sent 0 records; the host has all up to 8." in shown
+        press(board, "b")
+        wait_for(board, "History")
     con = sqlite3.connect(db)
     assert con.execute("SELECT device_id FROM devices").fetchall() == [(dev_id,)]
     assert con.execute("SELECT count(*) FROM records").fetchone()[0] == 8
