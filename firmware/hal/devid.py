@@ -28,11 +28,11 @@ def stored_id(folder=""):
     """folder is '' (the current folder) or ends with '/'."""
     path = folder + ID_FILE
     try:
-        with open(path) as f:
-            text = f.read().strip()
-        if text:
-            return text[:40]
-    except OSError:
+        with open(path, "rb") as f:
+            text = f.read(41).decode().strip()
+        if text and len(text) <= 40 and all(" " < c < "\x7f" for c in text):
+            return text
+    except (OSError, ValueError):    # unreadable or not text: a new one
         pass
     new = "sim-" + hexlify(os.urandom(6)).decode()
     try:

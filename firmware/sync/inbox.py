@@ -37,9 +37,9 @@ def firmware_version():
     """What the flash tool wrote into the version file, else 'dev'."""
     for path in VERSION_FILES:
         try:
-            with open(path) as f:
-                text = f.read().strip()
-        except OSError:
+            with open(path, "rb") as f:
+                text = f.read(200).decode().strip()
+        except (OSError, ValueError):     # missing, or not text
             continue
         if path.endswith(".json"):      # flash tool: {"commit", "bundle", ...}
             try:

@@ -43,3 +43,15 @@ def test_unix_port_generates_and_keeps_an_id(tmp_path):
     out = [subprocess.run([MP, "-c", code], cwd=str(tmp_path), env=env, capture_output=True,
                           text=True, timeout=30).stdout.strip() for _ in range(2)]
     assert out[0] == out[1] and out[0].startswith("sim-"), out
+
+
+def test_a_damaged_id_file_gives_a_new_id(tmp_path):
+    folder = str(tmp_path) + "/"
+    for junk in (b"\xff\xfe\x00garbage", b"", b"   ", b"x" * 500, b"two\nlines"):
+        with open(folder + "device_id", "wb") as f:
+            f.write(junk)
+        a = devid.stored_id(folder)
+        assert a.startswith("sim-") and devid.stored_id(folder) == a, junk
+    with open(folder + "device_id", "wb") as f:
+        f.write(b"handheld-7\n")
+    assert devid.stored_id(folder) == "handheld-7"

@@ -99,6 +99,9 @@ def test_version_from_the_flash_tools_file():
         with open("version.json", "w") as f:
             f.write('{"commit": "0123456789abcdef", "bundle": "fedcba9876543210aa", "files": 3}')
         assert firmware_version() == "0123456789ab bundle fedcba987654"
+        with open("version.json", "wb") as f:     # damaged: not even text
+            f.write(b"\xff\xfe{\x00")
+        assert firmware_version() == "dev"
         remove("version.json")
     finally:
         os.chdir(cwd)
