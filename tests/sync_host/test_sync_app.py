@@ -90,6 +90,8 @@ def test_sync_screen_with_the_real_app_behind_devsim(tmp_path):
         press(board, "b")
         shown = wait_for(board, "Sync ended.")
         assert "Sent 0 records; the host has all up to 8." in shown
+        time.sleep(1)
+        assert "Sync ended." in screen(board)    # B's release did not leave it
         press(board, "b")
         wait_for(board, "History")
     con = sqlite3.connect(db)

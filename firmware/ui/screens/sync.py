@@ -52,14 +52,15 @@ class Screen(Base):
         return True
 
     def _stop(self):
-        """The line was quiet: B pressed ends sync mode (its release is not
-        for the next screen)."""
-        app = self.app
-        for kind, b in app.hal.poll():
+        """The line was quiet: B pressed ends sync mode (its click, still to
+        come, must not also leave the result)."""
+        for kind, b in self.app.hal.poll():
             if b == hb.B and kind == hb.PRESS:
-                app.ignore |= 1 << hb.B
+                self.cancel_click = True
                 return True
         return False
+
+    cancel_click = False
 
     def _run(self):
         app = self.app
@@ -97,5 +98,7 @@ class Screen(Base):
         return out
 
     def key(self, b, long):
-        if self.result is not None and b in (hb.A, hb.B):
+        if b == hb.B and self.cancel_click:
+            self.cancel_click = False
+        elif self.result is not None and b in (hb.A, hb.B):
             self.app.pop()
