@@ -37,11 +37,7 @@ from ai.runstate import tables, group_table
 from ai import kernel as K
 from ai.kernel import UNIT, UNKNOWN
 
-try:
-    import sys
-    _MP = sys.implementation.name == "micropython"
-except (ImportError, AttributeError):
-    _MP = False
+from compat import MICROPYTHON as _MP
 
 # states the kernel expands between two looks at the clock (with a budget)
 _SLICE = 400

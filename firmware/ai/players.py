@@ -30,11 +30,7 @@ LEVELS = ("easy", "medium", "hard", "expert", "greedy")
 HARD_SAMPLES = 2
 HARD_SEARCHES = 10
 
-try:
-    import sys
-    _DEVICE = sys.implementation.name == "micropython"
-except (ImportError, AttributeError):
-    _DEVICE = False
+from compat import MICROPYTHON as _DEVICE
 # an AI's think time when none is given: exact on a PC; on the device a
 # guard: the solver returns its best move after this long, the expert its
 # best candidate so far (anytime)

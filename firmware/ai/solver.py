@@ -19,11 +19,7 @@ from ai.runstate import table_shape
 from ai import arrange, greedy
 from ai.race import Race
 
-try:
-    import sys
-    _MP = sys.implementation.name == "micropython"
-except (ImportError, AttributeError):
-    _MP = False
+from compat import MICROPYTHON as _MP
 # memo slots for the search: what the device heap allows; on a PC twice
 # that (8192 found no fewer states on the bench or late-game corpora, and
 # costs CPython time to allocate every solve); still only between numbers

@@ -12,9 +12,8 @@ README's tile legend says the same):
     P purple  (XP) grey (fine dots), number on a white patch, cross
     joker     white tile with a smiling face and a J
 """
-import sys
 
-from compat import const
+from compat import MICROPYTHON, const
 from hal.fb import framebuf
 from rummikub.tiles import JOKER
 from ui.gfx import WHITE, BLACK, scaled_text, hatch
@@ -69,7 +68,7 @@ def _joker(fb, x, y):
 # pixels, much faster with the emulator's pure-Python framebuf (the layout
 # puts every tile on a byte boundary).  Off on MicroPython, where 5 KB of
 # RAM matter more than the drawing time.
-_cache = None if sys.implementation.name == "micropython" else {}
+_cache = None if MICROPYTHON else {}
 
 
 def draw_tile(fb, x, y, t):
