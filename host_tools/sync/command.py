@@ -275,10 +275,11 @@ def main(argv):
     ap = argparse.ArgumentParser(prog="python -m host_tools sync",
                                  description="Pull finished rounds and matches off a handheld.")
     ap.add_argument("--port", required=True, help="serial port or pyserial URL (socket://host:port)")
-    ap.add_argument("--baud", type=int, default=115200)
+    ap.add_argument("--baud", type=int, default=115200, help="serial speed (default %(default)s)")
     ap.add_argument("--db", default=DEFAULT_PATH, help="SQLite file (default %(default)s)")
     ap.add_argument("--timeout", type=float, default=1.0, help="seconds to wait for an answer")
-    ap.add_argument("--retries", type=int, default=10)
+    ap.add_argument("--retries", type=int, default=10,
+                    help="times a request is sent again before giving up (default %(default)s)")
     ap.add_argument("--players", help="comma-separated player names to push to the device")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="push a setting (rule names as in RULES.md), repeatable")
@@ -286,7 +287,7 @@ def main(argv):
     ap.add_argument("--repl", action="store_true",
                     help="start sync mode through the MicroPython REPL (interrupts the app, "
                          "soft-resets it afterwards) instead of the handheld's Sync screen")
-    ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("-v", "--verbose", action="store_true", help="say on stderr what happens: retries, damaged frames, record counts")
     args = ap.parse_args(argv)
     try:
         settings = dict(parse_setting(s) for s in args.set)
