@@ -14,7 +14,7 @@ from compat import ticks_diff
 from hal import buttons as hb
 from hal.sleep import IdleSleep
 from rummikub.game import PLAYING
-from ui.gfx import WHITE
+from ui.gfx import WHITE, BLACK
 from ui.refresh import Refresher
 from ui.match import Match
 
@@ -152,9 +152,10 @@ class App:
         return self.refresher.show(kind)
 
     def banner(self, text):
-        """A note drawn over the current frame and shown at once (AI thinking)."""
-        from ui.gfx import message_box
-        message_box(self.fb, text, y=120, width=260)
+        """A note in the status bar, shown at once (AI thinking): it covers
+        no tile, and the tile counts it replaces would be stale."""
+        self.fb.fill_rect(0, 0, 400, 11, BLACK)
+        self.fb.text(text[:49], 2, 2, WHITE)
         self.refresher.show()
 
     # -- the loop -----------------------------------------------------------
@@ -263,8 +264,7 @@ class App:
         if g.phase == PLAYING and g.turn_no == 0 and not m.review:
             m.start_note()
         while g.phase == PLAYING and not m.human(g.current):
-            last = m.review[-1] + "\n" if m.review else ""
-            self.banner("%s%s is thinking..." % (last, g.names[g.current]))
+            self.banner("%s is thinking..." % g.names[g.current])
             unload("ai")           # the banner's drawing code, too
             gc.collect()
             m.ai_turn()
