@@ -359,3 +359,14 @@ def test_rack_keeps_the_players_own_order_between_turns(tmp_path):
     rack = bytes(d.ed.rack)
     assert rack == bytes(sort_by_number(rack))            # still 777, drawn tile in place
     assert len(rack) == len(order) + 1
+
+
+def test_thinking_banner_changes_only_the_status_bar(tmp_path):
+    d = rigged(str(tmp_path), seats=("human", "hard"))
+    fb = d.app.fb
+    before = bytes(fb.buf)
+    d.app.banner("Ben is thinking...")
+    after = bytes(fb.buf)
+    row = len(before) // 300                      # bytes per pixel row
+    assert after[:11 * row] != before[:11 * row]  # the note is in the bar
+    assert after[11 * row:] == before[11 * row:]  # the table and rack untouched
