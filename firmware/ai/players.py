@@ -21,8 +21,9 @@ from compat import ticks_ms, ticks_diff
 from rummikub.tiles import remove_tile
 from rummikub.rng import Rng
 from ai import greedy
-from ai.solver import solve, rack_sets
-from ai.expert import Expert
+# ai.solver and ai.expert are loaded by the levels that search (medium,
+# greedy, hard, expert): an easy seat, or a person using easy's choice,
+# keeps ~30 KB (64-bit) of search code out of the heap
 
 LEVELS = ("easy", "medium", "hard", "expert", "greedy")
 # hard: the expert's endgame look-ahead on a shoestring (samples of the
@@ -52,6 +53,8 @@ class Player:
         self.think_ms = 0
         self.moves = 0
         self.expert = None
+        if level in ("hard", "expert"):
+            from ai.expert import Expert
         if level == "expert":
             self.expert = Expert(self.rng)
         elif level == "hard":
@@ -68,6 +71,7 @@ class Player:
         if self.level == "medium":
             return _medium(table, rack, melded, rules)
         if self.level == "greedy":
+            from ai.solver import solve
             best = solve(table, rack, melded, rules, self.budget_ms)
             return best.table if best.count else None
         return self.expert.choose(game, self.budget_ms)       # hard, expert
@@ -101,6 +105,7 @@ def _easy(table, rack, melded, rules, rng):
 def _medium(table, rack, melded, rules):
     ncol = rules.ncolours
     need = rules.initial_meld if not melded else 0
+    from ai.solver import rack_sets
     sets = rack_sets(rack, rules, need)
     if not melded and not sets:
         return None
