@@ -16,7 +16,7 @@ from rummikub.melds import analyse
 import gc
 from ai.dp import Problem, Timeout, UNIT, drop_table
 from ai.runstate import table_shape
-from ai import arrange, greedy
+from ai import arrange
 from ai.race import Race
 
 from compat import MICROPYTHON as _MP
@@ -233,6 +233,7 @@ def solve(table, rack, melded, rules, budget_ms=None, memo_cap=MEMO_CAP):
 
 def _fallback(table, rack, melded, rules, t0):
     """Out of time: the best cheap move (new rack sets, then lay-offs)."""
+    from ai import greedy    # loaded for a fallback only: a finished search never needs it
     ncol = rules.ncolours
     sets = greedy.rack_runs_groups(rack, ncol)
     if not melded and greedy.meld_value(sets, ncol) < rules.initial_meld:
@@ -262,6 +263,8 @@ def rack_sets(rack, rules, need=0, deadline=None):
                               need if need > 0 else 0, UNIT, deadline)
     except (MemoryError, Timeout):
         # no heap (or time) for the search: the greedy sets, if they do
+        drop_table()                    # the memo's room, first
+        from ai import greedy
         sets = greedy.rack_runs_groups(rack, rules.ncolours)
         if greedy.meld_value(sets, rules.ncolours) < need:
             sets = []
