@@ -97,6 +97,11 @@ def _covers(a, b, slots):
 _TABLE_CACHE = {}
 
 
+def forget():
+    """Drop the cached tables (see dp.drop_caches)."""
+    _TABLE_CACHE.clear()
+
+
 def tables(slots, canon=True):
     k = slots * 2 + (1 if canon else 0)
     t = _TABLE_CACHE.get(k)

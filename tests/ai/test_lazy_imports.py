@@ -38,3 +38,20 @@ def test_the_expert_is_loaded_for_hard_and_expert_seats():
     for level in ("hard", "expert"):
         mods = loaded("from ai.players import Player\nPlayer(%r, seed=1).take_turn(g)" % level)
         assert "ai.expert" in mods and "ai.solver" in mods, (level, mods)
+
+
+def test_a_hint_loads_no_fallback_code_and_keeps_no_tables():
+    mods = loaded("from ai.hint import hint\nhint(g)\n"
+                  "from ai import dp, runstate\n"
+                  "assert not dp._UPS and not dp._STEPS and not runstate._TABLE_CACHE")
+    assert "ai.solver" in mods and "ai.greedy" not in mods, mods
+
+
+def test_a_search_that_runs_out_of_heap_still_finds_the_greedy_sets():
+    mods = loaded("from ai import dp, solver\n"
+                  "from rummikub.tiles import parse_tiles\n"
+                  "def no_room(*a, **k):\n    raise MemoryError\n"
+                  "solver._run = no_room\n"
+                  "r = solver.rack_sets(parse_tiles('R1 R2 R3 B7 K7 Y7'), g.rules)\n"
+                  "assert len(r) == 2, r")
+    assert "ai.greedy" in mods, mods
