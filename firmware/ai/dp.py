@@ -33,7 +33,7 @@ This module sets the search up (Python); ai.kernel walks it (viper).
 from array import array
 import gc
 from compat import ticks_ms, ticks_diff
-from ai.runstate import tables, group_table
+from ai.runstate import tables, group_table, forget as _forget_tables
 from ai import kernel as K
 from ai.kernel import UNIT, UNKNOWN
 
@@ -132,10 +132,9 @@ def drop_caches():
     """Forget the tables built for searches (here and in ai.runstate; the
     next search builds them again, a few ms): for a one-off search, the
     hint, whose caller's heap belongs to a screen until the next AI turn."""
-    from ai import runstate      # not a new alias: every name is interned for good
     _UPS.clear()
     _STEPS.clear()
-    runstate.forget()
+    _forget_tables()
 
 
 def _shared_memo(bits):
