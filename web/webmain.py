@@ -10,7 +10,7 @@ WebAssembly heap is collected and the page's messages arrive), so the
 worker calls step() every poll_ms, never a loop here.  The status is one
 line, "SCREEN TURN ASLEEP": the top screen's name ("-" between screens),
 a counter of the match's turns (a step that changes it ran the engine's
-turn and any AI turns after it) and 1 while the app is in idle sleep.
+turn and any AI turns after it; in Gin Rummy hand * 1000 + actions) and 1 while the app is in idle sleep.
 While asleep a step only waits for a button, which wakes the app as a
 button wakes the board.  An exception escapes step(): the worker shows it.
 """
@@ -56,4 +56,7 @@ class Runner:
         if m is not None:
             g = m.game
             turn = g.round_no * 1000 + g.turn_no
+        elif getattr(app, "gin", None) is not None:
+            g = app.gin.game          # Gin Rummy: hand, visible actions
+            turn = g.hand_no * 1000 + len(g.moves) // 2
         return "%s %d %d" % (name or "-", turn, 1 if self.asleep else 0)

@@ -226,3 +226,30 @@ def test_a_python_error_is_one_line_on_the_page(new_page):
     assert text.startswith("Could not start: ") and "Traceback" not in text, text
     assert "\n" not in text.strip()
     assert any("Traceback" in t for k, t in p.console if k == "error"), p.console
+
+
+def test_gin_rummy_against_the_ai_by_keyboard(app):
+    """The second game in the browser: title -> Gin Rummy -> deal against
+    the AI, then draw from the stock and discard the lifted card a few
+    times; the AI's actions count too."""
+    app.open()
+    keys = {"a": "z", "b": "x", "start": " ", "down": "ArrowDown"}
+    press = lambda name: app.key(keys[name])   # noqa: E731
+    for _ in range(4):                    # New game, History, Settings, Learn to play
+        press("down")
+    press("a")                            # Gin Rummy
+    assert app.status()[0] == "gin_setup", app.status()
+    press("start")                        # deal: a person against the AI
+    app.wait_screen("gin_play")
+    first = app.status()[1]
+    press("b")                            # pass the first up-card (if offered)
+    for _ in range(6):
+        if app.status()[0] != "gin_play":
+            break
+        press("start")                    # draw from the stock
+        press("a")                        # discard the lifted card
+    screen, actions, _ = app.status()
+    assert screen in ("gin_play", "gin_hand"), app.status()
+    assert actions % 1000 - first % 1000 >= 6, (first, actions)
+    assert app.errors() == []
+
