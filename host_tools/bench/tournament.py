@@ -12,13 +12,12 @@ one below) and writes it as a Markdown table too.
 """
 import argparse
 import json
-import math
 import os
 import sys
 import time
-from multiprocessing import Pool
 
 import host_tools  # noqa: F401
+from host_tools.bench.stats import play_all, wilson, percentile  # noqa: F401 (wilson: tests)
 from rummikub.game import Game, PLAYING
 from rummikub.rules import Rules, RuleError
 from ai.players import Player, LEVELS
@@ -59,17 +58,6 @@ def mirrored(seats, games, seed, rules):
     return tasks
 
 
-def wilson(k, n, z=1.96):
-    if n == 0:
-        return 0.0, 0.0
-    p = k / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    # clamp, and keep p inside despite rounding at 0 and 1
-    return max(0.0, min(p, mid - half)), min(1.0, max(p, mid + half))
-
-
 def _bar(done, total, t0, out):
     w = 30
     fill = int(w * done / total) if total else w
@@ -89,26 +77,15 @@ def run(seats, games, seed, rules=None, jobs=None, progress=True, out=None,
     rules = rules or {}
     jobs = jobs or os.cpu_count() or 1
     tasks = mirrored(seats, games, seed, rules)
-    results = []
     t0 = time.time()
     out = out or sys.stderr
-    if jobs == 1:
-        it = map(play_game, tasks)
-        pool = None
-    else:
-        pool = Pool(jobs)
-        it = pool.imap_unordered(play_game, tasks, chunksize=1)
-    try:
-        for r in it:
-            results.append(r)
-            if progress:
-                _bar(len(results), len(tasks), t0, out)
-            if partial and len(results) % (5 * len(seats)) == 0:
-                _write_partial(partial, seats, results, t0)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+
+    def each(results):
+        if progress:
+            _bar(len(results), len(tasks), t0, out)
+        if partial and len(results) % (5 * len(seats)) == 0:
+            _write_partial(partial, seats, results, t0)
+    results = play_all(play_game, tasks, jobs, each)
     if progress:
         out.write("\n")
     s = summarise(seats, results, time.time() - t0)
@@ -129,12 +106,6 @@ def _write_partial(path, seats, results, t0):
     s["partial"] = True
     with open(path, "w") as f:
         json.dump(s, f, indent=1)
-
-
-def _pct(sorted_vals, q):
-    if not sorted_vals:
-        return 0.0
-    return sorted_vals[min(len(sorted_vals) - 1, int(q * len(sorted_vals)))]
 
 
 def summarise(seats, results, seconds):
@@ -161,7 +132,7 @@ def summarise(seats, results, seconds):
                      "points_per_game": pts / (n * k) if n else 0.0,
                      "moves": len(times),
                      "think_ms": {"mean": sum(times) / len(times) if times else 0.0,
-                                  "p95": _pct(times, 0.95),
+                                  "p95": percentile(times, 0.95),
                                   "max": times[-1] if times else 0}})
     return {"games": n, "deals": n // len(seats) if seats else 0,
             "seats": list(seats), "seconds": seconds, "levels": rows}

@@ -13,7 +13,7 @@ import sys
 
 import host_tools
 from host_tools.bench.speed import pystones, ESP32_PYSTONES
-from host_tools.bench.tournament import _pct
+from host_tools.bench.stats import percentile
 
 
 def main(argv):
@@ -53,6 +53,6 @@ def main(argv):
         mean = sum(t) / len(t)
         print("%-7s %d actions  unix port ms: mean %.2f, p95 %.2f, max %.2f  "
               "-> ESP32 est. s: mean %.2f, p95 %.2f, max %.2f" % (
-                  level, len(t), mean, _pct(t, 0.95), t[-1],
-                  mean * k / 1000, _pct(t, 0.95) * k / 1000, t[-1] * k / 1000))
+                  level, len(t), mean, percentile(t, 0.95), t[-1],
+                  mean * k / 1000, percentile(t, 0.95) * k / 1000, t[-1] * k / 1000))
     return 0

@@ -13,10 +13,9 @@ import json
 import os
 import sys
 import time
-from multiprocessing import Pool
 
 import host_tools  # noqa: F401
-from host_tools.bench.tournament import wilson, _pct
+from host_tools.bench.stats import play_all, wilson, percentile
 from gin.game import GinGame, HAND_OVER
 from gin.rules import GinRules
 from rummikub.rules import RuleError
@@ -77,7 +76,7 @@ def summarise(levels, results, seconds):
                      "ci95": [lo, hi], "mean_margin": margin / n if n else 0.0,
                      "hands_per_game": hands / n if n else 0.0,
                      "think_ms": {"mean": sum(times) / len(times) if times else 0.0,
-                                  "p95": _pct(times, 0.95),
+                                  "p95": percentile(times, 0.95),
                                   "max": times[-1] if times else 0.0}})
     return {"games": n, "seconds": seconds, "levels": rows}
 
@@ -86,23 +85,12 @@ def run(levels, games, seed, rules=None, jobs=1, progress=True):
     rules = rules or {}
     ts = tasks(levels, games, seed, rules)
     t0 = time.time()
-    results = []
-    if jobs == 1:
-        it = map(play_game, ts)
-        pool = None
-    else:
-        pool = Pool(jobs)
-        it = pool.imap_unordered(play_game, ts, chunksize=2)
-    try:
-        for r in it:
-            results.append(r)
-            if progress:
-                sys.stderr.write("\r%d/%d games" % (len(results), len(ts)))
-                sys.stderr.flush()
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+
+    def each(results):
+        if progress:
+            sys.stderr.write("\r%d/%d games" % (len(results), len(ts)))
+            sys.stderr.flush()
+    results = play_all(play_game, ts, jobs, each, chunksize=2)
     if progress:
         sys.stderr.write("\n")
     s = summarise(levels, results, time.time() - t0)
