@@ -24,15 +24,15 @@ second only when all 11 cards meld).
 """
 from gin.cards import value, fmt_card
 from gin.melds import best_split, deadwood
-from gin.game import (OFFER, DRAW, DISCARD, HAND_OVER, M_TAKE, M_DISCARD,
-                      M_PASS, M_KNOCK)
+from gin.game import OFFER, DRAW, DISCARD, HAND_OVER, M_TAKE
+from ai.gin_reading import ONE, chances, wants, history
 
 LEVELS = ("easy", "medium", "hard")
 
-# discard score = deadwood left - OUT_W * outs + DANGER_W * danger (hard);
+# discard score, in thousandths of a point: deadwood left - outs, plus
+# (hard) WANTS_W x the chance the opponent melds the card (ai.gin_reading);
 # tuned with `gin tournament` (README "Gin Rummy": what else was tried)
-OUT_W = 1.0
-DANGER_W = 1.5
+WANTS_W = 6
 CAREFUL_FROM = 8
 
 
@@ -102,28 +102,31 @@ class GinPlayer:
             c = _highest(cands)
             return c, d - value(c) <= game.knock_limit
         seen = self._seen(game, hand)
-        opp = _opponent_info(game, 1 - game.current) if self.level == "hard" else None
         hi = _highest(cands)
-        if d - value(hi) <= game.knock_limit and self._knock_now(game, d - value(hi), opp):
+        q = None
+        if self.level == "hard":
+            q = chances(game, game.current)
+        if d - value(hi) <= game.knock_limit and self._knock_now(game, d - value(hi)):
             return hi, True
         keys = []
         for c in cands:
             rdead = [x for x in dead if x != c]
             rest = [x for x in hand if x != c]
-            score = d - value(c) - OUT_W * _outs(rest, rdead, seen)
-            if opp is not None:
-                score += DANGER_W * _danger(c, opp, seen)
+            score = ONE * (d - value(c) - _outs(rest, rdead, seen))
+            if q is not None:
+                score += WANTS_W * wants(c, q)
             keys.append((score, -value(c), c))
         keys.sort()
         return keys[0][2], False
 
-    def _knock_now(self, game, d, opp):
-        """Knock at once, except with high deadwood against an opponent that
-        has been picking up discards (melds in hand: an undercut is likely)
-        while the stock still leaves time to get lower."""
-        if d == 0 or opp is None:
+    def _knock_now(self, game, d):
+        """Knock at once, except (hard) with high deadwood against an
+        opponent that has been picking up discards (melds in hand: an
+        undercut is likely) while the stock still leaves time to get lower."""
+        if d == 0 or self.level != "hard":
             return True
-        return not (d >= CAREFUL_FROM and len(opp[0]) >= 2 and len(game.stock) >= 10)
+        took = history(game, 1 - game.current)[0]
+        return not (d >= CAREFUL_FROM and len(took) >= 2 and len(game.stock) >= 10)
 
     @staticmethod
     def _seen(game, hand):
@@ -149,91 +152,52 @@ def _highest(cards):
     return best
 
 
-def _opponent_info(game, opp):
-    """(cards the opponent took and still holds, cards it let go: discarded,
-    passed, or left on the pile when this player discarded them)."""
-    took = []
-    gone = []
-    offered = -1
-    m = game.moves
-    for i in range(0, len(m), 2):
-        kind = m[i] & 7
-        c = m[i + 1]
-        if m[i] >> 3 != opp:
-            offered = c if kind == M_DISCARD else -1
-            continue
-        if kind == M_TAKE:
-            took.append(c)
-        elif kind in (M_DISCARD, M_KNOCK, M_PASS):
-            if c in took:
-                took.remove(c)
-            gone.append(c)
-        elif offered >= 0:       # drew from the stock instead
-            gone.append(offered)
-        offered = -1
-    return took, gone
-
-
 def _outs(rest, rdead, seen):
     """Unseen cards that would meld with at least one deadwood card of rest
-    (only the neighbours of deadwood cards can: same rank, same suit +-2)."""
+    (only the neighbours of deadwood cards can: same rank, same suit +-2).
+    Allocates three 52-byte flags and nothing per card (heap: the device
+    runs this between screens)."""
     have = bytearray(52)
     for c in rest:
         have[c] = 1
     dead = bytearray(52)
-    near = []
     for c in rdead:
         dead[c] = 1
-        r = c % 13
-        for s in range(4):
-            near.append(s * 13 + r)
-        for d in (-2, -1, 1, 2):
-            if 0 <= r + d < 13:
-                near.append(c + d)
     n = 0
     done = bytearray(52)
-    for u in near:
-        if seen[u] or have[u] or done[u]:
-            continue
-        done[u] = 1
-        r = u % 13
-        b = u - r
-        k = 0
-        dk = 0
-        for s in range(4):
-            x = s * 13 + r
-            if have[x]:
-                k += 1
-                dk |= dead[x]
-        if k >= 2 and dk:
-            n += 1
-            continue
-        for a, c in ((-2, -1), (-1, 1), (1, 2)):
-            if 0 <= r + a and r + c < 13 and have[b + r + a] and have[b + r + c] \
-                    and (dead[b + r + a] or dead[b + r + c]):
-                n += 1
-                break
+    for c in rdead:
+        r = c % 13
+        for k in range(8):
+            if k < 4:
+                u = k * 13 + r
+            else:
+                d = k - 6 if k < 6 else k - 5          # -2 -1 1 2
+                if not 0 <= r + d < 13:
+                    continue
+                u = c + d
+            if seen[u] or have[u] or done[u]:
+                continue
+            done[u] = 1
+            n += _melds_with_dead(u, have, dead)
     return n
 
 
-def _danger(c, opp, seen):
-    """How likely the opponent wants c, from what it took and let go."""
-    took, gone = opp
-    r = c % 13
-    s = c // 13
-    d = 0
-    for t in took:
-        if t % 13 == r:
-            d += 3
-        elif t // 13 == s and -2 <= t % 13 - r <= 2:
-            d += 3 if t % 13 - r in (-1, 1) else 2
-    for g in gone:
-        if g % 13 == r:
-            d -= 1
-        elif g // 13 == s and g % 13 - r in (-1, 1):
-            d -= 1
-    # a rank whose other cards are mostly in sight cannot make a set for it
+def _melds_with_dead(u, have, dead):
+    """1 when card u makes a meld with two cards of the hand, one of them
+    deadwood, else 0."""
+    r = u % 13
+    b = u - r
     k = 0
-    for x in range(4):
-        k += seen[x * 13 + r]
-    return d + (0 if k >= 3 else 1)
+    dk = 0
+    for s in range(4):
+        x = s * 13 + r
+        if have[x]:
+            k += 1
+            dk |= dead[x]
+    if k >= 2 and dk:
+        return 1
+    for a, c in ((-2, -1), (-1, 1), (1, 2)):
+        if 0 <= r + a and r + c < 13 and have[b + r + a] and have[b + r + c] \
+                and (dead[b + r + a] or dead[b + r + c]):
+            return 1
+    return 0
