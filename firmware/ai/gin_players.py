@@ -23,7 +23,7 @@ it; a take-or-draw costs two best_split() searches, a discard one (a
 second only when all 11 cards meld).
 """
 from gin.cards import value, fmt_card
-from gin.melds import best_split, deadwood
+from gin.melds import best_split, all_best_splits, deadwood
 from gin.game import OFFER, DRAW, DISCARD, HAND_OVER, M_TAKE
 from ai.gin_reading import ONE, chances, wants, history
 
@@ -85,39 +85,43 @@ class GinPlayer:
 
     # -- discarding -----------------------------------------------------------
     def _discard(self, game, hand):
-        """(card, knock?).  One search: dropping a deadwood card c of the
+        """(card, knock?).  One search: dropping a deadwood card c of a
         best split of the 11 cards leaves exactly that split's deadwood
         minus c's points (no split of the rest can do better, or adding c
         back would beat the best), so every such discard is scored without
-        searching again."""
+        searching again.  Hard looks at every best split (one search that
+        keeps them all): a card loose in one of them is a candidate too."""
         taken = game.taken
-        d, melds, dead = best_split(hand)
+        hard = self.level == "hard"
+        splits = all_best_splits(hand) if hard else [best_split(hand)]
+        d, melds, dead = splits[0]
         cands = [c for c in dead if c != taken]
         if not cands:                  # all melded (or only the taken card loose)
             opts = game.knock_options()
             if opts:
                 return opts[0][1], True
             return [c for c in hand if c != taken][0], False
-        if self.level == "easy":
-            c = _highest(cands)
-            return c, d - value(c) <= game.knock_limit
-        seen = self._seen(game, hand)
         hi = _highest(cands)
-        q = None
-        if self.level == "hard":
-            q = chances(game, game.current)
+        if self.level == "easy":
+            return hi, d - value(hi) <= game.knock_limit
         if d - value(hi) <= game.knock_limit and self._knock_now(game, d - value(hi)):
             return hi, True
-        keys = []
-        for c in cands:
-            rdead = [x for x in dead if x != c]
-            rest = [x for x in hand if x != c]
-            score = ONE * (d - value(c) - _outs(rest, rdead, seen))
-            if q is not None:
-                score += WANTS_W * wants(c, q)
-            keys.append((score, -value(c), c))
-        keys.sort()
-        return keys[0][2], False
+        seen = self._seen(game, hand)
+        q = chances(game, game.current) if hard else None
+        best = None
+        for sd, smelds, sdead in splits:
+            for c in sdead:
+                if c == taken:
+                    continue
+                rdead = [x for x in sdead if x != c]
+                rest = [x for x in hand if x != c]
+                score = ONE * (d - value(c)) - _outs(rest, rdead, seen, hard)
+                if hard:
+                    score += WANTS_W * wants(c, q)
+                key = (score, -value(c), c)
+                if best is None or key < best:
+                    best = key
+        return best[2], False
 
     def _knock_now(self, game, d):
         """Knock at once, except (hard) with high deadwood against an
@@ -152,11 +156,14 @@ def _highest(cards):
     return best
 
 
-def _outs(rest, rdead, seen):
+def _outs(rest, rdead, seen, by_points=False):
     """Unseen cards that would meld with at least one deadwood card of rest
-    (only the neighbours of deadwood cards can: same rank, same suit +-2).
-    Allocates three 52-byte flags and nothing per card (heap: the device
-    runs this between screens)."""
+    (only the neighbours of deadwood cards can: same rank, same suit +-2),
+    in thousandths: each counts ONE, or (by_points, hard) half a card plus
+    a twentieth of the deadwood points it would meld (an out that melds a
+    king weighs more than one that melds an ace).  Allocates three
+    52-byte flags and nothing per card (heap: the device runs this between
+    screens)."""
     have = bytearray(52)
     for c in rest:
         have[c] = 1
@@ -178,26 +185,34 @@ def _outs(rest, rdead, seen):
             if seen[u] or have[u] or done[u]:
                 continue
             done[u] = 1
-            n += _melds_with_dead(u, have, dead)
+            pts = _melds_dead(u, have, dead)
+            if pts:
+                n += ONE // 2 + ONE * pts // 20 if by_points else ONE
     return n
 
 
-def _melds_with_dead(u, have, dead):
-    """1 when card u makes a meld with two cards of the hand, one of them
-    deadwood, else 0."""
+def _melds_dead(u, have, dead):
+    """The deadwood points card u would meld (0: none): with two or more
+    cards of its rank in the hand, or two in its suit next to it."""
     r = u % 13
     b = u - r
     k = 0
-    dk = 0
+    pts = 0
     for s in range(4):
         x = s * 13 + r
         if have[x]:
             k += 1
-            dk |= dead[x]
-    if k >= 2 and dk:
-        return 1
+            if dead[x]:
+                pts += value(x)
+    if k < 2:
+        pts = 0
     for a, c in ((-2, -1), (-1, 1), (1, 2)):
-        if 0 <= r + a and r + c < 13 and have[b + r + a] and have[b + r + c] \
-                and (dead[b + r + a] or dead[b + r + c]):
-            return 1
-    return 0
+        if 0 <= r + a and r + c < 13 and have[b + r + a] and have[b + r + c]:
+            v = 0
+            if dead[b + r + a]:
+                v += value(b + r + a)
+            if dead[b + r + c]:
+                v += value(b + r + c)
+            if v > pts:
+                pts = v
+    return pts
