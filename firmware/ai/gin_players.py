@@ -5,12 +5,13 @@ turn(game).  Levels, weakest first:
           its highest deadwood card, knocks as soon as it can
   medium  keeps the discards that leave the most ways to meld (outs among
           the cards it has not seen), knocks as soon as it can
-  hard    medium, plus it tracks what the opponent picked up, passed,
-          discarded and left on the pile: it holds back cards the opponent
-          is likely to want, and decides when to knock (at once, except
-          with 8+ deadwood while the opponent holds 2+ picked-up cards and
-          10+ cards are left in the stock: an undercut is likely then, so
-          it plays on for a lower count)
+  hard    reads the opponent's hand from what it took and let go
+          (ai.gin_reading: a chance for each card) and holds back the
+          cards it would meld; weighs each out by the deadwood points it
+          would meld; looks at every best split of its hand for loose
+          cards; decides when to knock (at once, except with 8+ deadwood
+          while the opponent holds 2+ picked-up cards and 10+ cards are
+          left in the stock: an undercut is likely then, so it plays on)
 
 A player sees only what a person at the table sees: its own hand, the
 discard pile and the opponent's visible moves (game.moves); never the
@@ -20,7 +21,8 @@ check its choices do not change).
 Contract: act(game) does exactly one action for game.current (take, pass,
 draw, or discard with or without knocking) and returns a short text of
 it; a take-or-draw costs two best_split() searches, a discard one (a
-second only when all 11 cards meld).
+second only when all 11 cards meld) plus, for hard, the reading (no
+search: a pass over the visible moves and the 52 cards).
 """
 from gin.cards import value, fmt_card
 from gin.melds import best_split, all_best_splits, deadwood
