@@ -26,8 +26,8 @@ search: a pass over the visible moves and the 52 cards).
 """
 from gin.cards import value, fmt_card
 from gin.melds import best_split, all_best_splits, deadwood
-from gin.game import OFFER, DRAW, DISCARD, HAND_OVER, M_TAKE
-from ai.gin_reading import ONE, chances, wants, history
+from gin.game import OFFER, DRAW, DISCARD, HAND_OVER
+from ai.gin_reading import ONE, in_sight, chances, wants, history
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -108,8 +108,8 @@ class GinPlayer:
             return hi, d - value(hi) <= game.knock_limit
         if d - value(hi) <= game.knock_limit and self._knock_now(game, d - value(hi)):
             return hi, True
-        seen = self._seen(game, hand)
-        q = chances(game, game.current) if hard else None
+        seen = in_sight(game, game.current)
+        q = chances(game, game.current, seen) if hard else None
         best = None
         for sd, smelds, sdead in splits:
             for c in sdead:
@@ -133,20 +133,6 @@ class GinPlayer:
             return True
         took = history(game, 1 - game.current)[0]
         return not (d >= CAREFUL_FROM and len(took) >= 2 and len(game.stock) >= 10)
-
-    @staticmethod
-    def _seen(game, hand):
-        """52 flags: cards this player knows are not in the stock."""
-        s = bytearray(52)
-        for c in hand:
-            s[c] = 1
-        for c in game.pile:
-            s[c] = 1
-        m = game.moves
-        for i in range(0, len(m), 2):
-            if m[i] & 7 == M_TAKE:
-                s[m[i + 1]] = 1
-        return s
 
 
 def _highest(cards):

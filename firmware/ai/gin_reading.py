@@ -4,8 +4,11 @@ Only what a person at the table sees goes in: this player's own hand, the
 discard pile and the opponent's visible moves (game.moves).
 
 Contract:
-  chances(game, me) -> 52 ints, 0..ONE: how likely the opponent (1 - me)
-      holds each card now.  Cards in sight (my hand, the pile) are 0,
+  in_sight(game, me) -> 52 flags: the cards player me knows are not in the
+      stock (its hand, the pile, every card taken from the pile).
+  chances(game, me, sight) -> 52 ints, 0..ONE: how likely the opponent
+      (1 - me) holds each card now; sight is in_sight(game, me).  Cards in
+      sight but not taken by the opponent (my hand, the pile) are 0,
       cards it took and still holds ONE, the others start level (the
       cards it holds that are not known, spread over the cards not seen)
       and are then read:
@@ -77,22 +80,31 @@ def history(game, opp):
     return took, let_go
 
 
-def chances(game, me):
+def in_sight(game, me):
+    s = bytearray(52)
+    for c in game.hands[me]:
+        s[c] = 1
+    for c in game.pile:
+        s[c] = 1
+    m = game.moves
+    for i in range(0, len(m), 2):
+        if m[i] & 7 == M_TAKE:
+            s[m[i + 1]] = 1
+    return s
+
+
+def chances(game, me, sight):
     took, let_go = history(game, 1 - me)
     q = [0] * 52
-    out = bytearray(52)              # in sight: not in the opponent's hand
-    for c in game.hands[me]:
-        out[c] = 1
-    for c in game.pile:
-        out[c] = 1
+    # a card taken is in my hand, on the pile, or among took: sight minus
+    # took is exactly what the opponent cannot hold
     for c in took:
-        out[c] = 1
         q[c] = ONE
-    unseen = 52 - sum(out)
+    unseen = 52 - sum(sight)
     if unseen:
         level = (HAND - len(took)) * ONE // unseen
         for c in range(52):
-            if not out[c]:
+            if not sight[c]:
                 q[c] = level
     for e in let_go:
         ps = pairs(e)

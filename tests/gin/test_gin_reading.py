@@ -1,7 +1,7 @@
 """Reading the opponent's hand (ai.gin_reading) and the hard level's use of it."""
 from gin.cards import parse_cards, parse_card
 from gin.game import GinGame, DISCARD, M_TAKE, M_DISCARD, M_DRAW, M_PASS, UNKNOWN
-from ai.gin_reading import ONE, chances, wants, pairs, history
+from ai.gin_reading import ONE, in_sight, chances, wants, pairs, history
 from ai.gin_players import GinPlayer
 
 
@@ -45,7 +45,7 @@ def test_pairs_are_the_cards_that_meld_with_a_card():
 
 def test_cards_in_sight_are_not_held_and_the_rest_share_its_hand():
     g = table(MINE, "6C 10D")
-    q = chances(g, 0)
+    q = chances(g, 0, in_sight(g, 0))
     for c in list(g.hands[0]) + list(g.pile):
         assert q[c] == 0
     lv = level(q, g)
@@ -59,7 +59,7 @@ def test_a_card_let_go_rules_out_holding_a_pair_that_melds_with_it():
     g = table(MINE, "6C 10D 7H", [(0, M_DISCARD, "7H"), (1, M_DRAW, None),
                                    (1, M_DISCARD, "10D")])
     assert history(g, 1) == ([], [parse_card("7H"), parse_card("10D")])
-    q = chances(g, 0)
+    q = chances(g, 0, in_sight(g, 0))
     lv = level(q, g)
     for t in ("6H", "8H", "7S", "7C"):
         assert q[parse_card(t)] < lv, t
@@ -68,7 +68,7 @@ def test_a_card_let_go_rules_out_holding_a_pair_that_melds_with_it():
 
 def test_a_card_taken_makes_its_partners_likely_and_a_known_pair_dangerous():
     g = table(MINE, "6C", [(1, M_TAKE, "7H"), (1, M_DISCARD, "6C")])
-    q = chances(g, 0)
+    q = chances(g, 0, in_sight(g, 0))
     lv = level(q, g)
     assert q[parse_card("7H")] == ONE
     for t in ("6H", "8H", "7S", "7C"):
@@ -82,7 +82,7 @@ def test_a_partner_of_a_held_card_that_was_let_go_is_ruled_out():
     # would have melded 8H with 7H)
     g = table(MINE, "6C 8H", [(1, M_TAKE, "7H"), (1, M_DISCARD, "6C"),
                               (0, M_DISCARD, "8H"), (1, M_DRAW, None)])
-    q = chances(g, 0)
+    q = chances(g, 0, in_sight(g, 0))
     assert q[parse_card("9H")] == 0 and q[parse_card("6H")] == 0
 
 
@@ -90,7 +90,7 @@ def test_wants_is_zero_when_every_pair_has_a_card_in_sight():
     # JS: JH JD JC... three J's in sight? Use 2H: pairs 2S2D 2S2C 2D2C,
     # AH3H 3H4H; 2S in my hand, 2D 2C and 3H on the pile
     g = table(MINE, "2D 2C 3H")
-    q = chances(g, 0)
+    q = chances(g, 0, in_sight(g, 0))
     assert wants(parse_card("2H"), q) == 0
     assert 0 < wants(parse_card("9H"), q) < ONE
 
@@ -113,6 +113,6 @@ def test_hard_discards_the_card_the_opponent_is_likely_to_want():
 def test_the_reading_passes_the_first_up_card():
     # both passed the first up-card 5S: the opponent held no pair for it
     g = table(MINE, "5S", [(1, M_PASS, "5S"), (0, M_PASS, "5S")])
-    q = chances(g, 0)
+    q = chances(g, 0, in_sight(g, 0))
     lv = level(q, g)
     assert q[parse_card("5D")] < lv and q[parse_card("6S")] < lv
