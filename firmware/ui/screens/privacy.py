@@ -1,4 +1,5 @@
-"""Pass-the-device screen between two humans' turns: no rack is shown."""
+"""Pass-the-device screen between two humans' turns: no rack is shown.
+`draw_pass` is the box itself, Gin Rummy's gin_pass draws it too."""
 from hal import buttons as hb
 from ui.screen import Base
 from ui.gfx import BLACK, centre_text, box
@@ -19,14 +20,21 @@ class Screen(Base):
 
     def draw(self, fb):
         g = self.app.match.game
-        box(fb, 40, 60, 320, 150, "Pass the device")
-        centre_text(fb, "Next:", 96, BLACK)
-        centre_text(fb, g.names[g.current], 112, BLACK, 3, 3)
-        centre_text(fb, "Only %s should look now." % g.names[g.current], 150, BLACK)
-        centre_text(fb, "Round %d of %d   Pool %d" % (g.round_no, g.rounds, len(g.pool)),
-                    170, BLACK)
-        footer(fb, "A: show my rack")
+        draw_pass(fb, g.names[g.current],
+                  "Round %d of %d   Pool %d" % (g.round_no, g.rounds, len(g.pool)),
+                  "A: show my rack")
 
     def key(self, b, long):
         if b == hb.A:
             self.app.goto("play", state=self.play_state)
+
+
+def draw_pass(fb, name, status, keys):
+    """Who plays next (big), a reminder that only they look, a status
+    line and the keys."""
+    box(fb, 40, 60, 320, 150, "Pass the device")
+    centre_text(fb, "Next:", 96, BLACK)
+    centre_text(fb, name, 112, BLACK, 3, 3)
+    centre_text(fb, "Only %s should look now." % name, 150, BLACK)
+    centre_text(fb, status, 170, BLACK)
+    footer(fb, keys)
