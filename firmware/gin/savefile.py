@@ -11,8 +11,8 @@ there exactly once, so a bad file is refused whole, never half-loaded.
 """
 import json
 import struct
-from binascii import crc32
 
+from rummikub.container import SaveError, Reader, start, put, seal
 from rummikub.rules import RuleError
 from gin.cards import NCARDS
 from gin.rules import GinRules
@@ -23,56 +23,27 @@ VERSION = 1
 _STATE = "<IHBBBBBBB"  # rng, hand_no, phase, current, dealer, offers, taken, limit, doubled
 
 
-class SaveError(ValueError):
-    """A save that cannot be loaded; the message says why."""
-
-
 def dumps(game, extra=None):
     head = {"rules": game.rules.changed(), "names": game.names,
             "scores": game.scores, "won": game.hands_won, "hist": game.history,
             "cuts": list(game.cuts), "result": game.result}
     if extra is not None:
         head["extra"] = extra
-    hb = json.dumps(head).encode()
-    out = bytearray(MAGIC)
-    out.append(VERSION)
-    out.extend(struct.pack("<H", len(hb)))
-    out.extend(hb)
+    out = start(MAGIC, VERSION, head)
     out.extend(struct.pack(_STATE, game.rng.state, game.hand_no, game.phase,
                            game.current, game.dealer, game.offers, game.taken,
                            game.knock_limit, 1 if game.doubled else 0))
     for b in (game.stock, game.pile, game.hands[0], game.hands[1], game.moves):
-        out.append(len(b))
-        out.extend(b)
-    out.extend(struct.pack("<I", crc32(out) & 0xFFFFFFFF))
-    return bytes(out)
+        put(out, b)
+    return seal(out)
 
 
 def loads(data):
     """Return (game, extra) or raise SaveError; never a partial game."""
-    data = bytes(data)
-    if len(data) < 11 or data[:4] != MAGIC:
-        raise SaveError("not a Gin Rummy save")
-    if data[4] != VERSION:
-        raise SaveError("save version %d; this firmware reads version %d"
-                        % (data[4], VERSION))
-    body = len(data) - 4
-    if crc32(data[:body]) & 0xFFFFFFFF != struct.unpack("<I", data[body:])[0]:
-        raise SaveError("save checksum does not match (file damaged)")
-    pos = [5]
-
-    def take(n, what):
-        if pos[0] + n > body:
-            raise SaveError("save is cut short in %s" % what)
-        b = data[pos[0]:pos[0] + n]
-        pos[0] += n
-        return b
-
-    hlen = struct.unpack("<H", take(2, "header"))[0]
-    hb = take(hlen, "header")
-    st = struct.unpack(_STATE, take(struct.calcsize(_STATE), "state"))
+    rd = Reader(data, MAGIC, VERSION, "Gin Rummy")
+    st = struct.unpack(_STATE, rd.take(struct.calcsize(_STATE), "state"))
     try:
-        head = json.loads(hb.decode())
+        head = json.loads(rd.head.decode())
         g = GinGame(GinRules(**head["rules"]), 1, head["names"], start=False)
         g.scores = [int(x) for x in head["scores"]]
         g.hands_won = [int(x) for x in head["won"]]
@@ -84,14 +55,10 @@ def loads(data):
     (g.rng.state, g.hand_no, g.phase, g.current, g.dealer, g.offers, g.taken,
      g.knock_limit, dbl) = st
     g.doubled = dbl == 1
-    parts = []
-    for what in ("stock", "discard pile", "hand 1", "hand 2", "moves"):
-        n = take(1, what)[0]
-        parts.append(bytearray(take(n, what)))
-    g.stock, g.pile, h0, h1, g.moves = parts
+    g.stock, g.pile, h0, h1, g.moves = [rd.block(what) for what in (
+        "stock", "discard pile", "hand 1", "hand 2", "moves")]
     g.hands = [h0, h1]
-    if pos[0] != body:
-        raise SaveError("save has %d unexpected bytes" % (body - pos[0]))
+    rd.finish()
     _check(g)
     return g, head.get("extra")
 

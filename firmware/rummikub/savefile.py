@@ -9,8 +9,8 @@ table set valid, so a bad file is refused whole, never half-loaded.
 """
 import json
 import struct
-from binascii import crc32
 
+from rummikub.container import SaveError, Reader, start, put, seal
 from rummikub.rules import Rules, RuleError
 from rummikub.game import Game, PLAYING, MATCH_OVER
 from rummikub.tiles import CODE_LIMIT, JOKER, count_tiles, full_set
@@ -21,10 +21,6 @@ VERSION = 1
 _STATE = "<IBBBBHH"   # rng, n, current, starter, phase, passes, turn_no
 
 
-class SaveError(ValueError):
-    """A save that cannot be loaded; the message says why."""
-
-
 def dumps(game, extra=None):
     head = {
         "rules": game.rules.changed(), "names": game.names, "rounds": game.rounds,
@@ -33,70 +29,33 @@ def dumps(game, extra=None):
     }
     if extra is not None:
         head["extra"] = extra
-    hb = json.dumps(head).encode()
-    out = bytearray(MAGIC)
-    out.append(VERSION)
-    out.extend(struct.pack("<H", len(hb)))
-    out.extend(hb)
+    out = start(MAGIC, VERSION, head)
     out.extend(struct.pack(_STATE, game.rng.state, game.n, game.current,
                            game.starter, game.phase, game.passes, game.turn_no))
     out.extend(game.melded)
-    _put(out, game.pool)
+    put(out, game.pool)
     for r in game.racks:
-        _put(out, r)
+        put(out, r)
     out.append(len(game.table))
     for s in game.table:
-        _put(out, s)
-    out.extend(struct.pack("<I", crc32(out) & 0xFFFFFFFF))
-    return bytes(out)
+        put(out, s)
+    return seal(out)
 
 
-def _put(out, tiles):
-    out.append(len(tiles))
-    out.extend(tiles)
-
-
-class _Reader:
-    def __init__(self, data, end):
-        self.data = data
-        self.pos = 0
-        self.end = end
-
-    def take(self, n, what):
-        if self.pos + n > self.end:
-            raise SaveError("save is cut short in %s" % what)
-        b = self.data[self.pos:self.pos + n]
-        self.pos += n
-        return b
-
-    def tiles(self, what):
-        n = self.take(1, what)[0]
-        b = bytearray(self.take(n, what))
-        for t in b:
-            if t >= CODE_LIMIT or (t & 15 == 0 and t != JOKER) or t & 15 > 13:
-                raise SaveError("save holds a bad tile code %d in %s" % (t, what))
-        return b
+def _tiles(rd, what):
+    b = rd.block(what)
+    for t in b:
+        if t >= CODE_LIMIT or (t & 15 == 0 and t != JOKER) or t & 15 > 13:
+            raise SaveError("save holds a bad tile code %d in %s" % (t, what))
+    return b
 
 
 def loads(data):
     """Return (game, extra) or raise SaveError; never a partial game."""
-    data = bytes(data)
-    if len(data) < 11 or data[:4] != MAGIC:
-        raise SaveError("not a Pocket Rummikub save")
-    if data[4] != VERSION:
-        raise SaveError("save version %d; this firmware reads version %d"
-                        % (data[4], VERSION))
-    body = len(data) - 4
-    want = struct.unpack("<I", data[body:])[0]
-    if crc32(data[:body]) & 0xFFFFFFFF != want:
-        raise SaveError("save checksum does not match (file damaged)")
-    rd = _Reader(data, body)
-    rd.pos = 5
-    hlen = struct.unpack("<H", rd.take(2, "header"))[0]
-    hb = rd.take(hlen, "header")
+    rd = Reader(data, MAGIC, VERSION, "Pocket Rummikub")
     st = struct.unpack(_STATE, rd.take(struct.calcsize(_STATE), "state"))
     try:
-        head = json.loads(hb.decode())
+        head = json.loads(rd.head.decode())
         rules = Rules(**head["rules"])
         g = Game(rules, st[1], 1, head["rounds"], head["names"], start=False)
     except (ValueError, KeyError, TypeError, RuleError) as e:
@@ -107,14 +66,13 @@ def loads(data):
     g.round_winners = head["winners"]
     g.round_exhausted = head["exhausted"]
     g.melded = bytearray(rd.take(g.n, "melded"))
-    g.pool = rd.tiles("pool")
-    g.racks = [rd.tiles("rack %d" % (i + 1)) for i in range(g.n)]
-    g.table = [rd.tiles("table set %d" % (i + 1))
+    g.pool = _tiles(rd, "pool")
+    g.racks = [_tiles(rd, "rack %d" % (i + 1)) for i in range(g.n)]
+    g.table = [_tiles(rd, "table set %d" % (i + 1))
                for i in range(rd.take(1, "table")[0])]
     g.order_draws = []
     g.last = None
-    if rd.pos != body:
-        raise SaveError("save has %d unexpected bytes" % (body - rd.pos))
+    rd.finish()
     _check(g)
     return g, head.get("extra")
 

@@ -298,6 +298,7 @@ class App:
             name = "play"
         self.save_game(name)        # before the screen loads: less RAM in use
         forget("rummikub.savefile")
+        forget("rummikub.container")
         gc.collect()
         self.goto(name)
 

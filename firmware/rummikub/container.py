@@ -1,0 +1,75 @@
+"""The checksummed container both games' saves use (rummikub.savefile and
+gin.savefile): magic (4 bytes), version u8, header length u16, header
+JSON, the game's binary state, then CRC32 of everything before it.
+
+  SaveError   a save that cannot be loaded; the message says why
+  start(magic, version, head) -> bytearray holding magic, version and the
+              header; the caller appends its state (put() for a block of
+              at most 255 bytes with its length first), then
+  seal(out) -> the bytes with the CRC appended
+  Reader(data, magic, version, game) checks the size, the magic ("not a
+              <game> save"), the version and the CRC, reads the header
+              (.head, JSON bytes: the caller decodes and checks it), then
+              .take(n, what) / .block(what) read on, refusing to run past
+              the CRC ("save is cut short in <what>"), and .finish()
+              refuses bytes left over.
+Loaded only to save or resume, with the savefile that uses it.
+"""
+import json
+import struct
+from binascii import crc32
+
+
+class SaveError(ValueError):
+    """A save that cannot be loaded; the message says why."""
+
+
+def start(magic, version, head):
+    hb = json.dumps(head).encode()
+    out = bytearray(magic)
+    out.append(version)
+    out.extend(struct.pack("<H", len(hb)))
+    out.extend(hb)
+    return out
+
+
+def put(out, b):
+    out.append(len(b))
+    out.extend(b)
+
+
+def seal(out):
+    out.extend(struct.pack("<I", crc32(out) & 0xFFFFFFFF))
+    return bytes(out)
+
+
+class Reader:
+    def __init__(self, data, magic, version, game):
+        data = bytes(data)
+        if len(data) < 11 or data[:4] != magic:
+            raise SaveError("not a %s save" % game)
+        if data[4] != version:
+            raise SaveError("save version %d; this firmware reads version %d"
+                            % (data[4], version))
+        end = len(data) - 4
+        if crc32(data[:end]) & 0xFFFFFFFF != struct.unpack("<I", data[end:])[0]:
+            raise SaveError("save checksum does not match (file damaged)")
+        self.data = data
+        self.pos = 5
+        self.end = end
+        self.head = self.take(struct.unpack("<H", self.take(2, "header"))[0], "header")
+
+    def take(self, n, what):
+        if self.pos + n > self.end:
+            raise SaveError("save is cut short in %s" % what)
+        b = self.data[self.pos:self.pos + n]
+        self.pos += n
+        return b
+
+    def block(self, what):
+        """A block written by put()."""
+        return bytearray(self.take(self.take(1, what)[0], what))
+
+    def finish(self):
+        if self.pos != self.end:
+            raise SaveError("save has %d unexpected bytes" % (self.end - self.pos))
