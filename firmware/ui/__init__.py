@@ -1,8 +1,9 @@
 """The handheld app: screens, tile drawing, button navigation.
 
 Public surface: `ui.app.App` (the app over a hal; every backend runs
-it), `ui.match.Match` (a match and who sits where).  The rest serves the
-screens: `screens/` (one module per screen), `gfx` and `tiles_gfx`
+it), `ui.match.Match` (a match and who sits where; `seats` is the part
+both games share).  The rest serves the screens: `screens/` (one module
+per screen), `gfx` and `tiles_gfx`
 (drawing), `menu` (lists), `layout`, `editor`, `play_view` and `placing`
 (the play screen; `placing` shows assisted placement, loaded only when
 asked), `refresh` (how much of the panel to refresh), `session`
@@ -14,4 +15,4 @@ asked), `refresh` (how much of the panel to refresh), `session`
 #   "ai": an AI seat thinks.  The loop (app), the match and the refresh
 #   policy run on; no screen is shown, so the screens and their drawing
 #   code give their RAM to the solver (the last frame stays on the glass).
-KEEP = {"ai": ("app", "match", "refresh", "screens")}
+KEEP = {"ai": ("app", "match", "seats", "refresh", "screens")}

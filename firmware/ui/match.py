@@ -7,8 +7,8 @@ before so the play screen can mark new and changed sets.  Everything the
 app must remember across a save lives in extra().
 """
 from rummikub.game import PLAYING
+from ui.seats import Seats, HUMAN
 
-HUMAN = "human"
 SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
 
 
@@ -20,32 +20,18 @@ def _player(level, seed):
     return Player(level, seed=seed)
 
 
-class Match:
+class Match(Seats):
     def __init__(self, game, seats, match_id=0):
-        self.game = game
-        self.seats = list(seats)
-        self.match_id = match_id
-        self.ai = {}
+        Seats.__init__(self, game, seats, match_id)
         self.review = []          # lines: what others did since the last look
         self.review_before = None  # table before those turns (list of sets)
-        self.last_human = -1      # seat that last saw its rack
         self.logged_rounds = 0    # rounds already in the score log
         self.drawn = {}           # seat -> tiles it drew last turn (marked on its rack)
         self.sorted_round = {}    # seat -> round whose rack the app sorted for it
         self.lesson = None        # a tutorial lesson's index (never saved)
 
-    def human(self, p):
-        return self.seats[p] == HUMAN
-
-    def humans(self):
-        return len([s for s in self.seats if s == HUMAN])
-
-    def player(self, p):
-        pl = self.ai.get(p)
-        if pl is None:
-            pl = _player(self.seats[p], self.game.rng.state ^ (p * 7919 + 1))
-            self.ai[p] = pl
-        return pl
+    def make_player(self, p):
+        return _player(self.seats[p], self.game.rng.state ^ (p * 7919 + 1))
 
     def note_turn(self):
         """Remember a finished turn for the review (call after each turn)."""

@@ -8,34 +8,21 @@ device was in a gin game when it slept (the app's boot resumes it).
 from gin.game import HAND_OVER, M_PASS, M_TAKE, M_DRAW, M_DISCARD, M_KNOCK
 from gin.cards import fmt_card
 
+from ui.seats import Seats
+
 SAVE = "gin"
 GIN_ON = "gin_on"
-HUMAN = "human"
 OPPONENTS = ("easy", "medium", "hard", "human")
 
 
-class GinMatch:
+class GinMatch(Seats):
     def __init__(self, game, seats, match_id=0):
-        self.game = game
-        self.seats = list(seats)
-        self.match_id = match_id
-        self.ai = {}
-        self.last_human = -1      # seat that last saw its hand
+        Seats.__init__(self, game, seats, match_id)
         self.logged = 0           # hands already in the score log
 
-    def human(self, p):
-        return self.seats[p] == HUMAN
-
-    def humans(self):
-        return len([s for s in self.seats if s == HUMAN])
-
-    def player(self, p):
-        pl = self.ai.get(p)
-        if pl is None:
-            from ai.gin_players import GinPlayer
-            pl = GinPlayer(self.seats[p], seed=p + 1)
-            self.ai[p] = pl
-        return pl
+    def make_player(self, p):
+        from ai.gin_players import GinPlayer
+        return GinPlayer(self.seats[p], seed=p + 1)
 
     def run_ai(self):
         """AI actions until a human must act or the hand is over."""
