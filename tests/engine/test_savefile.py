@@ -1,4 +1,4 @@
-from check import raises
+from check import raises, refuses_every_damage
 from rummikub.game import Game
 from rummikub.rules import Rules
 from rummikub import savefile
@@ -41,13 +41,7 @@ def test_save_is_compact():
 
 
 def test_every_truncation_and_bit_flip_is_refused():
-    data = savefile.dumps(midgame(turns=8))
-    for i in range(len(data)):
-        raises(SaveError, savefile.loads, data[:i])
-        for bit in (0x01, 0x80):
-            b = bytearray(data)
-            b[i] ^= bit
-            raises(SaveError, savefile.loads, b)
+    refuses_every_damage(SaveError, savefile.loads, savefile.dumps(midgame(turns=8)))
 
 
 def test_wrong_version_and_foreign_files_are_named():

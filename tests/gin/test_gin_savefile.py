@@ -1,5 +1,5 @@
 import json
-from check import raises
+from check import raises, refuses_every_damage
 from gin.game import GinGame, HAND_OVER
 from gin.rules import GinRules
 from gin import savefile
@@ -55,10 +55,4 @@ def test_hand_over_round_trips():
 
 
 def test_every_truncation_and_bit_flip_is_refused():
-    data = savefile.dumps(midgame(actions=6)[0])
-    for i in range(len(data)):
-        raises(SaveError, savefile.loads, data[:i])
-        for bit in (0x01, 0x80):
-            b = bytearray(data)
-            b[i] ^= bit
-            raises(SaveError, savefile.loads, b)
+    refuses_every_damage(SaveError, savefile.loads, savefile.dumps(midgame(actions=6)[0]))
