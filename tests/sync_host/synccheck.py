@@ -93,7 +93,9 @@ def assert_consistent(db, path, complete=False, device_id=None):
     got = {mid: (w, n) for mid, w, n in c.execute(
         "SELECT match_id, winner_seat, nrounds FROM matches WHERE device_id = ? "
         "AND finished = 1 AND this_log(match_id)", (dev,))}
-    assert got == {mid: (d["winner"], len(d["rounds"])) for mid, d in matches.items()}
+    want = {mid: (d["winner"], len(d["rounds"])) for mid, d in matches.items()}
+    # the sides, not just "AssertionError": a rare CI failure here (NOTES)
+    assert got == want, ("log %08x" % log.log_id, sorted(got.items()), sorted(want.items()))
     for mid, d in matches.items():
         tot = [t for (t,) in c.execute("SELECT total FROM match_players WHERE device_id = ? "
                                        "AND match_id = ? ORDER BY seat", (dev, mid))]
