@@ -11,7 +11,8 @@ buttons armed as ext1 wake sources, so a press ends the wait at once and
 the UI reacts within one poll period as when awake.  Light sleep is skipped
 while a button is down or settling (it would wake at once, and debounce,
 repeat and long press need the samples), and when B is held at power-on
-(for the REPL: a light-sleeping UART loses bytes).  In deep sleep the panel's RST, CS
+(for the REPL: a light-sleeping UART loses bytes).  After each light
+sleep the button pins are set up again (ESP-IDF leaves them RTC pads).  In deep sleep the panel's RST, CS
 and DC lines (not RTC pins: they would float) are held.
 """
 import os
@@ -38,12 +39,16 @@ REARM_MARK = b"rearm"
 LIGHT_SLEEP_MIN_MS = 2    # shorter waits are not worth the sleep entry/exit
 
 
+def _pull(gpio):
+    """Internal pull-downs where the pad has them (the board's 100k do the rest)."""
+    return None if gpio in INPUT_ONLY else Pin.PULL_DOWN
+
+
 class Esp32Hal(Hal):
     name = "esp32"
 
     def __init__(self, root="/data", buttons=None, log=print, light_sleep=True):
-        self._pins = [Pin(n, Pin.IN, None if n in INPUT_ONLY else Pin.PULL_DOWN)
-                      for n in board.BUTTON_PINS]
+        self._pins = [Pin(n, Pin.IN, _pull(n)) for n in board.BUTTON_PINS]
         self.light_sleep = light_sleep
         self.release_wait_ms = RELEASE_WAIT_MS
         self._armed = None        # ext1 wake mask last handed to esp32 (bits)
@@ -106,8 +111,16 @@ class Esp32Hal(Hal):
         if self.light_sleep and ms >= LIGHT_SLEEP_MIN_MS and not self.input_pending():
             self._arm(ALL)
             machine.lightsleep(ms)
+            self._pins_back()
         else:
             sleep_ms(ms)
+
+    def _pins_back(self):
+        """ESP-IDF makes the ext1 pins RTC pads at every sleep entry and they
+        read 0 after the wake (MicroPython #3835): a mode-setting init gives
+        each button pad back to the GPIO matrix with its pull."""
+        for p, n in zip(self._pins, board.BUTTON_PINS):
+            p.init(Pin.IN, _pull(n))
 
     def _busy_sleep(self, ms):
         # the driver polls BUSY every few ms; sleeping lightly, one button

@@ -214,6 +214,24 @@ def test_a_press_during_a_light_sleep_is_seen_within_one_poll_period():
     assert _naps() == [("lightsleep", h.poll_ms)]
 
 
+def test_buttons_are_set_up_again_after_every_light_sleep():
+    # ESP-IDF turns the ext1 pins into RTC pads at each sleep entry and
+    # they read 0 after the wake (MicroPython #3835): the hal sets each
+    # button pin up again (input, its pull) before the next poll reads it
+    from hal.esp32_rtc import INPUT_ONLY
+    h = _hal()
+    for _ in range(2):
+        h.sleep_ms(h.poll_ms)
+        assert _naps()
+        for gpio in board.BUTTON_PINS:
+            p = machine.pins[gpio]
+            assert p.mode == machine.Pin.IN
+            assert p.pull == (None if gpio in INPUT_ONLY else machine.Pin.PULL_DOWN)
+        machine.levels[board.BUTTON_PINS[A]] = 1
+        assert h.read_buttons() == bit(A)
+        machine.levels[board.BUTTON_PINS[A]] = 0
+
+
 def test_the_panel_busy_wait_sleeps_lightly_and_still_samples_buttons():
     h = _hal()
     del machine.log[:]

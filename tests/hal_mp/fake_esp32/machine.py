@@ -55,7 +55,12 @@ class Pin:
             self.init(hold=hold)
         pins[n] = self
 
-    def init(self, hold=None):
+    def init(self, mode=None, pull=-1, hold=None):
+        if mode is not None:          # a mode-setting init takes the pad back from RTC IO
+            self.mode = mode
+            if pull != -1:
+                self.pull = pull
+            log.append(("pin_init", self.n, mode, self.pull))
         if hold is not None:
             if hold and self.mode != Pin.OUT:
                 raise ValueError("GPIO%d: only outputs are held here" % self.n)
@@ -66,6 +71,8 @@ class Pin:
         if v is None:
             if self.mode == Pin.OUT:
                 return self.level
+            if self.mode == RTC_IO:
+                return 0              # MicroPython #3835: unreadable after a sleep
             if self.n == BUSY_PIN[0] and state["busy_polls"] > 0:
                 state["busy_polls"] -= 1
                 return 1
@@ -75,6 +82,7 @@ class Pin:
 
 
 BUSY_PIN = [None]
+RTC_IO = "rtc"            # a pad ESP-IDF handed to the RTC domain for ext1 wake
 
 
 class SPI:
@@ -134,9 +142,17 @@ class RTC:
 
 
 def lightsleep(ms=0):
-    """Sleep ms, or until an armed ext1 button is high (it is at once)."""
+    """Sleep ms, or until an armed ext1 button is high (it is at once).
+
+    As ESP-IDF does at every sleep entry, the ext1 pins become RTC IO pads
+    and lose their digital setup (mode, pull): after the wake they read 0
+    until Pin.init() sets them up again (MicroPython issue #3835)."""
     import esp32
     log.append(("lightsleep", ms))
+    for g in esp32.armed["pins"]:
+        if g in pins:
+            pins[g].mode = RTC_IO
+            pins[g].pull = None
     if any(levels.get(g, 0) for g in esp32.armed["pins"]):
         return
     time.sleep_ms(ms)
