@@ -53,8 +53,8 @@ def timelines(db):
     """{player: ([match numbers], [running points])} over finished matches."""
     order = {}
     lines = {}
-    for name, dev, mid, total in db.points_timeline():
-        x = order.setdefault((dev, mid), len(order) + 1)
+    for name, dev, log_id, mid, total in db.points_timeline():
+        x = order.setdefault((dev, log_id, mid), len(order) + 1)
         xs, ys = lines.setdefault(name, ([], []))
         xs.append(x)
         ys.append((ys[-1] if ys else 0) + total)

@@ -66,8 +66,7 @@ def device_records(path):
 def assert_consistent(db, path, complete=False, device_id=None):
     """The DB holds an unbroken prefix of the device log, byte for byte, and
     its tables say exactly what those records say (nothing twice).  Matches
-    of earlier (wiped) logs of the device are told apart by the log's part
-    of the match id."""
+    of earlier (wiped) logs of the device are told apart by their log id."""
     dev = device_id or DEVICE_ID
     log, recs = device_records(path)
     rows = db.records(dev, log.log_id)
@@ -79,8 +78,7 @@ def assert_consistent(db, path, complete=False, device_id=None):
     if complete:
         assert last == log.last_seq, (last, log.last_seq)
     c = db.con
-    epoch = log.log_id & 0xFFFF
-    c.create_function("this_log", 1, lambda mid: (mid >> 16) == epoch)
+    this_log = (dev, log.log_id)
     matches = {}
     rounds = {}
     for kind, seq, body in rows:
@@ -92,22 +90,22 @@ def assert_consistent(db, path, complete=False, device_id=None):
             rounds[(d["match_id"], d["round"])] = d
     got = {mid: (w, n) for mid, w, n in c.execute(
         "SELECT match_id, winner_seat, nrounds FROM matches WHERE device_id = ? "
-        "AND finished = 1 AND this_log(match_id)", (dev,))}
+        "AND log_id = ? AND finished = 1", this_log)}
     want = {mid: (d["winner"], len(d["rounds"])) for mid, d in matches.items()}
     # the sides, not just "AssertionError": a rare CI failure here (NOTES)
     assert got == want, ("log %08x" % log.log_id, sorted(got.items()), sorted(want.items()))
     for mid, d in matches.items():
         tot = [t for (t,) in c.execute("SELECT total FROM match_players WHERE device_id = ? "
-                                       "AND match_id = ? ORDER BY seat", (dev, mid))]
+                                       "AND log_id = ? AND match_id = ? ORDER BY seat",
+                                       this_log + (mid,))]
         assert tot == d["totals"]
     got = {(m, r): (w, bool(x)) for m, r, w, x in c.execute(
         "SELECT match_id, round_no, winner_seat, exhausted FROM rounds WHERE device_id = ? "
-        "AND this_log(match_id)",
-        (dev,))}
+        "AND log_id = ?", this_log)}
     assert got == {k: (d["winner"], d["exhausted"]) for k, d in rounds.items()}
     got = {(m, r, seat): (name, sc, rk) for m, r, seat, name, sc, rk in c.execute(
         "SELECT match_id, round_no, seat, name, score, rack_left FROM scores "
-        "JOIN players USING (player_id) WHERE device_id = ? AND this_log(match_id)", (dev,))}
+        "JOIN players USING (player_id) WHERE device_id = ? AND log_id = ?", this_log)}
     want = {}
     for (m, r), d in rounds.items():
         for seat, name in enumerate(d["names"]):

@@ -10,6 +10,8 @@ import serial
 
 from devlink import Device, FaultProxy, RandomPlan, HangUpAfter, fast_close
 from synccheck import Book, assert_consistent, device_log, played
+from sync import scorelog
+from sync.scorelog import ScoreLog
 from host_tools.sync.db import Db
 from host_tools.sync.command import Link, SyncError, pull
 
@@ -135,12 +137,16 @@ def test_hang_up_after_every_frame_in_turn(tmp_path):
     assert proxy.counts["disconnect"] == total and outcomes["hung up"] >= total - 1
 
 
-def test_wiped_device_log_starts_a_new_log(tmp_path):
+def test_wiped_device_log_starts_a_new_log(tmp_path, monkeypatch):
     """Reflashing with an erase wipes scores.log: seq numbers restart, but the
     new log has a new id, so the host neither skips its records nor mixes
-    them up with the old log's matches."""
+    them up with the old log's matches.  The new id is chosen, not drawn:
+    the worst case, its low 16 bits those of the old one, so the new log's
+    first match id equals the old log's first (issue 24 D1)."""
     folder = tmp_path / "device"
     played(folder, 12, 12)
+    old_id = ScoreLog(device_log(folder)).refresh().log_id
+    monkeypatch.setattr(scorelog, "_new_log_id", lambda: old_id ^ 0x5A5A0000)
     with Device(folder) as dev, FaultProxy(dev, None, 12) as proxy:
         db = Db(str(tmp_path / "host.db"))
         assert session(proxy, db, [], SURE) == "complete"
