@@ -14,7 +14,7 @@ GIN_MP_TESTS := $(sort $(wildcard tests/gin/test_gin_*.py))
 # Smallest heap a whole seeded Gin Rummy game to 100 plays in (44k fails).
 GIN_HEAP ?= 46k
 
-.PHONY: all venv test test-py test-mp test-mpy test-mem test-web web bench emulate ui-heap flash tournament ladder hardware clean
+.PHONY: all venv test test-py test-mp test-mpy test-mem test-web web docs bench emulate ui-heap flash tournament ladder hardware clean
 
 all: test
 
@@ -36,7 +36,7 @@ venv: $(STAMP)
 hardware: $(HW_STAMP)
 	$(PY) -m host_tools hardware
 
-test: $(STAMP) $(HW_STAMP) test-mpy test-mp test-mem test-py test-web
+test: $(STAMP) $(HW_STAMP) test-mpy test-mp test-mem test-py docs test-web
 
 test-mpy: $(STAMP)
 	$(PY) -m host_tools mpycheck --out build/mpy
@@ -64,6 +64,12 @@ test-web: $(STAMP)
 # `python -m host_tools web --serve`.
 web: $(STAMP)
 	$(PY) -m host_tools web
+
+# The docs site (docs/, mkdocs.yml) into build/site/: the player guide's
+# screenshots made from the golden screens, then MkDocs in strict mode (a
+# broken link, a missing page or image, or a missing anchor fails).
+docs: $(STAMP)
+	$(PY) -m host_tools docs
 
 bench: $(STAMP)
 	$(PY) -m host_tools bench

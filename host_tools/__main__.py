@@ -20,6 +20,7 @@ COMMANDS = {
     "web": ("host_tools.web", "build (and --serve) the app as a web page"),
     "mpycheck": ("host_tools.flash.mpycheck", "compile firmware/ with mpy-cross"),
     "gin": ("host_tools.gin.command", "Gin Rummy: score a knock, AI tournament"),
+    "docs": ("host_tools.docs.command", "the docs site: screenshots from the golden screens, then MkDocs (strict)"),
     "hardware": ("host_tools.hardware.generate", "regenerate board.py, drawings, power, guide, enclosure from pins.json"),
 }
 

@@ -68,9 +68,9 @@ def test_every_pair_of_faces_differs_at_a_glance(number):
     assert not close, close
 
 
-def test_the_legend_in_the_readme_names_every_face():
+def test_the_legend_in_the_player_guide_names_every_face():
     import os
-    readme = open(os.path.join(os.path.dirname(__file__), "..", "..", "README.md")).read()
+    readme = open(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "player.md")).read()
     doc = tiles_gfx.__doc__
     for word in ("black foot", "black head", "diagonal stripes", "grey"):
         assert word in doc and word in readme, word
