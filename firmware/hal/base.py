@@ -15,6 +15,8 @@ runs unchanged on all three:
     hal.wait(ms)     poll every poll_ms for up to ms; returns at first events
     hal.ticks_ms(), hal.sleep_ms(ms)
     hal.battery_mv(), hal.battery_percent(), hal.charging()
+                     (None where there is no battery pin; hal.battery says
+                     what a reading means), hal.calibrate_battery(mv)
     hal.wake_reason()  "power" (cold boot), "button" (ext1 wake) or "timer"
     hal.deep_sleep()   arm wake-on-any-button and power down (the ESP32 never
                        returns from it; it boots again into main.py; other
@@ -97,6 +99,11 @@ class Hal:
 
     def charging(self):
         return False
+
+    def calibrate_battery(self, cell_mv):
+        """Make the reading cell_mv from now on (the bring-up run stores the
+        divider ratio: hal.battery.calibrate); ValueError without a pin."""
+        raise ValueError("no battery pin on the %s backend" % self.name)
 
     def deep_sleep(self):
         raise NotImplementedError

@@ -23,6 +23,7 @@ import machine
 from machine import ADC, Pin, SPI
 
 from hal import board
+from hal.battery import calibrate, load_ratio
 from hal.base import Hal, WAKE_BUTTON, WAKE_POWER, WAKE_TIMER
 from hal.buttons import ALL, B
 from hal.epd_ssd1683 import SSD1683
@@ -78,6 +79,7 @@ class Esp32Hal(Hal):
         except OSError:
             pass
         super().__init__(SSD1683(bus), Storage(root, log=log), buttons)
+        self._ratio = load_ratio(self.storage, board.BATTERY_RATIO)
 
     def _read_wake(self):
         if machine.reset_cause() != machine.DEEPSLEEP_RESET:
@@ -147,11 +149,20 @@ class Esp32Hal(Hal):
     def wake_buttons(self):
         return self._wake[1]
 
-    def battery_mv(self):
+    def battery_pin_uv(self):
         total = 0
         for _ in range(ADC_SAMPLES):
             total += self._adc.read_uv()
-        return int(total * board.BATTERY_RATIO) // (ADC_SAMPLES * 1000)
+        return total // ADC_SAMPLES
+
+    def battery_mv(self):
+        """The cell through the divider (its calibrated ratio once the
+        bring-up run stored one: hal.battery)."""
+        return int(self.battery_pin_uv() * self._ratio) // 1000
+
+    def calibrate_battery(self, cell_mv):
+        self._ratio = calibrate(self.storage, self.battery_pin_uv(), cell_mv, board.BATTERY_RATIO)
+        return self._ratio
 
     def charging(self):
         return self._chg is not None and self._chg.value() == board.CHARGE_ACTIVE

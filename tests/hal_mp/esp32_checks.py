@@ -269,6 +269,33 @@ def test_battery_millivolts_through_the_divider():
     assert board.CHARGE_PIN is None and h.charging() is False
 
 
+def test_the_bring_up_calibration_is_used_from_then_on():
+    from hal.battery import CALIBRATION, kind, USB
+    h = _hal()
+    h.storage.delete(CALIBRATION)
+    h = _hal()
+    machine.levels[("uv", board.BATTERY_ADC)] = 1950000
+    nominal = h.battery_mv()
+    true_mv = nominal * 103 // 100          # the multimeter says 3% more
+    h.calibrate_battery(true_mv)
+    assert abs(h.battery_mv() - true_mv) <= 1
+    # after a reboot the stored ratio is read back
+    h = _hal()
+    machine.levels[("uv", board.BATTERY_ADC)] = 1950000
+    assert abs(h.battery_mv() - true_mv) <= 1
+    try:
+        h.calibrate_battery(9000)
+        raise AssertionError("9 V taken as a cell")
+    except ValueError:
+        pass
+    assert abs(h.battery_mv() - true_mv) <= 1
+    h.storage.delete(CALIBRATION)
+    # on USB the pin sees the supply: a reading no cell gives
+    h = _hal()
+    machine.levels[("uv", board.BATTERY_ADC)] = 2500000
+    assert kind(h.battery_mv()) == USB
+
+
 def test_storage_root_is_used():
     h = _hal()
     h.storage.save("cfg", b"x")
