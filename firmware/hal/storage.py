@@ -2,11 +2,14 @@
 
 Each file is `PRK1` + payload length (u32 LE) + CRC-32 of the payload (u32 LE)
 + payload.  save(name, data):
+  0. if name is missing but name.tmp checks out (a cut after step 2 of
+     the save before), rename name.tmp to name: it is the newest save and
+     step 1 must not overwrite it;
   1. write name.tmp completely, flush, sync;
   2. keep the current copy (only if it checks out) as name.bak;
   3. rename name.tmp to name.
 A power cut at any point leaves at least one checked copy of the newest or
-the previous save; load() tries name, then name.tmp (a complete new save that
+the previous save, and so does a second cut in the save after it; load() tries name, then name.tmp (a complete new save that
 was not renamed yet), then name.bak, and logs which one it fell back to and
 why.  Corrupt files are kept as name.bad, never silently deleted.
 Works on MicroPython (os, binascii) and CPython; `fs` is an object with the
@@ -135,6 +138,8 @@ class Storage:
             raise ValueError("%s: %d bytes is over the %d byte limit" % (name, len(data), MAX_SIZE))
         p = self.path(name)
         tmp = p + ".tmp"
+        if not self._exists(p) and self._read(tmp)[0] is not None:
+            self.fs.rename(tmp, p)
         f = self.fs.open(tmp, "wb")
         try:
             f.write(header(data))

@@ -199,3 +199,66 @@ def test_damaged_length_never_sizes_a_read(d):
             st2, _ = _store(d, fs)
             assert st2.load("game") == S1
             assert max(fs.asked) <= len(good), (i, v, fs.asked)
+
+
+T1 = b"move 41"
+T2 = b"move 42!"
+T3 = b"move 43 :)"
+
+
+def _fast(d):
+    """A store whose sync() is a no-op (os.sync flushes every disk)."""
+    return _store(d, CutFs())[0]
+
+
+def _cut_save(d, budget, payload):
+    """Save payload with the power cut after `budget` steps; True if it got through."""
+    try:
+        _store(d, CutFs(budget))[0].save("game", payload)
+        return True
+    except PowerCut:
+        return False
+
+
+@in_fresh_dir
+def test_two_power_cuts_in_a_row_at_every_step(d):
+    # cut at every step of one save, boot (load), then cut at every step
+    # of the next save: the boot after the second cut finds that next
+    # save or what the first boot found, never anything older
+    outcomes = set()
+    b1 = 0
+    done1 = False
+    while not done1:
+        b2 = 0
+        done2 = False
+        while not done2:
+            clear_dir(d)
+            _fast(d).save("game", S0)
+            _fast(d).save("game", T1)
+            done1 = _cut_save(d, b1, T2)
+            first = _fast(d).load("game")
+            assert first == T2 if done1 else first in (T1, T2), (b1, first)
+            done2 = _cut_save(d, b2, T3)
+            got = _fast(d).load("game")
+            assert got == T3 if done2 else got in (first, T3), (b1, b2, first, got)
+            outcomes.add((first, got))
+            st = _fast(d)
+            st.save("game", S2)          # and the device keeps working
+            assert st.load("game") == S2
+            b2 += 1
+        b1 += 1
+    assert outcomes == {(T1, T1), (T1, T3), (T2, T2), (T2, T3)}, outcomes
+    assert b1 > len(encode(T2)) and b2 > len(encode(T3))
+
+
+@in_fresh_dir
+def test_two_power_cuts_from_the_first_save_ever(d):
+    # the first save's cut left only game.tmp: the second save keeps it
+    for b1 in range(len(encode(T1)) + 4):
+        for b2 in range(len(encode(T2)) + 6):
+            clear_dir(d)
+            _cut_save(d, b1, T1)
+            first = _fast(d).load("game")
+            done = _cut_save(d, b2, T2)
+            got = _fast(d).load("game")
+            assert got == T2 if done else got in (first, T2), (b1, b2, first, got)
