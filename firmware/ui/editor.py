@@ -311,7 +311,7 @@ class Editor:
         where the cursor last was there."""
         area = self.cur[0]
         self.last[area] = self.cur
-        order = [TABLE, HAND, RACK] if (self.hand or self.sel) else [TABLE, RACK]
+        order = [TABLE, HAND, RACK] if self.hand_in_use() else [TABLE, RACK]
         k = order.index(area) if area in order else 0
         nxt = order[(k + 1) % len(order)]
         self.cur = self.last.get(nxt) or (nxt, 0, 0)
@@ -337,12 +337,24 @@ class Editor:
     def stops(self):
         """Where UP/DOWN stop, top to bottom: [(area, set or rack row)]."""
         out = [(TABLE, i) for i in range(len(self.table) + 1)]
-        if self.hand or self.sel:
+        if self.hand_in_use():
             out.append((HAND, 0))
         n = self.length(RACK, 0)
         for r in range((n + PER_ROW - 1) // PER_ROW):
             out.append((RACK, r))
         return out
+
+    def hand_in_use(self):
+        """The hand (a parking row for table tiles) is shown and a stop
+        while it holds tiles, a table or hand tile is picked, or the
+        cursor is in it; rack picks alone go to the table, not here."""
+        return bool(self.hand) or self.cur[0] == HAND or self._picked_off_rack()
+
+    def _picked_off_rack(self):
+        for a, _, _ in self.sel:
+            if a != RACK:
+                return True
+        return False
 
     def stop(self):
         area, si, pos = self.cur
@@ -355,6 +367,8 @@ class Editor:
         here = self.stop()
         k = stops.index(here) if here in stops else (0 if dy > 0 else len(stops) - 1)
         area, i = stops[(k + dy) % len(stops)]
+        if here[0] == RACK and area == HAND and self.sel and not self._picked_off_rack():
+            area, i = TABLE, len(self.table)    # rack picks: UP to the new set
         if area == TABLE:
             self.cur = (TABLE, i, 0)
         elif area == HAND:

@@ -2,13 +2,14 @@
 
 Status bar on top (every player's tile count, the pool, the timer), the
 table rows (scrolled), the hand row with the message lines, the rack.
-A picked tile stands lifted in a frame on a black base; the cursor is a
-thin bar under its position; the tile drawn last turn has a tab above;
+A picked tile stands lifted, its rim inverted, over a white gap and a
+black base; the cursor is a thin bar under its position (a slot under it
+turns black); the tile drawn last turn has a tab above;
 sets the AI (or a hint) changed get a frame, a refused set a double frame.
 """
 from ui.gfx import WHITE, BLACK, dotted_rect, wrap
 from ui.tiles_gfx import draw_tile
-from ui.layout import (TW, TH, PITCH, ROW, LIFT, TABLE, HAND, RACK, TABLE_Y,
+from ui.layout import (W, TW, TH, PITCH, ROW, LIFT, TABLE, HAND, RACK, TABLE_Y,
                        TABLE_ROWS, HAND_Y, RACK_Y, RACK_ROWS, PER_ROW, LEFT, MARKER_X,
                        rack_xy, hand_x)
 from ui.editor import code
@@ -46,21 +47,45 @@ def _cursor(fb, x, rowy):
     fb.fill_rect(x - 1, rowy + LIFT + TH + 1, TW + 2, 2, BLACK)
 
 
-def _slot(fb, x, rowy, label="+"):
-    dotted_rect(fb, x, rowy + LIFT, TW, TH)
-    fb.text(label, x + (TW - 8 * len(label)) // 2 + 1, rowy + LIFT + 11, BLACK)
+def _slot(fb, x, rowy, label="+", cursor=False):
+    """An empty place to put the picks: dotted, or black with the label
+    in white while the cursor is on it (seen at once on every slot)."""
+    if cursor:
+        fb.fill_rect(x, rowy + LIFT, TW, TH, BLACK)
+        _cursor(fb, x, rowy)
+    else:
+        dotted_rect(fb, x, rowy + LIFT, TW, TH)
+    fb.text(label, x + (TW - 8 * len(label)) // 2 + 1, rowy + LIFT + 11,
+            WHITE if cursor else BLACK)
+
+
+def _invert_rim(fb, x, y):
+    """Invert the two pixel rings just inside a tile's border: a thick
+    black frame on a white face, a white ring on a black one (the face
+    itself, in the middle, stays as the legend shows it)."""
+    for i in (1, 2):
+        x1 = x + TW - 1 - i
+        y1 = y + TH - 1 - i
+        for xx in range(x + i, x1 + 1):
+            fb.pixel(xx, y + i, 1 - fb.pixel(xx, y + i))
+            fb.pixel(xx, y1, 1 - fb.pixel(xx, y1))
+        for yy in range(y + i + 1, y1):
+            fb.pixel(x + i, yy, 1 - fb.pixel(x + i, yy))
+            fb.pixel(x1, yy, 1 - fb.pixel(x1, yy))
 
 
 def _tiles(fb, ed, area, si, tiles, x, rowy, nslots, first=0):
-    """A picked tile stands lifted in a black frame on a black base (the
-    cursor is only a thin bar further down); the tile drawn last turn has
-    a black tab above it."""
+    """A picked tile stands lifted (its top in the row's LIFT band) over a
+    white gap and a black base, the gaps beside it left white so that
+    picked tiles never merge; the tile drawn last turn has a black tab
+    above it."""
     for p in range(len(tiles)):
         tx = x + p * PITCH
         if ed.is_selected(area, si, first + p):
             draw_tile(fb, tx, rowy, code(tiles[p]))
-            fb.rect(tx - 1, rowy, TW + 2, TH + 1, BLACK)
-            fb.fill_rect(tx - 1, rowy + TH, TW + 2, 3, BLACK)
+            _invert_rim(fb, tx, rowy)
+            fb.fill_rect(tx, rowy + TH, TW, 1, WHITE)
+            fb.fill_rect(tx, rowy + TH + 1, TW, LIFT - 1, BLACK)
         else:
             draw_tile(fb, tx, rowy + LIFT, code(tiles[p]))
             if area == RACK and code(tiles[p]) in ed.fresh:
@@ -79,22 +104,21 @@ def table(fb, ed, show_cursor=True):
         rowy = TABLE_Y + (r - ed.top) * ROW
         for si, x in rows[r]:
             if si >= nt:
-                _slot(fb, x, rowy, "new" if False else "+")
-                if show_cursor and area == TABLE and csi == si:
-                    _cursor(fb, x, rowy)
+                _slot(fb, x, rowy, "+", show_cursor and area == TABLE and csi == si)
                 continue
             s = ed.table[si]
             _tiles(fb, ed, TABLE, si, s, x, rowy, slot)
             w = len(s) * PITCH - (PITCH - TW)
+            on = show_cursor and area == TABLE and csi == si
             if slot:
-                _slot(fb, x + len(s) * PITCH, rowy, "")
+                _slot(fb, x + len(s) * PITCH, rowy, "", on and cpos == len(s))
             if si == ed.bad:
                 fb.rect(x - 4, rowy + 1, w + 8, ROW - 1, BLACK)
                 fb.rect(x - 3, rowy + 2, w + 6, ROW - 3, BLACK)
             elif si in ed.marked:
                 fb.rect(x - 3, rowy + 1, w + 6, ROW - 2, BLACK)
                 fb.fill_rect(x - 3, rowy + 1, 4, 4, BLACK)
-            if show_cursor and area == TABLE and csi == si:
+            if on:
                 _cursor(fb, x + cpos * PITCH, rowy)
     more_up = ed.top
     more_down = len(rows) - ed.top - TABLE_ROWS
@@ -115,27 +139,34 @@ def _cell(fb, ed, area, tiles, p, x, y, cursor):
     """Hand or rack position p: its tile, or the "+" slot after the last."""
     if p < len(tiles):
         _tiles(fb, ed, area, 0, tiles[p:p + 1], x, y, 0, p)
+        if cursor:
+            _cursor(fb, x, y)
     else:
-        _slot(fb, x, y, "+")
-    if cursor:
-        _cursor(fb, x, y)
+        _slot(fb, x, y, "+", cursor)
 
 
 def hand(fb, ed, lines, show_cursor=True):
+    """The band between table and rack: the hand (labelled, only while it
+    is in use: ed.hand_in_use) and the message lines beside it."""
     y = HAND_Y
-    fb.hline(0, y, 400, BLACK)
-    fb.text("HAND", LEFT, y + 14, BLACK)
-    area, _, cpos = ed.cur
-    first = ed.hand_left
+    fb.hline(0, y, W, BLACK)
     shown = 0
-    for p in range(first, len(ed.hand) + 1):
-        x = hand_x(p - first)
-        if x + TW > 400:
-            break
-        _cell(fb, ed, HAND, ed.hand, p, x, y, show_cursor and area == HAND and cpos == p)
-        shown += 1
-    tx = hand_x(shown) + 4
-    width = (400 - tx) // 8
+    if ed.hand_in_use():
+        fb.text("HAND", LEFT, y + 14, BLACK)
+        area, _, cpos = ed.cur
+        first = ed.hand_left
+        for p in range(first, len(ed.hand) + 1):
+            x = hand_x(p - first)
+            if x + TW > W:
+                break
+            _cell(fb, ed, HAND, ed.hand, p, x, y,
+                  show_cursor and area == HAND and cpos == p)
+            shown += 1
+        tx = hand_x(shown) + 4
+    else:
+        tx = LEFT
+        fb.hline(0, RACK_Y - 1, W, BLACK)
+    width = (W - tx) // 8
     ty = y + 6
     rows = []
     for ln in lines:          # wrapped, never cut; the first lines matter most
@@ -143,7 +174,6 @@ def hand(fb, ed, lines, show_cursor=True):
     for ln in rows[:3]:
         fb.text(ln, tx, ty, BLACK)
         ty += 10
-    fb.hline(0, RACK_Y - 1, 400, BLACK)
 
 
 def rack(fb, ed, show_cursor=True):

@@ -151,9 +151,32 @@ def test_up_down_go_set_by_set_then_to_the_rack_and_round():
     assert e.cur == (TABLE, 0, 0)
     e.move(0, -1)
     assert e.cur == (RACK, 0, 0)
-    e.press_a()                     # something picked: the hand is a stop
+    e.press_a()                     # a rack tile picked: UP goes to the new set
     e.move(0, -1)
+    assert e.cur == (TABLE, 2, 0)
+    e.clear_selection()
+    e.cur = (TABLE, 0, 1)
+    e.press_a()                     # a table tile picked: the hand is a stop
+    for _ in range(3):              # the next set, the new-set slot, the hand
+        e.move(0, 1)
+    assert e.cur == (HAND, 0, 0) and e.hand_in_use()
+
+
+def test_up_from_the_rack_with_picks_lands_on_the_new_set_slot():
+    e = ed("R1 R2 R3", "B1 B2 B3 K9")
+    pick(e, (TABLE, 0, 0))
+    e.cur = (HAND, 0, 0)
+    e.press_a()                     # R1 parked in the hand
+    assert e.hand_in_use()
+    e.cur = (RACK, 0, 0)
+    e.press_a()                     # rack picks: UP skips the hand
+    e.move(0, -1)
+    assert e.cur == (TABLE, 1, 0)
+    e.move(0, 1)                    # DOWN from the new set still reaches it
     assert e.cur == (HAND, 0, 0)
+    fresh = ed("", "B1 B2 B3")
+    fresh.press_a()
+    assert not fresh.hand_in_use()  # rack picks alone: no hand shown
 
 
 def test_left_right_walk_tiles_and_wrap_within_their_area():
@@ -181,8 +204,10 @@ def test_jump_goes_between_areas_where_the_cursor_was():
     assert e.cur == (TABLE, 1, 2)
     e.jump()
     assert e.cur == (RACK, 0, 1)
-    e.press_a()                     # something picked: the hand joins in
+    e.press_a()                     # a rack tile picked: still table and rack
     e.jump()
+    assert e.cur[0] == TABLE
+    e.press_a()                     # a table tile picked too: the hand joins in
     e.jump()
     assert e.cur[0] == HAND
 

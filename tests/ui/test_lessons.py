@@ -118,3 +118,15 @@ def test_a_lesson_leaves_the_real_saved_game_alone(d):
     assert d.app.storage.load("game") == saved
     d.key("b")
     assert d.screen.name == "title" and d.screen.items[0][1] == "resume"
+
+
+def test_the_first_lesson_as_a_newcomer_presses_it(d):
+    """Learn to play -> 1 -> A, then A A A (pick the three sevens: each A
+    moves on to the next tile that fits), UP (the table's new-set +, not
+    the hand) A (put them there), START: the set is placed."""
+    open_lesson(d, 0)
+    d.keys("a a a up")
+    assert d.ed.cur == (0, 0, 0)                  # the new-set slot
+    d.keys("a start")
+    assert d.screen.name == "lessons", (d.screen.name, getattr(d.screen, "note", ""))
+    assert d.screen.said.startswith("Well done"), d.screen.said

@@ -74,3 +74,41 @@ def test_the_legend_in_the_player_guide_names_every_face():
     doc = tiles_gfx.__doc__
     for word in ("black foot", "black head", "diagonal stripes", "grey"):
         assert word in doc and word in readme, word
+
+
+def picked_and_not(t, picked_neighbour=False):
+    """The 24x36 cell of tile t in a rack row, drawn picked and unpicked
+    by the play screen (ui.play_view), with no cursor; and the picked
+    version's right-hand gap column, with the same face picked beside it."""
+    from ui.editor import Editor
+    from ui.layout import RACK, PITCH, ROW, LEFT
+    from ui import play_view
+    out = []
+    for sel in ([], [(RACK, 0, 0), (RACK, 0, 1)]):
+        e = Editor([], bytearray([t, t]), 6)
+        e.sel = list(sel)
+        buf = bytearray(ROW * PITCH * 2 // 8 + 2 * ROW)
+        fb = framebuf.FrameBuffer(buf, 2 * PITCH + LEFT, ROW, framebuf.MONO_HLSB)
+        fb.fill(1)
+        play_view._tiles(fb, e, RACK, 0, e.rack, LEFT, 0, 0)
+        out.append(fb)
+    return out
+
+
+@pytest.mark.parametrize("c", range(7))
+def test_a_picked_tile_differs_from_an_unpicked_one_at_a_glance(c):
+    """A picked tile stands LIFT px higher, and seen where it stands it
+    differs from the same tile unpicked in at least a quarter of its own
+    pixels (not only moved: framed); two picked tiles side by side keep a
+    white gap between them (black tiles never merge into one block)."""
+    from ui.layout import LEFT, TH, TW, LIFT
+    from rummikub.tiles import JOKER
+    t = JOKER if c == 6 else (c << 4) | 7
+    plain, picked = picked_and_not(t)
+    assert all(plain.pixel(LEFT + x, y) for x in range(TW) for y in range(LIFT))
+    assert not all(picked.pixel(LEFT + x, 0) for x in range(TW))     # lifted
+    differ = sum(1 for x in range(LEFT, LEFT + TW) for y in range(TH)
+                 if plain.pixel(x, y + LIFT) != picked.pixel(x, y))
+    assert differ >= TW * TH // 4, (c, differ, TW * TH)
+    gap = [picked.pixel(LEFT + TW + dx, y) for dx in (0, 1) for y in range(TH)]
+    assert all(gap), (c, "picked tiles merge")
