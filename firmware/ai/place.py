@@ -11,21 +11,28 @@ every way changes each of them).  A Way is the whole table afterwards
 and new ones), `changed` (indices of those last sets, to frame), `kept`
 (indices into the old table of the untouched sets) and `points` (what the
 new sets are worth; before the initial meld that is the meld's count).
-Ways come best first: fewest table sets changed, then the fewest table
-tiles in them (the smallest change); each way differs from the ones before
-it.  Before the initial meld only new sets made of the picked tiles are
-offered.  Every table tile stays on the table in every way.
+Ways come least disturbance first: fewest table tiles moved to another
+set (`moved`: a tile put onto a set's end moves none, a split or a
+regrouping moves some), then fewest table sets changed, fewest sets added,
+fewest table tiles in the changed sets; each way differs from the ones
+before it, and a way that only moves jokers is left out when one moves
+nothing.  Before the initial meld only new sets made of the picked tiles
+are offered.  Every table tile stays on the table in every way.
 
 How: the table sets that can matter to the picked tiles are tried in
-small combinations, cheapest first, and their tiles plus the picked ones
-are split into valid sets by `splits()` (an exact search on a dozen or two
-tiles, no table changes outside the combination).  When no combination of
-up to MAX_SETS sets works, the solver (ai.solver, with its anytime budget)
-places the picked tiles on the whole table, once.
+small combinations, fewest sets first, and their tiles plus the picked
+ones are split into valid sets by `splits()` (an exact search on a dozen or
+two tiles, no table changes outside the combination).  A way is handed out
+once no combination still to try can move fewer tiles: changing k sets
+with p picked tiles moves at least (k - p) / 2 table tiles (each changed
+set takes a picked tile or gives or takes a moved one).  After every
+combination of up to MAX_SETS sets, the solver (ai.solver, with its
+anytime budget) places the picked tiles on the whole table, once.
 """
 from compat import const
 from rummikub.tiles import JOKER, CODE_LIMIT
 from rummikub.melds import is_valid, canonical, set_value
+from rummikub.places import staying
 
 MAX_SETS = const(3)      # table sets combined before asking the solver
 MAX_SPLIT = const(30)    # tiles split() takes on (bounded recursion)
@@ -33,11 +40,13 @@ MAX_PER_COMBO = const(6)  # splits looked at for one combination of sets
 
 
 class Way:
-    def __init__(self, table, changed, kept, points):
+    def __init__(self, table, changed, kept, points, moved, jokers_only):
         self.table = table
         self.changed = changed
         self.kept = kept
         self.points = points
+        self.moved = moved              # table tiles moved to another set
+        self.jokers_only = jokers_only  # every moved tile is a joker
 
 
 def split(tiles, ncol, forbid=()):
@@ -165,6 +174,10 @@ def _touches(s, tiles):
     return False
 
 
+def _no_jokers(sets):
+    return [bytearray([t for t in x if t != JOKER]) for x in sets]
+
+
 class Ways:
     """The ways to place `picked`, best first (see the module docstring)."""
 
@@ -177,11 +190,9 @@ class Ways:
         self.ncol = rules.ncolours
         self.budget_ms = budget_ms
         self.seen = []
-        self.queue = []         # combinations of k - 1 sets still to try
-        self.k = 0
-        self.gen = None         # the splits for the combination being tried
-        self.kept = []
-        self.tries = 0
+        self.found = []         # (order key, Way) found and not yet handed out
+        self.k = 0              # the next number of table sets to combine
+        self.still = 0          # 1 once a way that moves no table tile was handed out
         self.solver_done = False
 
     def _level(self, k):
@@ -211,58 +222,76 @@ class Ways:
 
     def next(self):
         while True:
-            if self.gen is not None:
-                for sets in self.gen:
-                    self.tries += 1
-                    way = self._make(self.kept, sets)
-                    if way is not None:
-                        return way
-                    if self.tries >= MAX_PER_COMBO:
-                        break
-                self.gen = None
-            if self.queue:
-                self._start(self.queue.pop(0))
-                continue
-            if self.k > MAX_SETS or self.k > len(self.table):
-                break
-            self.queue = self._level(self.k)
-            self.k += 1
-        if not self.solver_done and self.melded:
-            self.solver_done = True
-            return self._solver_way()
-        return None
+            if self.found:
+                self.found.sort(key=lambda f: f[0])
+                key, way = self.found[0]
+                if self.k > MAX_SETS or key[0] <= self._least_moved():
+                    self.found.pop(0)
+                    if way.moved == 0:
+                        self.still = 1
+                    elif way.jokers_only and self.still:
+                        continue
+                    return way
+            if self.k <= MAX_SETS:
+                self._try_level()
+            elif self.melded and not self.solver_done:
+                self.solver_done = True
+                self._solver_way()
+            else:
+                return None
 
-    def _start(self, combo):
-        """The splits of the picked tiles with the tiles of table sets
-        `combo` (none of those sets left as it was)."""
-        tiles = bytearray(self.picked)
-        forbid = []
-        for i in combo:
-            tiles += self.table[i]
-            forbid.append(canonical(self.table[i], self.ncol))
-        self.kept = [i for i in range(len(self.table)) if i not in combo]
-        self.gen = splits(tiles, self.ncol, forbid)
-        self.tries = 0
+    def _least_moved(self):
+        """The fewest table tiles a way combining more sets could move."""
+        d = self.k - len(self.picked)
+        return (d + 1) // 2 if d > 0 else 0
 
-    def _make(self, kept, sets):
+    def _try_level(self):
+        """Every combination of self.k table sets (MAX_PER_COMBO splits
+        each) into self.found; then the next k (past MAX_SETS: done)."""
+        k = self.k
+        self.k = k + 1 if k < MAX_SETS and k < len(self.table) else MAX_SETS + 1
+        for combo in self._level(k):
+            tiles = bytearray(self.picked)
+            forbid = []
+            for i in combo:
+                tiles += self.table[i]
+                forbid.append(canonical(self.table[i], self.ncol))
+            kept = [i for i in range(len(self.table)) if i not in combo]
+            tries = 0
+            for sets in splits(tiles, self.ncol, forbid):
+                self._add(kept, sets)
+                tries += 1
+                if tries >= MAX_PER_COMBO:
+                    break
+
+    def _add(self, kept, sets):
+        """The way that keeps table sets `kept` and adds `sets`, into
+        self.found with its order key, unless it was found before."""
         key = sorted([canonical(s, self.ncol) for s in sets])
         if key in self.seen:
-            return None
+            return
         self.seen.append(key)
         table = [self.table[i] for i in kept] + sets
         changed = list(range(len(kept), len(table)))
         points = 0
         for s in sets:
             points += set_value(s, self.ncol)
-        return Way(table, changed, kept, points)
+        old = [self.table[i] for i in range(len(self.table)) if i not in kept]
+        moved = sum([len(s) for s in old]) - staying(old, sets)
+        plain = _no_jokers(old)
+        only = moved > 0 and staying(plain, _no_jokers(sets)) == sum([len(s) for s in plain])
+        way = Way(table, changed, kept, points, moved, only)
+        tiles = sum([len(s) for s in old])
+        self.found.append(((moved, len(old), len(sets) - len(old), tiles, len(self.seen)), way))
 
     def _solver_way(self):
         """Anything combinations missed: the solver on the whole table with
-        only the picked tiles as the rack, if it places them all."""
+        only the picked tiles as the rack, into self.found if it places
+        them all."""
         from ai.solver import solve
         move = solve(self.table, self.picked, True, self.rules, self.budget_ms)
         if move.count != len(self.picked):
-            return None
+            return
         n = len(move.table) - len(move.changed)
         left = [canonical(s, self.ncol) for s in self.table]
         kept = []
@@ -274,5 +303,5 @@ class Ways:
                     break
         for i in self.forced:
             if i in kept:
-                return None
-        return self._make(kept, [bytearray(s) for s in move.changed])
+                return
+        self._add(kept, [bytearray(s) for s in move.changed])

@@ -14,6 +14,7 @@ rack.  A keeps it as one undo step, B restores the editor exactly.
 from hal import buttons as hb
 from ui.editor import FROM_RACK, UNDO_DEPTH, code
 from ui.layout import TABLE, RACK
+from rummikub.places import arrange
 
 
 def query(ed):
@@ -33,8 +34,10 @@ def query(ed):
 def show_way(ed, way):
     """Lay out a Way (ai.place) for the editor's picks: its new sets take
     the picked tiles (rack tiles flagged FROM_RACK) and the tiles of the
-    table sets it changes; the picks leave the rack and hand.  The cursor
+    table sets it changes; the picks leave the rack and hand; every set
+    keeps the place of the old set it continues.  The cursor
     goes back to the rack where the first picked rack tile was."""
+    old = ed.after()
     pool = []
     for i in range(len(ed.table)):
         if i not in way.kept:
@@ -57,23 +60,14 @@ def show_way(ed, way):
                     out.append(pool.pop(i))
                     break
         new.append(out)
-    # the new sets stand where the first set they replace stood (the rest
-    # of the table keeps its places); sets made from nothing go last
-    table = []
-    at = -1
-    for i in range(len(ed.table)):
-        if i in way.kept:
-            table.append(ed.table[i])
-        elif at < 0:
-            at = len(table)
-            table.extend(new)
-    if at < 0:
-        at = len(table)
-        table.extend(new)
-    ed.table = table
+    # every set stands where the set it continues stood (rummikub.places)
+    sets = [ed.table[i] for i in way.kept] + new
+    order = arrange(old, way.table)
+    ed.table = [sets[j] for j in order]
     ed.sel = []
     ed.bad = -1
-    ed.marked = list(range(at, at + len(new)))
+    ed.marked = [k for k in range(len(order)) if order[k] >= len(way.kept)]
+    at = ed.marked[0]
     ed.cur = (TABLE, at, 0)
     ed.clamp()
     ed._scroll()                    # the table shows the first new set

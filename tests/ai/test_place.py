@@ -66,7 +66,7 @@ def test_free_the_joker():
     assert "J" not in fmt_table([w.table[i] for i in w.kept])
 
 
-def test_ways_are_distinct_and_ordered_by_sets_then_tiles():
+def test_ways_are_distinct_and_ordered_by_moved_then_sets():
     t = parse_table(TABLE)
     w = ways(TABLE, "Y4 Y5")
     keys = []
@@ -75,8 +75,7 @@ def test_ways_are_distinct_and_ordered_by_sets_then_tiles():
         key = sorted([canonical(s, 4) for s in x.table])
         assert key not in keys
         keys.append(key)
-    cost = [(len(t) - len(x.kept), sum([len(t[i]) for i in range(len(t)) if i not in x.kept]))
-            for x in w]
+    cost = [(x.moved, len(t) - len(x.kept)) for x in w]
     assert cost == sorted(cost)
 
 

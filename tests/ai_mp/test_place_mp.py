@@ -32,10 +32,10 @@ def test_extend_split_and_fits_nowhere():
     assert _ways("R6 R7 R8 R9 R10 | K5 B5 Y5", "K1") == []
 
 
-def test_order_fewest_sets_then_tiles():
+def test_order_fewest_moved_then_fewest_sets():
     w = _ways(TABLE, "R5")
-    changed = [len(parse_table(TABLE)) - len(x.kept) for x in w]
-    assert changed == sorted(changed) and changed[0] == 1
+    keys = [(x.moved, len(parse_table(TABLE)) - len(x.kept)) for x in w]
+    assert keys == sorted(keys) and keys[0] == (0, 1)
     assert fmt_table([w[0].table[i] for i in w[0].changed]) == "K5 B5 R5 Y5"
 
 
@@ -48,3 +48,31 @@ def test_split_with_jokers():
     s = split(parse_tiles("R1 J R3 R4 K4 B4"), 4)
     assert s is not None
     assert split(parse_tiles("J J"), 4) is None
+
+
+def _changed(w):
+    return fmt_table([w.table[i] for i in w.changed])
+
+
+def test_onto_the_run_ends_before_breaking_two_runs_into_a_group():
+    # R9 and Y13: each onto a run's end moves no table tile; breaking the
+    # R and K runs for a K13 R13 Y13 group moves two, so it comes second
+    t = "R10 R11 R12 R13 | K10 K11 K12 K13 | Y9 Y10 Y11 Y12"
+    w = _ways(t, "R9 Y13")
+    assert _changed(w[0]) == "R9 R10 R11 R12 R13 | Y9 Y10 Y11 Y12 Y13"
+    assert w[0].moved == 0 and w[0].kept == [1]
+    assert _changed(w[1]) == "R9 R10 R11 R12 | K10 K11 K12 | K13 R13 Y13"
+    assert w[1].moved == 2
+    assert [x.moved for x in w] == sorted([x.moved for x in w])
+
+
+def test_no_way_that_only_moves_a_joker():
+    # B4 onto the run; B4 for the group's joker with the joker onto the run
+    # would only move the joker: not offered
+    t = "Y4 R4 K4 J | B1 B2 B3"
+    w = _ways(t, "B4")
+    assert [_changed(x) for x in w] == ["B1 B2 B3 B4"]
+    # where nothing else fits, freeing the joker onto a run is the way
+    w = _ways("Y4 R4 K4 J | B6 B7 B8", "B4")
+    assert w and w[0].jokers_only and w[0].moved == 1
+

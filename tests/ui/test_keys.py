@@ -241,6 +241,20 @@ def test_picked_tiles_start_asks_then_b_restores_everything(tmp_path):
     assert (d.ed.snapshot(), d.ed.sel) == before
 
 
+def test_the_first_way_puts_tiles_on_run_ends_and_sets_keep_their_places(tmp_path):
+    # R9 and Y13 onto the R and Y runs' ends, not the R and K runs broken
+    # into a K13 R13 Y13 group; the K run stays between them
+    runs = "R10 R11 R12 R13 | K10 K11 K12 K13 | Y9 Y10 Y11 Y12"
+    d = rigged(str(tmp_path), table=runs, racks=(ANN.replace("R8", "R9").replace("Y12", "Y13"), BEN))
+    d.pick(rack_pos(d, "R9"))
+    d.pick(rack_pos(d, "Y13"))
+    d.key("start")
+    assert d.screen._lines()[0] == "Way 1: 2 sets changed"
+    assert d.ed.after() == parse_table("R9 R10 R11 R12 R13 | K10 K11 K12 K13 | "
+                                       "Y9 Y10 Y11 Y12 Y13")
+    assert d.ed.marked == [0, 2]
+
+
 def test_left_right_cycle_distinct_ways_then_a_keeps_the_turn_open(tmp_path):
     d = rigged(str(tmp_path))
     d.pick(rack_pos(d, "R5"))
