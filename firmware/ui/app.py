@@ -17,6 +17,7 @@ from rummikub.game import PLAYING
 from ui.gfx import WHITE, BLACK
 from ui.refresh import Refresher
 from ui.match import Match
+from ui.power import Battery, LOW, EMPTY, CHANGED, LOW_TEXT, EMPTY_TEXT
 
 SAVE = "game"
 # MicroPython collects after every this many bytes allocated, not only
@@ -80,6 +81,7 @@ class App:
         self.settings = self._session("load_settings")
         self.refresher = Refresher(self.fb, self.settings["partials"])
         self.sleeper = IdleSleep(hal, self.settings["idle_min"] * 60000)
+        self.battery = Battery(hal)
         self.stack = []
         self.match = None
         self.dirty = True
@@ -152,6 +154,7 @@ class App:
     def render(self):
         self.fb.fill(WHITE)
         self.screen.draw(self.fb)
+        self.battery.draw(self.fb)
         if self.error and self.screen.name != "title":
             self.fb.fill_rect(0, 274, 400, 12, 0)
             self.fb.text(self.error[:49], 4, 276, WHITE)
@@ -165,6 +168,7 @@ class App:
         no tile, and the tile counts it replaces would be stale."""
         self.fb.fill_rect(0, 0, 400, 11, BLACK)
         self.fb.text(text[:49], 2, 2, WHITE)
+        self.battery.draw(self.fb)
         self.refresher.show()
 
     # -- the loop -----------------------------------------------------------
@@ -172,6 +176,8 @@ class App:
         """First screen: straight back into a saved game after an idle
         sleep, the title screen after a power-on."""
         events = self.hal.start()
+        if self.battery.empty_now():
+            self.sleep(EMPTY_TEXT)       # nothing to save yet; never returns on the device
         if self.hal.wake_reason() != "power" and (self.resume_gin() or
                                                   self.resume(cold=False)):
             for kind, b in events:   # the wake press only woke us: its
@@ -200,6 +206,7 @@ class App:
         self.sleeper.note(ev)
         if self.sleeper.due() and self.screen.can_sleep:
             self.sleep()
+        self.check_battery()
         self.steps += 1
         return ev
 
@@ -234,12 +241,25 @@ class App:
         elif kind == hb.LONG:
             self.screen.key(b, True)
 
-    def sleep(self):
-        """Save, show the sleep screen, power down (see ui.session.sleep);
-        a tutorial lesson is dropped, never saved."""
+    def sleep(self, line=None):
+        """Save, show the sleep screen (with `line` instead of how to wake
+        it), power down (see ui.session.sleep); a tutorial lesson is
+        dropped, never saved."""
         if self.match is not None and self.match.lesson is not None:
             self.match = None
-        self._session("sleep")
+        self._session("sleep", line)
+
+    def check_battery(self):
+        """ui.power: the mark follows the cell, one warning when it runs
+        low, and an empty cell saves and powers down with a note."""
+        news = self.battery.check()
+        if news == EMPTY:
+            self.sleep(EMPTY_TEXT)
+        elif news == LOW:
+            self.error = LOW_TEXT
+            self.redraw()
+        elif news == CHANGED:
+            self.redraw()
 
     # -- the match ----------------------------------------------------------
     def new_match(self, game, seats):

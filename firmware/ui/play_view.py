@@ -15,10 +15,11 @@ from ui.layout import (W, TW, TH, PITCH, ROW, LIFT, TABLE, HAND, RACK, TABLE_Y,
 from ui.editor import code
 
 
-def status_bar(fb, game, timer_text, note=""):
+def status_bar(fb, game, timer_text, note="", room=0):
     """Every player's name with their tile count in a white chip (the
     current player's whole entry white), the pool and the timer; or, with
-    a note (who is thinking), just the note: no count is shown stale."""
+    a note (who is thinking), just the note: no count is shown stale.
+    The right end leaves `room` px free (the app's battery mark, ui.power)."""
     fb.fill_rect(0, 0, 400, 11, BLACK)
     if note:
         fb.text(note[:49], 2, 2, WHITE)
@@ -40,7 +41,7 @@ def status_bar(fb, game, timer_text, note=""):
     right = "Pool %d" % len(game.pool)
     if timer_text:
         right += " " + timer_text
-    fb.text(right, 398 - len(right) * 8, 2, WHITE)
+    fb.text(right, 398 - room - len(right) * 8, 2, WHITE)
 
 
 def _cursor(fb, x, rowy):
@@ -174,6 +175,24 @@ def hand(fb, ed, lines, show_cursor=True):
     for ln in rows[:3]:
         fb.text(ln, tx, ty, BLACK)
         ty += 10
+
+
+def band(fb, lines):
+    """A message over the hand's band, as tall as its wrapped lines (up
+    into the table when they need more than the band): the rack below
+    stays in sight, whatever the message."""
+    rows = []
+    for ln in lines:
+        rows += wrap(ln, (W - 2 * LEFT) // 8)
+    bottom = RACK_Y - 1
+    top = min(HAND_Y, bottom - len(rows) * 10 - 6)
+    fb.fill_rect(0, top, W, bottom - top, WHITE)
+    fb.fill_rect(0, top, W, 2, BLACK)
+    fb.hline(0, bottom, W, BLACK)
+    y = top + 6
+    for ln in rows:
+        fb.text(ln, LEFT, y, BLACK)
+        y += 10
 
 
 def rack(fb, ed, show_cursor=True):

@@ -16,6 +16,7 @@ import json
 from rummikub.game import PLAYING
 from rummikub.tiles import parse_table, fmt_table
 from ui.match import Match, SEAT_KINDS
+from sync.limits import SETTINGS as RANGES, name_error, setting_error
 
 SAVE = "game"
 SETTINGS = "settings"
@@ -31,7 +32,7 @@ def _int(v, lo, hi):
 
 
 def _names(v):
-    return isinstance(v, list) and all(isinstance(n, str) and 0 < len(n) <= 24 for n in v)
+    return isinstance(v, list) and all(name_error(n) is None for n in v)
 
 
 def _rules_ok(d):
@@ -52,10 +53,8 @@ def clean_settings(d):
     bad = None
     for k in d:
         v = d[k]
-        if k == "idle_min":
-            ok = _int(v, 0, 600)
-        elif k == "partials":
-            ok = _int(v, 1, 1000)
+        if k in RANGES:
+            ok = setting_error(k, v) is None
         elif k == "names":
             ok = _names(v)
             if ok:
@@ -132,7 +131,8 @@ def _remove(app, name):
 def apply_pushed(app, s):
     """Names and settings the host pushed (sync --players / --set) go into
     s: names onto the seats in order, rule names into the new-game form's
-    rules, idle_min/partials as they are.  True if anything was there."""
+    rules, the app's settings (sync.limits.SETTINGS) as they are.  True if
+    anything was there."""
     names = _read_pushed(app, PUSHED_NAMES)
     pushed = _read_pushed(app, PUSHED_SETTINGS)
     if names is _remove and pushed is _remove:
@@ -152,9 +152,11 @@ def apply_pushed(app, s):
             known = Rules().as_dict()
             for k in pushed:
                 v = pushed[k]
-                if k in known and _rules_ok({k: v}):
+                if setting_error(k, v):
+                    continue          # sync.inbox refused it already: an older file
+                if k in known:
                     rules[k] = v
-                elif k in ("idle_min", "partials") and clean_settings({k: v})[1] is None:
+                elif k in RANGES:
                     s[k] = v
             setup["rules"] = rules
             s["setup"] = setup
@@ -339,13 +341,14 @@ def resume(app, cold=True):
     return True
 
 
-def sleep(app):
-    """Idle: save the match, show the sleep screen, power down."""
+def sleep(app, line=None):
+    """Idle (or an empty battery: `line` says so): save the match, show
+    the sleep screen, power down."""
     def draw(d):
         from ui.gfx import WHITE, BLACK, centre_text
         d.fill(WHITE)
         centre_text(d, "Pocket Rummikub", 110, BLACK, 2, 3)
-        centre_text(d, "Sleeping - press any button", 170)
+        centre_text(d, line or "Sleeping - press any button", 170)
         if app.match:
             centre_text(d, "your game is saved", 190)
     app.sleeper.sleep_now(lambda: save_game(app), draw)

@@ -32,6 +32,7 @@ CONFIRM_DRAW = 4
 HELP = 5
 PROPOSE = 6
 
+CONFIRM_TEXT = "Nothing played. START: draw a tile. B: go back"
 HELP_TEXT = ("LEFT/RIGHT: tile by tile.  UP/DOWN: set by set.  Hold B: table/rack.  "
              "A: pick a tile.  START (or hold A on a rack tile): where do the "
              "picks go? </> other ways, A take, B back.  A on +: put picks "
@@ -136,20 +137,17 @@ class Screen(Base):
     # -- drawing --------------------------------------------------------------
     def draw(self, fb):
         self.shown_timer = self._timer_text()
-        view.status_bar(fb, self.g, self.shown_timer, self.thinking)
+        view.status_bar(fb, self.g, self.shown_timer, self.thinking, self.app.battery.room())
         view.table(fb, self.ed, self.mode == PLAY)
         view.hand(fb, self.ed, self._lines(), self.mode == PLAY)
         view.rack(fb, self.ed, self.mode == PLAY)
         if self.mode == REVIEW:
-            txt = "\n".join(self.m.review) or "Your turn"
-            message_box(fb, txt + "\nYour turn, %s.  A: OK" % self.g.names[self.p],
-                        y=194, title="Since your last turn", width=400, bottom=True)
+            view.band(fb, ["Since your last turn:"] + self.m.review +
+                      ["Your turn, %s" % self.g.names[self.p]])
         elif self.mode == REFUSED:
-            message_box(fb, self.note + "\nA: fix it   hold B: reset", y=194,
-                        title="Not a valid turn", width=400, bottom=True)
+            view.band(fb, ["Not valid: " + self.note, "A: fix it  hold B: reset turn"])
         elif self.mode == CONFIRM_DRAW:
-            message_box(fb, "Nothing played.  START: draw a tile.  B: go back",
-                        y=200)
+            view.band(fb, [CONFIRM_TEXT])
         elif self.mode == MENU:
             items = self._menu_items()
             h = len(items) * 13 + 20
@@ -180,6 +178,11 @@ class Screen(Base):
         if self.mode == PROPOSE:
             g = self.g
             return self.prop.lines(0 if g.melded[self.p] else g.rules.initial_meld)
+        if ed.sel:          # assisted placement first, then by hand
+            out = ["%d picked. START: place for me" % len(ed.sel)]
+            if ed.msg:
+                out.append(ed.msg)
+            return out + ["Or A on a + to put them there"]
         out = []
         if ed.msg:
             out.append(ed.msg)
@@ -196,13 +199,11 @@ class Screen(Base):
     def key(self, b, long):
         app = self.app
         if self.mode == REVIEW:
-            if b == hb.A or b == hb.START or b == hb.B:
-                self.mode = PLAY
-                self.ed.marked = []
-                self.m.clear_review()
-                self.t0 = app.hal.ticks_ms()
-                app.redraw()
-            return
+            # the review needs no dismissing: the first key clears it and acts
+            self.mode = PLAY
+            self.ed.marked = []
+            self.m.clear_review()
+            self.t0 = app.hal.ticks_ms()
         if self.mode in (REFUSED, HELP):
             self.mode = PLAY
             if b == hb.B and long:

@@ -35,7 +35,7 @@ class Screen(Base):
 
     def draw(self, fb):
         g = self.app.match.game
-        view.status_bar(fb, g, "")
+        view.status_bar(fb, g, "", room=self.app.battery.room())
         view.table(fb, self.ed, False)
         fb.hline(0, HAND_Y, 400, BLACK)
         lines = []

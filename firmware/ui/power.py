@@ -1,0 +1,101 @@
+"""The battery in the app: a mark in the top right corner, a warning when
+the cell runs low, a safe stop when it is empty.
+
+The app reads the hal every CHECK_MS (and at boot).  Thresholds are cell
+millivolts under the console's light load (a few mA awake, the panel's
+refresh peaks aside); a LiPo's curve is flat from ~3.9 V down to ~3.7 V
+and falls steeply below ~3.6 V (the measured 1000 mAh discharge in
+blog.usedbytes.com/2019/03/battery-discharge-profile; hal.base's
+percent table puts 3.6 V at ~12%):
+    WARN_MV   3600: the knee of the curve, roughly an evening of play left
+                     (~12% of 1200 mAh at the awake figures of
+                     hardware/power.md);
+    EMPTY_MV  3300: the ESP32-WROOM-32E needs >= 3.0 V (its datasheet,
+                     "Recommended operating conditions"), and the board's
+                     LDO drops some of the cell's voltage at the refresh
+                     peaks; 0.3 V above the limit covers that and the ADC's
+                     error, and the steep tail leaves little charge below.
+A dip during a refresh is not the cell running out: the stop needs
+EMPTY_READS low readings in a row, CHECK_MS apart.  On USB (hal.battery:
+a reading above any cell) the mark shows a plus and nothing warns or stops.
+"""
+from compat import const, ticks_diff
+from hal.base import lipo_percent
+from hal.battery import NONE, USB, kind
+from ui.gfx import WHITE, BLACK
+from ui.layout import STATUS_H, W
+
+WARN_MV = const(3600)
+EMPTY_MV = const(3300)
+EMPTY_READS = const(3)
+CHECK_MS = const(20000)
+MARK_W = const(16)            # the mark's chip: x W-MARK_W .. W-1, as high as the status bar
+LOW_TEXT = "Battery low: charge soon"
+EMPTY_TEXT = "Battery empty: charge me"
+
+# what check() reports
+LOW = const(1)
+EMPTY = const(2)
+CHANGED = const(3)
+
+
+class Battery:
+    def __init__(self, hal):
+        self.hal = hal
+        self.mv = None
+        self.kind = NONE
+        self.lows = 0             # low readings in a row
+        self.warned = False
+        self.at = None            # ticks of the last reading
+
+    def read(self):
+        self.mv = self.hal.battery_mv()
+        self.kind = USB if self.hal.charging() else kind(self.mv)
+        self.at = self.hal.ticks_ms()
+        self.lows = self.lows + 1 if self.kind not in (NONE, USB) and self.mv <= EMPTY_MV else 0
+
+    def empty_now(self):
+        """At boot: one reading, nothing drawing current yet."""
+        self.read()
+        return self.lows > 0
+
+    def check(self):
+        """Read if CHECK_MS passed: EMPTY, LOW (once per low spell),
+        CHANGED (the mark looks different) or None."""
+        if self.at is not None and ticks_diff(self.hal.ticks_ms(), self.at) < CHECK_MS:
+            return None
+        before = self._fill()
+        self.read()
+        if self.lows >= EMPTY_READS:
+            return EMPTY
+        low = self.kind not in (NONE, USB) and self.mv <= WARN_MV
+        if low and not self.warned:
+            self.warned = True
+            return LOW
+        if not low:
+            self.warned = False
+        return CHANGED if self._fill() != before else None
+
+    def room(self):
+        """Pixels the status bar leaves free at its right end."""
+        return 0 if self.kind == NONE else MARK_W
+
+    def _fill(self):
+        if self.kind in (NONE, USB):
+            return self.kind
+        return (lipo_percent(self.mv) * 7 + 50) // 100
+
+    def draw(self, fb):
+        """The mark: a battery outline filled by the charge (a plus on USB),
+        white in a black chip, so it reads on every screen's header."""
+        if self.kind == NONE:
+            return
+        x = W - MARK_W
+        fb.fill_rect(x, 0, MARK_W, STATUS_H - 1, BLACK)
+        fb.rect(x + 2, 2, 11, 7, WHITE)
+        fb.fill_rect(x + 13, 4, 2, 3, WHITE)
+        if self.kind == USB:
+            fb.hline(x + 5, 5, 5, WHITE)
+            fb.vline(x + 7, 3, 5, WHITE)
+        else:
+            fb.fill_rect(x + 4, 4, self._fill(), 3, WHITE)
