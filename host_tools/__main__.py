@@ -19,6 +19,7 @@ COMMANDS = {
     "emulate": ("host_tools.emulator", "run the handheld app on this computer"),
     "web": ("host_tools.web", "build (and --serve) the app as a web page"),
     "mpycheck": ("host_tools.flash.mpycheck", "compile firmware/ with mpy-cross"),
+    "mp32": ("host_tools.mp32.command", "build the 32-bit MicroPython unix port, plain and frozen"),
     "gin": ("host_tools.gin.command", "Gin Rummy: score a knock, AI tournament"),
     "docs": ("host_tools.docs.command", "the docs site: screenshots from the golden screens, then MkDocs (strict)"),
     "hardware": ("host_tools.hardware.generate", "regenerate board.py, drawings, power, guide, enclosure from pins.json"),

@@ -19,6 +19,11 @@ from host_tools.flash.mpycheck import compile_all
 
 VERSION_FILE = "version.json"
 KEEP_SOURCE = ("main.py", "boot.py")
+# Modules the device never imports (CPython helpers, the other backends): not
+# in the bundle, nor in the frozen image (firmware/manifest.py leaves the same
+# ones out; tests/host/test_manifest.py checks the two agree).
+HOST_ONLY = ("ai/hostfast.py", "hal/blinka.py", "hal/pyframebuf.py", "hal/unixport.py",
+             "hal/web.py")
 BUILD_DIR = os.path.join(ROOT, "build", "flash")
 
 # files: {device path: local path}; hashes: {device path: sha256}; size: bytes
@@ -44,7 +49,9 @@ def build_bundle(out_dir=BUILD_DIR, source=FIRMWARE, march="xtensawin"):
     files = {}
     for rel, mpy in done:
         rel = rel.replace(os.sep, "/")
-        if rel in KEEP_SOURCE:
+        if rel in HOST_ONLY:
+            os.remove(mpy)
+        elif rel in KEEP_SOURCE:
             os.remove(mpy)
             dst = os.path.join(out_dir, rel)
             shutil.copyfile(os.path.join(source, rel), dst)

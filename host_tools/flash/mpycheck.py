@@ -12,13 +12,18 @@ import tempfile
 from host_tools import FIRMWARE
 
 
+# firmware/manifest.py: the freezer's list of modules (run by MicroPython's
+# tools/makemanifest.py on the build machine), not a module of the app
+MANIFEST = "manifest.py"
+
+
 def firmware_sources(root=FIRMWARE):
     out = []
     for d, _, files in os.walk(root):
         if "__pycache__" in d:
             continue
         for f in files:
-            if f.endswith(".py"):
+            if f.endswith(".py") and not (d == root and f == MANIFEST):
                 out.append(os.path.join(d, f))
     return sorted(out)
 

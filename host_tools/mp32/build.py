@@ -1,0 +1,165 @@
+"""Build the 32-bit MicroPython unix port (pointers 4 bytes, as on the ESP32)
+from the release source beside the checkout, plain and with the app frozen,
+cached under build/mp32/ so a second run does not rebuild.
+
+    missing()         why it cannot be built here (None when it can)
+    plain()           path of the plain 32-bit micropython
+    frozen()          path of one with firmware/manifest.py frozen in
+    stage(out)        firmware/ with `# viper` marks made decorators, to freeze
+
+The plain binary is keyed on the tarball's SHA-256; the frozen one also on
+every staged source file (the manifest among them), so an edit to firmware/
+rebuilds only the frozen one (make reuses its object files: under a minute).
+"""
+import fcntl
+import hashlib
+import os
+import shutil
+import subprocess
+import tarfile
+import tempfile
+
+from host_tools import FIRMWARE, ROOT
+from host_tools.flash.mpycheck import MANIFEST, firmware_sources, native_source
+
+VERSION = "1.28.0"
+TARBALL = os.environ.get("MP32_TARBALL") or os.path.join(
+    os.path.dirname(ROOT), "shared", "micropython", "micropython-%s-unix-src.tar.gz" % VERSION)
+CACHE = os.path.join(ROOT, "build", "mp32")
+# the unix port without the parts whose sources the trimmed tarball lacks
+PORT_ARGS = ["CFLAGS_EXTRA=-m32", "LDFLAGS_EXTRA=-m32", "MICROPY_PY_FFI=0",
+             "MICROPY_PY_SSL=0", "MICROPY_PY_BTREE=0"]
+# the frozen modules' native code, for the port's arch
+FROZEN_MARCH = "-march=x86"
+JOBS = "-j2"
+
+
+class BuildError(Exception):
+    pass
+
+
+def missing():
+    """One phrase naming what this machine lacks, or None."""
+    if not os.path.isfile(TARBALL):
+        return "no MicroPython source at %s" % TARBALL
+    for tool in ("make", "gcc"):
+        if not shutil.which(tool):
+            return "no %s" % tool
+    tmp = tempfile.mkdtemp(prefix="mp32-cc-")
+    try:
+        src = os.path.join(tmp, "t.c")
+        with open(src, "w") as f:
+            f.write("#include <stdio.h>\nint main(void) { return sizeof(void *) != 4; }\n")
+        r = subprocess.run(["gcc", "-m32", "-o", os.path.join(tmp, "t"), src],
+                           capture_output=True)
+        if r.returncode:
+            return "no 32-bit C compiler (Debian: apt-get install gcc-multilib)"
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return None
+
+
+def _sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 16), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def stage(out):
+    """Copy firmware/ (and its manifest) to out, `# viper` marks made
+    decorators as in the native .mpy bundle; return the manifest's path."""
+    shutil.rmtree(out, ignore_errors=True)
+    for src in firmware_sources() + [os.path.join(FIRMWARE, MANIFEST)]:
+        rel = os.path.relpath(src, FIRMWARE)
+        dst = os.path.join(out, rel)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        with open(src) as f:
+            text = f.read()
+        with open(dst, "w") as f:
+            f.write(native_source(text) or text)
+    return os.path.join(out, MANIFEST)
+
+
+def tree_digest(root):
+    """SHA-256 over every file's relative path and contents under root."""
+    h = hashlib.sha256()
+    for d, dirs, files in sorted(os.walk(root)):
+        dirs.sort()
+        for name in sorted(files):
+            p = os.path.join(d, name)
+            h.update(os.path.relpath(p, root).encode() + b"\0")
+            with open(p, "rb") as f:
+                h.update(f.read() + b"\0")
+    return h.hexdigest()
+
+
+def _run(cmd, cwd, log):
+    with open(log, "a") as f:
+        f.write("$ %s\n" % " ".join(cmd))
+        f.flush()
+        r = subprocess.run(cmd, cwd=cwd, stdout=f, stderr=subprocess.STDOUT)
+    if r.returncode:
+        with open(log) as f:
+            tail = f.read().strip().splitlines()[-5:]
+        raise BuildError("%s failed (log: %s):\n%s" % (" ".join(cmd[:3]), log, "\n".join(tail)))
+
+
+def _source(tar_hash, log):
+    """The unpacked source tree (unpacked once per tarball)."""
+    top = os.path.join(CACHE, "src-" + tar_hash[:12])
+    tree = os.path.join(top, "micropython-" + VERSION)
+    stamp = os.path.join(top, ".unpacked")
+    if not os.path.exists(stamp):
+        shutil.rmtree(top, ignore_errors=True)
+        os.makedirs(top)
+        with tarfile.open(TARBALL) as t:
+            t.extractall(top, filter="data")
+        # the manifest step checks micropython-lib is there; nothing uses it
+        with open(os.path.join(tree, "lib", "micropython-lib", "README.md"), "w") as f:
+            f.write("not vendored\n")
+        _run(["make", "-C", "mpy-cross", JOBS], tree, log)
+        open(stamp, "w").close()
+    return tree
+
+
+def _build(kind, key, extra, log_name):
+    """Path of the cached binary build/mp32/micropython-<kind>-<key>,
+    building it (under a lock: parallel test workers wait) if absent."""
+    os.makedirs(CACHE, exist_ok=True)
+    exe = os.path.join(CACHE, "micropython-%s-%s" % (kind, key[:12]))
+    with open(os.path.join(CACHE, "lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if os.path.exists(exe):
+            return exe
+        log = os.path.join(CACHE, log_name)
+        open(log, "w").close()
+        tree = _source(_sha256(TARBALL), log)
+        build = "build-32-" + kind
+        _run(["make", "-C", "ports/unix", JOBS, "BUILD=" + build] + PORT_ARGS + extra, tree, log)
+        for old in os.listdir(CACHE):         # one binary of each kind is kept
+            if old.startswith("micropython-%s-" % kind):
+                os.remove(os.path.join(CACHE, old))
+        shutil.copyfile(os.path.join(tree, "ports", "unix", build, "micropython"), exe + ".tmp")
+        os.chmod(exe + ".tmp", 0o755)
+        os.replace(exe + ".tmp", exe)
+    return exe
+
+
+def plain():
+    return _build("plain", _sha256(TARBALL), ["FROZEN_MANIFEST="], "plain.log")
+
+
+def frozen_key(staged):
+    return hashlib.sha256((_sha256(TARBALL) + tree_digest(staged)).encode()).hexdigest()
+
+
+def frozen():
+    staged = os.path.join(CACHE, "staged")
+    os.makedirs(CACHE, exist_ok=True)
+    with open(os.path.join(CACHE, "stage-lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        manifest = stage(staged)
+        return _build("frozen", frozen_key(staged), [
+            "FROZEN_MANIFEST=" + manifest, "MPY_CROSS_FLAGS=" + FROZEN_MARCH], "frozen.log")

@@ -1,0 +1,72 @@
+"""firmware/manifest.py (the frozen image) and the .mpy bundle `flash`
+deploys hold the same device modules, and no host-only one; the staged
+copy the freezer compiles has the viper functions as decorators; the
+32-bit build tool skips in one line where it cannot build."""
+import os
+
+import pytest
+
+from host_tools import FIRMWARE
+from host_tools.flash.deploy import HOST_ONLY, KEEP_SOURCE, build_bundle
+from host_tools.flash.mpycheck import MANIFEST, firmware_sources
+from host_tools.mp32 import build, command
+
+needs_source = pytest.mark.skipif(not os.path.isfile(build.TARBALL),
+                                  reason="no MicroPython source at %s" % build.TARBALL)
+
+
+def _frozen(manifest):
+    from host_tools.mp32.listing import frozen_files
+    return frozen_files(manifest)
+
+
+def _bundled(bundle):
+    return sorted(p if p in KEEP_SOURCE else p[:-4] + ".py" for p in bundle.files)
+
+
+@needs_source
+def test_manifest_freezes_what_the_bundle_deploys(tmp_path):
+    frozen = _frozen(os.path.join(FIRMWARE, MANIFEST))
+    everything = sorted(os.path.relpath(p, FIRMWARE).replace(os.sep, "/")
+                        for p in firmware_sources())
+    # each module is frozen or host-only: a new one goes in firmware/manifest.py
+    # (the device imports it) or in deploy.HOST_ONLY (it never does)
+    assert sorted(frozen + list(HOST_ONLY)) == everything, \
+        set(everything).symmetric_difference(frozen + list(HOST_ONLY))
+    assert _bundled(build_bundle(str(tmp_path / "b"), march="x64")) == frozen
+    assert "ui/app.py" in frozen and "main.py" in frozen and MANIFEST not in frozen
+
+
+@needs_source
+def test_a_module_left_out_of_the_manifest_is_caught(tmp_path):
+    """What the check above sees when a device module is added and the
+    manifest forgotten (ai and hal list their files one by one)."""
+    for name in os.listdir(FIRMWARE):
+        os.symlink(os.path.join(FIRMWARE, name), str(tmp_path / name))
+    os.remove(str(tmp_path / MANIFEST))
+    src = os.path.join(FIRMWARE, MANIFEST)
+    (tmp_path / MANIFEST).write_text(open(src).read().replace('"storage.py", ', ""))
+    frozen = _frozen(str(tmp_path / MANIFEST))
+    assert sorted(frozen + ["hal/storage.py"]) == _frozen(src)
+
+
+def test_staged_copy_makes_viper_marks_decorators(tmp_path):
+    manifest = build.stage(str(tmp_path / "s"))
+    assert open(manifest).read() == open(os.path.join(FIRMWARE, MANIFEST)).read()
+    kernel = open(str(tmp_path / "s" / "ai" / "kernel.py")).read()
+    plain = open(os.path.join(FIRMWARE, "ai", "kernel.py")).read()
+    n = plain.count("  # viper\n")
+    assert n > 0 and kernel.count("@micropython.viper\ndef ") == n
+    assert kernel.replace("@micropython.viper\n", "") == plain
+    key = build.tree_digest(str(tmp_path / "s"))
+    with open(str(tmp_path / "s" / "ui" / "app.py"), "a") as f:
+        f.write("\n")
+    assert build.tree_digest(str(tmp_path / "s")) != key     # an edit rebuilds
+
+
+def test_without_the_source_one_skip_line(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(build, "TARBALL", str(tmp_path / "none.tar.gz"))
+    assert command.main([]) == 0
+    out = capsys.readouterr().out
+    assert out == "SKIP 32-bit MicroPython: no MicroPython source at %s\n" % (
+        tmp_path / "none.tar.gz")
