@@ -23,8 +23,14 @@ class GinRules:
     def __init__(self, **overrides):
         for name, default, _, _ in FIELDS:
             setattr(self, name, default)
+        self.update(overrides)
+
+    def update(self, overrides):
+        """Set each rule of a dict (an untrusted one too: any key, even
+        "self", is only ever a rule name, refused with RuleError if unknown)."""
         for name in overrides:
             self.set(name, overrides[name])
+        return self
 
     def set(self, name, v):
         for fname, default, lo, hi in FIELDS:

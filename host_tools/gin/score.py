@@ -8,22 +8,19 @@ Out: {"knocker_melds": ["AS 2S 3S", ...], "knocker_deadwood": 10, "gin": false,
       "defender_deadwood": 20, "undercut": false, "winner": "knocker",
       "points": 10, ...}
 Exit 0 legal knock, 1 knocker over the knock limit (the message says by how
-much), 2 malformed input (one line on stderr, {"error": ...} on stdout).
+much), 2 malformed input (one line on stderr, {"error": ...} on stdout;
+input over 64 KiB is refused unread, as `check` and `solve` do).
 """
 import json
 import sys
 
-import host_tools  # noqa: F401  (puts firmware/ on sys.path)
+from host_tools.cli.jsonio import InputError, decode, help_or_refuse, one_line, read_limited
 from gin.cards import CardError, parse_card, fmt_card, fmt_cards
 from gin.rules import GinRules
 from gin.scoring import score_knock, KnockError
 from rummikub.rules import RuleError
 
 FIELDS = ("knocker", "defender", "knock_limit", "doubled", "rules")
-
-
-class InputError(ValueError):
-    pass
 
 
 def _hand(obj, name):
@@ -65,7 +62,7 @@ def parse(obj):
     if not isinstance(rules, dict):
         raise InputError("rules must be an object of variant names")
     try:
-        rules = GinRules(**rules)
+        rules = GinRules().update(rules)
     except RuleError as e:
         raise InputError(str(e))
     limit = obj.get("knock_limit", rules.knock_limit)
@@ -107,18 +104,23 @@ def score(obj):
     return 0, result_json(r), None
 
 
-def main(argv):
-    if argv:
-        print("usage: python -m host_tools gin score < knock.json", file=sys.stderr)
-        return 2
+def main(argv, stdin=None, stdout=None, stderr=None):
+    """stdin: a binary stream (default: the process's, read as bytes)."""
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    rc = help_or_refuse("gin score", __doc__, argv, stdout, stderr)
+    if rc is not None:
+        return rc
     try:
-        obj = json.loads(sys.stdin.read())
-    except ValueError as e:
-        code, out, msg = 2, None, "bad JSON: %s" % e
-        out = {"error": msg}
-    else:
-        code, out, msg = score(obj)
-    print(json.dumps(out))
+        code, out, msg = score(decode(read_limited(stdin or sys.stdin.buffer)))
+    except RecursionError:
+        code, out, msg = 2, {}, "input nested too deep"
+    except InputError as e:
+        code, out, msg = 2, {}, str(e)
     if msg:
-        print("gin score: %s" % msg, file=sys.stderr)
+        msg = one_line(msg, 285)   # with "gin score: ", at most 296
+        out["error"] = msg
+    print(json.dumps(out), file=stdout)
+    if msg:
+        print("gin score: %s" % msg, file=stderr)
     return code
