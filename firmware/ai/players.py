@@ -19,6 +19,7 @@ greedy: the solver's move (most tiles, then most value) every turn, a
 """
 from compat import ticks_ms, ticks_diff
 from rummikub.tiles import remove_tile
+from rummikub.places import arrange
 from rummikub.rng import Rng
 from ai import greedy
 # ai.solver and ai.expert are loaded by the levels that search (medium,
@@ -83,6 +84,8 @@ class Player:
         self.think_ms += ticks_diff(ticks_ms(), t0)
         self.moves += 1
         if after is not None:
+            # the sets it leaves stand where they stood (rows stay put)
+            after = [after[j] for j in arrange(game.table, after)]
             res = game.play(after)
             if res.valid:
                 return res

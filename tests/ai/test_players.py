@@ -72,6 +72,38 @@ def test_hard_plays_the_solvers_move_until_the_endgame():
     assert seen
 
 
+def test_sets_an_ai_turn_leaves_alone_stay_in_their_places():
+    """Rows stay put between turns: a set an AI play lengthens stands
+    between the same untouched sets as before (the solver hands its
+    untouched sets back first, the changed ones last)."""
+    seen = []
+
+    def watch(level, before, rack, melded, g):
+        if not (g.last and g.last[0] == 1):
+            return
+        after = [bytes(s) for s in g.table]
+
+        def untouched(sets, other):
+            left = list(other)
+            n = 0
+            for s in sets:
+                if s in left:
+                    left.remove(s)
+                    n += 1
+            return n
+        for k in range(len(after)):
+            grown = [i for i in range(len(before)) if before[i] not in after
+                     and len(before[i]) < len(after[k])
+                     and all(after[k].count(t) >= before[i].count(t) for t in before[i])]
+            if after[k] in before or len(grown) != 1:
+                continue
+            assert untouched(after[:k], before) == untouched(before[:grown[0]], after)
+            seen.append(k)
+    for seed in (2, 3):
+        _play(["greedy", "hard"], seed, watch)
+    assert len(seen) > 20
+
+
 def test_hint_lists_the_changed_sets_of_a_legal_move():
     g = Game(Rules(), 2, seed=11)
     g.table = parse_table("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3")
