@@ -13,15 +13,13 @@ from host_tools import FIRMWARE  # noqa: F401
 from hal.base import SleepWake
 from hal.buttons import UP, DOWN, LEFT, RIGHT, A, B, START, bit
 from host_tools.emulator.backend import EmulatorHal, DeepSleep, Clock
+from host_tools import keyhelp
 
 W, H = 400, 300
-SIDE = 250
+SIDE = 310          # the help panel beside the glass
 TAP_MS = 80         # shortest press the app is shown (as scripted presses)
-HELP = ("Keys", "", "arrows  D-pad", "Z / Enter  A", "X / Backspace  B",
-        "Space  START", "hold = long press", "", "Play screen", "",
-        "A      pick tile / place", "       on a + slot", "hold A place before tile",
-        "       (or split a set)", "B      drop pick / undo", "hold B reset turn",
-        "START  end turn / draw", "hold START  turn menu", "", "Esc    quit (game saved)")
+HELP_COLS = 36      # characters of 14 px monospace in the side panel
+HELP = tuple(keyhelp.lines(HELP_COLS, (("Esc", "quit (game saved)"),)))
 
 
 def unavailable():

@@ -100,6 +100,20 @@ def stamp(out, version):
             f.write(text)
 
 
+KEYHELP = "<!-- keyhelp: host_tools/keyhelp.py's text, put in by the build -->"
+
+
+def put_key_help(path):
+    """The key help (host_tools.keyhelp, the emulator's too) in the page."""
+    from host_tools.keyhelp import page_html
+    with open(path) as f:
+        text = f.read()
+    if KEYHELP not in text:
+        raise BuildError("web/index.html no longer has %s (update KEYHELP in %s)" % (KEYHELP, __file__))
+    with open(path, "w") as f:
+        f.write(text.replace(KEYHELP, page_html()))
+
+
 def build(out):
     if os.path.isdir(out) and os.listdir(out) and not os.path.exists(os.path.join(out, "firmware.pack")):
         raise BuildError("%s is not empty and holds no earlier build: not replacing it" % out)
@@ -115,6 +129,7 @@ def build(out):
     os.makedirs(out)
     for name in PAGE:
         shutil.copy(os.path.join(WEB, name), os.path.join(out, name))
+    put_key_help(os.path.join(out, "index.html"))
     for name in RUNTIME:
         shutil.copy(os.path.join(PKG, name), os.path.join(out, name))
     with open(os.path.join(out, "firmware.pack"), "wb") as f:

@@ -92,3 +92,19 @@ def test_a_display_that_is_not_there_is_named_and_play_goes_headless(tmp_path):
     assert p.returncode == 0, p.stderr
     assert "DISPLAY=:77 has no display server" in p.stdout and "running headless" in p.stdout
     assert os.listdir(str(tmp_path / "shots"))
+
+
+def test_key_help_fits_the_side_panel_and_leads_with_assisted_placement(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from host_tools.emulator import window
+    from host_tools import keyhelp
+    pygame.font.init()
+    font = pygame.font.SysFont("monospace", 14)
+    assert max(font.size(line)[0] for line in window.HELP) <= window.SIDE - 10
+    # the help, then four refresh lines, 17 px each from y 10
+    assert 10 + (len(window.HELP) + 4) * 17 <= window.H * 2
+    text = "\n".join(window.HELP)
+    assert "reset turn" not in text and "hold B  jump table <-> rack" in text
+    assert keyhelp.PLAY[0][0] == "Let the console place"
+    assert text.index("START   place the picks") < text.index("A on +")
+    assert "hold A  on a rack tile: place it" in text
