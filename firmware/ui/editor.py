@@ -416,10 +416,10 @@ class Editor:
         key = (area, si, pos)
         if key in self.sel:
             self.sel.remove(key)
-            self.msg = "%d picked" % len(self.sel) if self.sel else ""
+            self.msg = ""
         else:
             self.sel.append(key)
-            self.msg = "%d picked. START: where do they go?" % len(self.sel)
+            self.msg = ""             # the screen counts the picks itself
             if area == RACK:
                 self.cur = (RACK, 0, self._next_partner(pos))
         self.bad = -1

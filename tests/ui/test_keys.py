@@ -150,16 +150,18 @@ def test_timer_expiry_reverts_and_draws_penalty(tmp_path):
     assert any("Time up" in line for line in d.app.match.review)
 
 
-def test_ai_turn_is_shown_until_acknowledged(tmp_path):
+def test_ai_turn_is_shown_until_the_next_key_which_also_acts(tmp_path):
     d = rigged(str(tmp_path), seats=("human", "hard"))
     d.keys("start start")                         # Ann draws; Ben (hard AI) plays
     scr = d.screen
-    assert scr.name == "play" and scr.mode == 1   # the review box
+    assert scr.name == "play" and scr.mode == 1   # the review, over the hand
     assert "Ben" in " ".join(d.app.match.review)
     if d.app.match.game.last[0] == 1:             # Ben played: his sets are marked
         assert scr.ed.marked
-    d.key("a")
-    assert d.screen.mode == 0 and not d.ed.marked
+    at = d.ed.cur
+    d.key("right")                                # any key clears it and acts
+    assert d.screen.mode == 0 and not d.ed.marked and not d.app.match.review
+    assert d.ed.cur == (at[0], at[1], at[2] + 1)
 
 
 def test_extra_draws_variant_in_turn_menu(tmp_path):
@@ -350,7 +352,6 @@ def test_drawn_tile_is_marked_and_sorted_in_until_the_next_turn(tmp_path):
     before = sorted(g.racks[0])
     assert bytes(d.ed.rack) == bytes(sorted(d.ed.rack))   # a round starts sorted 789
     d.keys("start start")                                 # Ann draws; Ben plays
-    d.key("a")                                            # the review box
     drawn = bytearray(g.racks[0])
     for t in before:
         drawn.remove(t)
@@ -368,7 +369,6 @@ def test_rack_keeps_the_players_own_order_between_turns(tmp_path):
     d.key("a")
     order = bytes(d.ed.rack)
     d.keys("start start")                                 # draw; Ben plays
-    d.key("a")
     from rummikub.tiles import sort_by_number
     rack = bytes(d.ed.rack)
     assert rack == bytes(sort_by_number(rack))            # still 777, drawn tile in place

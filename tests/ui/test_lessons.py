@@ -99,10 +99,10 @@ def test_time_running_out_is_the_timer_lesson(d):
 
 def test_a_lesson_leaves_the_real_saved_game_alone(d):
     d.keys("a start")                             # a real game against the AI
-    while d.screen.name != "play" or d.screen.mode == 1:
+    while d.screen.name != "play":
         d.key("a")
     d.keys("start start")                         # draw: the game is saved
-    while d.screen.name != "play" or d.screen.mode == 1:
+    while d.screen.name != "play":
         d.key("a")
     d.key("start", long=True)                     # turn menu: save and quit
     labels = [it[1] for it in d.screen._menu_items()]

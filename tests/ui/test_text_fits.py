@@ -274,3 +274,35 @@ def test_every_lesson_text_and_verdict_fits(tmp_path, drawn):
         scr.said = said
         show(app, drawn)
         assert said.replace(" ", "") in drawn.joined()
+
+
+def test_no_message_covers_a_rack_tile(tmp_path):
+    """The review of the others' turns, every refusal, the draw question
+    and every editor message leave the rack exactly as drawn without
+    them (they stand in the band above it)."""
+    from ui.layout import RACK_Y, W
+    app = six(str(tmp_path), "play")
+    scr = app.screen
+    scr.ed.cur = (TABLE, 0, 0)                 # no cursor on the rack
+    row = W // 8
+
+    def rack_pixels():
+        app.render()
+        return bytes(app.fb.buf[RACK_Y * row:])
+
+    clear = rack_pixels()
+    shown = []
+    app.match.review = ["%s played R10 R11 R12 R13 J (5 tiles)" % n for n in LONG]
+    scr.mode = 1                               # REVIEW
+    shown.append(("review", rack_pixels()))
+    scr.mode = 4                               # CONFIRM_DRAW
+    shown.append(("draw", rack_pixels()))
+    scr.mode = 2                               # REFUSED
+    for msg in engine_refusals():
+        scr.note = msg
+        shown.append((msg, rack_pixels()))
+    scr.mode = 0
+    for msg in ui_messages():
+        scr.ed.msg = msg
+        shown.append((msg, rack_pixels()))
+    assert [m for m, px in shown if px != clear] == []

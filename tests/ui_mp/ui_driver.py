@@ -210,11 +210,8 @@ class KeyDriver:
                 return
             if name in ("privacy", "result"):
                 self.key("a")
-            elif name == "play":
-                if self.screen.mode == 1:      # review of the others' turns
-                    self.key("a")
-                else:
-                    self.human_turn()
+            elif name == "play":                # a review needs no key: play on
+                self.human_turn()
             else:
                 raise Stuck("unexpected screen %s" % name)
         raise Stuck("match did not finish")
