@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 MP     := $(VENV)/bin/micropython
+# the host tools' command (pyproject.toml; the same as $(PY) -m host_tools)
+POCKET := $(VENV)/bin/pocket
 STAMP  := $(VENV)/.installed
 ENGINE_TESTS := $(sort $(wildcard tests/engine/test_*.py))
 # Smallest heap (64-bit unix port) a complete seeded 4-player game plays in.
@@ -18,10 +20,11 @@ GIN_HEAP ?= 46k
 
 all: test
 
-$(STAMP): requirements.txt requirements-dev.txt
+$(STAMP): requirements.txt requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -r requirements-dev.txt
+	$(PY) -m pip install -q -r requirements.txt -r requirements-dev.txt
+	$(PY) -m pip install -q --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 # CAD/EDA packages for the hardware outputs and their tests (large: own file)
@@ -69,7 +72,7 @@ web: $(STAMP)
 # screenshots made from the golden screens, then MkDocs in strict mode (a
 # broken link, a missing page or image, or a missing anchor fails).
 docs: $(STAMP)
-	$(PY) -m host_tools docs
+	$(POCKET) docs
 
 bench: $(STAMP)
 	$(PY) -m host_tools bench
@@ -91,14 +94,14 @@ ladder: $(STAMP)
 	$(PY) -m host_tools tournament --ladder build --games $(LADDER_GAMES) --seed 1
 
 emulate: $(STAMP)
-	$(PY) -m host_tools emulate
+	$(POCKET) emulate
 
 # Smallest MicroPython heap a whole UI match (a human + 3 AI seats) needs.
 ui-heap: $(STAMP)
 	$(PY) tests/ui/mp_heap.py
 
 flash: $(STAMP)
-	$(PY) -m host_tools flash $(if $(PORT),--port $(PORT)) $(if $(FIRMWARE),--firmware $(FIRMWARE)) $(if $(SHA256),--sha256 $(SHA256))
+	$(POCKET) flash $(if $(PORT),--port $(PORT)) $(if $(FIRMWARE),--firmware $(FIRMWARE)) $(if $(SHA256),--sha256 $(SHA256))
 
 clean:
 	rm -rf build .pytest_cache .hypothesis

@@ -8,12 +8,16 @@ never imports them.  `python -m host_tools <command>` (see `__main__`).
 - `hardware/`  files generated from hardware/pins.json
 - `emulator/`  the handheld app on this computer (window or headless)
 
-Importing this package puts `firmware/` on `sys.path`.
+Importing this package puts `firmware/` on `sys.path`: the checkout's, or,
+installed with pip (pyproject.toml), the copy installed beside these tools
+(`host_tools/_firmware`).
 """
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
+if not os.path.isdir(FIRMWARE):
+    FIRMWARE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_firmware")
 if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)

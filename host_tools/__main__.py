@@ -1,10 +1,14 @@
-"""`python -m host_tools <command> ...`: one module per command.
+"""`python -m host_tools <command> ...` (installed: `pocket <command> ...`):
+one module per command.
 
 Each command module has `main(argv) -> exit status`; modules are imported
 only when their command runs, so a tool's heavy dependencies (pygame,
 serial, matplotlib) never slow down the others.
 """
+import os
 import sys
+
+from host_tools import FIRMWARE
 
 COMMANDS = {
     "check": ("host_tools.cli.check", "validate one turn (JSON on stdin)"),
@@ -27,7 +31,8 @@ COMMANDS = {
 
 
 def usage():
-    lines = ["usage: python -m host_tools <command> [options]", "", "commands:"]
+    prog = "pocket" if os.path.basename(sys.argv[0]) == "pocket" else "python -m host_tools"
+    lines = ["usage: %s <command> [options]" % prog, "", "commands:"]
     for name in sorted(COMMANDS):
         lines.append("  %-11s %s" % (name, COMMANDS[name][1]))
     return "\n".join(lines)
@@ -56,14 +61,11 @@ def main(argv=None):
 
 def _third_party(name):
     """True if a missing module is a package to install, not our own code."""
-    import os
     top = (name or "").split(".")[0]
     if not top or top == "host_tools":
         return False
-    firmware = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                            "firmware")
-    return not (os.path.isdir(os.path.join(firmware, top))
-                or os.path.isfile(os.path.join(firmware, top + ".py")))
+    return not (os.path.isdir(os.path.join(FIRMWARE, top))
+                or os.path.isfile(os.path.join(FIRMWARE, top + ".py")))
 
 
 if __name__ == "__main__":

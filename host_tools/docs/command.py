@@ -16,7 +16,7 @@ SITE = os.path.join(ROOT, "build", "site")
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="docs", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m host_tools docs", description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default=SITE, help="where the site goes (default build/site)")
     args = ap.parse_args(argv)
     made = shots.make()
