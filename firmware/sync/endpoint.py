@@ -4,9 +4,11 @@ HELLO -> device id, firmware version, log id, last and synced seq.
 GET after n -> the records after seq n as they lie in the log, then END
 listing the seqs sent.  ACK n -> records up to n are marked synced (only
 now: the host acks after its database commit).  PLAYERS / SETTINGS -> saved
-to small JSON files the app reads (ui.session applies them).  BYE -> leave
-sync mode.  Damaged or unknown frames get an ERR reply naming the problem,
-so the host retries at once; nothing here raises out of serve() on bad input.
+to small JSON files the app reads (ui.session applies them); the OK reply
+says what was refused (sync.limits), one line each, empty if nothing.
+BYE -> leave sync mode.  Damaged or unknown frames get an ERR reply naming
+the problem, so the host retries at once; nothing here raises out of
+serve() on bad input.
 The line and the device id come from the hal (hal.usbserial, hal.devid).
 """
 import struct
@@ -89,12 +91,13 @@ class Endpoint:
         elif ftype == P.PLAYERS or ftype == P.SETTINGS:
             from sync import inbox       # loaded only for these requests
             if ftype == P.PLAYERS:
-                inbox.save_players(self.players_path, payload)
-                self.pushed.append("players")
+                refused = inbox.save_players(self.players_path, payload)
+                if not refused:
+                    self.pushed.append("players")
             else:
-                inbox.save_settings(self.settings_path, payload)
+                refused = inbox.save_settings(self.settings_path, payload)
                 self.pushed.append("settings")
-            send(P.encode(P.OK, seq))
+            send(P.encode(P.OK, seq, "\n".join(refused).encode()[:P.MAX_PAYLOAD]))
         elif ftype == P.BYE:
             send(P.encode(P.OK, seq))
             return False

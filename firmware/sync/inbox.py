@@ -2,10 +2,12 @@
 (sync.endpoint loads this only for PLAYERS, SETTINGS and the version):
 
     save_players(path, payload)    PLAYERS: the names, as a JSON list
-    save_settings(path, payload)   SETTINGS: merged into a JSON object;
-                                   rule names checked like the engine does
-    check_settings(d)              that check (ValueError); the host uses it too
+    save_settings(path, payload)   SETTINGS: merged into a JSON object
     firmware_version()             what the flash tool wrote, else 'dev'
+
+Names and settings are checked by sync.limits (the host checks the same
+before it pushes); both calls return what was refused, one text per name
+or setting, for the reply: the host says it instead of "pushed".
 
 The files lie beside the score log; the app applies them (ui.session).
 """
@@ -52,33 +54,37 @@ def firmware_version():
     return "dev"
 
 
-def check_settings(d):
-    """Rule names must take their value (same checks as the engine);
-    other settings must be bool, int or short str.  Raises ValueError."""
-    from rummikub.rules import Rules
-    rules = Rules()
-    names = rules.as_dict()
-    for k in d:
-        if k in names:
-            rules.set(k, d[k])
-        elif not isinstance(d[k], (bool, int, str)):
-            raise ValueError("setting %s takes bool, int or str, not %r" % (k, d[k]))
-
-
 def save_players(path, payload):
+    """Saved only if every name passes: a refused one would shift the
+    seats of the names after it."""
+    from sync.limits import name_error
     n = payload[0]
-    names, pos = [], 1
+    names, pos, refused = [], 1, []
     for _ in range(n):
         name, pos = P.get_str(payload, pos)
         names.append(name)
-    save_json(path, names)
+        why = name_error(name)
+        if why:
+            refused.append(why)
+    if not refused:
+        save_json(path, names)
+    return refused
 
 
 def save_settings(path, payload):
+    """The settings that pass are saved, the others refused."""
+    from sync.limits import setting_error
     d, _ = P.get_pairs(payload, 0)
-    check_settings(d)
     cur = load_json(path, {})
     if not isinstance(cur, dict):
         cur = {}
-    cur.update(d)
-    save_json(path, cur)
+    refused = []
+    for k in d:
+        why = setting_error(k, d[k])
+        if why:
+            refused.append(why)
+        else:
+            cur[k] = d[k]
+    if len(refused) < len(d):
+        save_json(path, cur)
+    return refused

@@ -14,7 +14,8 @@ import time
 
 from sync import protocol as P
 
-from host_tools.sync.db import Db, DEFAULT_PATH
+from host_tools.sync.db import Db, DbError, DEFAULT_PATH
+from host_tools.sync.safetext import terminal
 
 RECORD_KINDS = (P.LOG_START, P.ROUND, P.MATCH)
 
@@ -179,17 +180,32 @@ def parse_ack(p):
     return struct.unpack("<I", p)[0]
 
 
+def refused(p):
+    """What the device's OK reply says it refused (sync.limits), one each."""
+    return [terminal(line) for line in p.decode("utf-8", "replace").split("\n") if line]
+
+
 def push_players(link, names):
+    """Returns what the device refused (then it kept its names)."""
     out = bytearray([len(names)])
     for n in names:
         P.put_str(out, n)
-    link.request(P.PLAYERS, bytes(out), P.OK)
+    return refused(link.request(P.PLAYERS, bytes(out), P.OK))
 
 
 def push_settings(link, settings):
+    """Returns what the device refused (it kept the others)."""
     out = bytearray()
     P.put_pairs(out, settings)
-    link.request(P.SETTINGS, bytes(out), P.OK)
+    return refused(link.request(P.SETTINGS, bytes(out), P.OK))
+
+
+def check_pushes(names, settings):
+    """What the device would refuse (sync.limits), one line each."""
+    from sync.limits import name_error, setting_error
+    errs = [name_error(n) for n in names]
+    errs += [setting_error(k, settings[k]) for k in sorted(settings)]
+    return [terminal(e) for e in errs if e]
 
 
 def read_until(ser, marker, timeout, buf=b""):
@@ -291,11 +307,14 @@ def main(argv):
     args = ap.parse_args(argv)
     try:
         settings = dict(parse_setting(s) for s in args.set)
-        if settings:
-            from sync.inbox import check_settings
-            check_settings(settings)
     except ValueError as e:
         print("sync: %s" % e, file=sys.stderr)
+        return 2
+    names = [n.strip() for n in (args.players or "").split(",") if n.strip()]
+    errs = check_pushes(names, settings)
+    for e in errs:
+        print("sync: %s" % e, file=sys.stderr)
+    if errs:
         return 2
     import serial
     say = (lambda m: print("  " + m, file=sys.stderr)) if args.verbose else None
@@ -305,31 +324,45 @@ def main(argv):
         print("sync: cannot open %s: %s" % (args.port, e), file=sys.stderr)
         return 1
     try:
+        db = Db(args.db)       # before the device is touched
+    except DbError as e:
+        ser.close()
+        print("sync: %s" % e, file=sys.stderr)
+        return 1
+    try:
         if args.repl:
             enter_repl_sync(ser, max(2.0, args.timeout))
         link = Link(ser, timeout=args.timeout, retries=args.retries, say=say)
-        with Db(args.db) as db:
+        with db:
             s = pull(link, db, say=say)
             print("%s: %d new records, %d matches finished; synced to seq %d"
-                  % (s["device_id"], s["new"], s["finished"], s["last_seq"]))
+                  % (terminal(s["device_id"]), s["new"], s["finished"], s["last_seq"]))
             if link.retried:
                 print("(%d requests retried, %d damaged frames skipped; -v shows each)"
                       % (link.retried, link.bad_frames))
             for seq, why in s["undecodable"]:
                 print("sync: warning: record %d kept raw but not counted: %s" % (seq, why),
                       file=sys.stderr)
-            if args.players:
-                names = [n.strip() for n in args.players.split(",") if n.strip()]
-                push_players(link, names)
-                print("pushed %d player names" % len(names))
+            no = []
+            if names:
+                no = push_players(link, names)
+                if not no:
+                    print("pushed %d player names" % len(names))
             if settings:
-                push_settings(link, settings)
-                print("pushed settings: %s" % ", ".join(sorted(settings)))
+                no_set = push_settings(link, settings)    # one line a setting
+                if not no_set:
+                    print("pushed settings: %s" % ", ".join(sorted(settings)))
+                elif len(no_set) < len(settings):
+                    print("pushed %d of %d settings" % (len(settings) - len(no_set),
+                                                        len(settings)))
+                no += no_set
+            for e in no:
+                print("sync: the handheld refused %s" % e, file=sys.stderr)
             if not args.stay:
                 link.request(P.BYE, b"", P.OK)
                 if args.repl:
                     leave_repl_sync(ser, link, max(2.0, args.timeout))
-        return 0
+        return 1 if no else 0
     except SyncError as e:
         hint = "" if args.repl else " (is the handheld on its Sync screen? else try --repl)"
         print("sync: %s%s" % (e, hint), file=sys.stderr)

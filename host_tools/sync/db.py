@@ -63,17 +63,25 @@ CREATE TABLE IF NOT EXISTS scores (
 """
 
 
+class DbError(Exception):
+    """The file is not a score database SQLite can open."""
+
+
 class Db:
     def __init__(self, path=DEFAULT_PATH):
         self.path = path
         self.con = sqlite3.connect(path, timeout=10)
-        # WAL without an fsync per commit: a commit lost to a power cut only
-        # means those records are asked for again (the device keeps them).
-        self.con.execute("PRAGMA journal_mode = WAL")
-        self.con.execute("PRAGMA synchronous = NORMAL")
-        self.undecodable = []     # (seq, why) of records stored raw only
-        if self.con.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
-            self._rebuild()
+        try:
+            # WAL without an fsync per commit: a commit lost to a power cut
+            # only means those records are asked for again (the device keeps them).
+            self.con.execute("PRAGMA journal_mode = WAL")
+            self.con.execute("PRAGMA synchronous = NORMAL")
+            self.undecodable = []     # (seq, why) of records stored raw only
+            if self.con.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                self._rebuild()
+        except sqlite3.DatabaseError as e:
+            self.con.close()
+            raise DbError("%s is not a score database (SQLite: %s)" % (path, e))
         self.con.execute("PRAGMA foreign_keys = ON")
 
     def _rebuild(self):

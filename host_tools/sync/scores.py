@@ -1,12 +1,15 @@
 """`python -m host_tools scores`: leaderboard and per-player statistics from
 the database `sync` fills; `--csv [FILE]` exports the table, `--plot FILE.png`
-draws each player's running points total over the matches synced."""
+draws each player's running points total over the matches synced.  Names
+are shown through safetext: no control characters on the terminal or in
+the CSV (which may go to the terminal too), no formulas in the CSV."""
 import argparse
 import csv
 import os
 import sys
 
-from host_tools.sync.db import Db, DEFAULT_PATH
+from host_tools.sync.db import Db, DbError, DEFAULT_PATH
+from host_tools.sync.safetext import csv_cell, terminal
 
 COLUMNS = ("rank", "player", "matches", "match_wins", "rounds", "rounds_won",
            "points", "avg_rack_left")
@@ -28,7 +31,7 @@ def leaderboard(db, game=None):
 
 def format_table(rows):
     head = ("#", "player", "matches", "won", "rounds", "rounds won", "points", "avg rack")
-    body = [(str(d["rank"]), d["player"], str(d["matches"]), str(d["match_wins"]),
+    body = [(str(d["rank"]), terminal(d["player"]), str(d["matches"]), str(d["match_wins"]),
              str(d["rounds"]), str(d["rounds_won"]), "%+d" % d["points"],
              "-" if d["avg_rack_left"] is None else "%.1f" % d["avg_rack_left"])
             for d in rows]
@@ -46,7 +49,8 @@ def write_csv(rows, out):
     w = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
     w.writeheader()
     for d in rows:
-        w.writerow(d)
+        w.writerow({k: csv_cell(terminal(v)) if isinstance(v, str) else v
+                    for k, v in d.items()})
 
 
 def timelines(db):
@@ -71,7 +75,8 @@ def figure(db):
     fig, ax = plt.subplots(figsize=(8, 4.5))
     last = 1
     for name, (xs, ys) in sorted(timelines(db).items()):
-        ax.plot(xs, ys, marker="o", markersize=3, label=name)
+        # "$" would start matplotlib's maths mode
+        ax.plot(xs, ys, marker="o", markersize=3, label=terminal(name).replace("$", r"\$"))
         last = max([last] + xs)
     ax.axhline(0, color="grey", linewidth=0.5)
     ax.set_xlim(0.5, last + 0.5)              # a whole match each side at least
@@ -105,7 +110,12 @@ def main(argv):
         print("scores: no score database at %s; run `python -m host_tools sync` first"
               % args.db, file=sys.stderr)
         return 1
-    with Db(args.db) as db:
+    try:
+        db = Db(args.db)
+    except DbError as e:
+        print("scores: %s" % e, file=sys.stderr)
+        return 1
+    with db:
         rows = leaderboard(db, args.game)
         if args.csv:
             if args.csv == "-":

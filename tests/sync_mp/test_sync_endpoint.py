@@ -70,12 +70,48 @@ def test_players_and_settings_are_saved():
     cleanup(path)
 
 
+def names_payload(names):
+    pl = bytearray([len(names)])
+    for n in names:
+        P.put_str(pl, n)
+    return pl
+
+
+def test_refused_names_and_settings_are_said():
+    """Issue 24 D7 and the minor items: names that break the rule
+    (sync.limits) and settings out of range are refused, and the OK reply
+    says each; the names file stays as it was, the good settings are kept."""
+    path, ep = setup()
+    assert ask(ep, P.PLAYERS, 1, names_payload(["Ana", "Bo"]))[0][0] == (P.OK, 1, b"")
+    hostile = ["Cy", "\x1b[2J", "Bo\tX", "\u202eAB", "Ninechars", "=cmd|' /C calc'!A0",
+               " Ed", "Zo\u00eb", ""]
+    frames, more = ask(ep, P.PLAYERS, 2, names_payload(hostile))
+    assert more is True and frames[0][:2] == (P.OK, 2)
+    said = frames[0][2].decode().split("\n")
+    assert len(said) == len(hostile) - 1, said
+    assert "not printable" in said[0] and "1..8" in said[3] and "space" in said[5]
+    assert "not printable" in said[6] and "0 characters" in said[7]
+    with open(path + ".players") as f:
+        assert json.loads(f.read()) == ["Ana", "Bo"]
+    st = bytearray()
+    P.put_pairs(st, {"idle_min": 100000, "partials": -5, "initial_meld": 2147483647,
+                     "joker_penalty": "lots", "timer_s": 90, "partials ": True})
+    frames, more = ask(ep, P.SETTINGS, 3, st)
+    said = frames[0][2].decode().split("\n")
+    assert frames[0][:2] == (P.OK, 3) and len(said) == 4, said
+    assert "setting idle_min takes a whole number 0..600, not 100000" in said
+    assert "setting partials takes a whole number 1..1000, not -5" in said
+    assert "rule initial_meld takes at most 999, not 2147483647" in said
+    with open(path + ".settings") as f:
+        assert json.loads(f.read()) == {"timer_s": 90, "partials ": True}
+    cleanup(path)
+
+
 def test_bad_requests_get_errors_not_crashes():
     path, ep = setup()
-    bad = bytearray()
-    P.put_pairs(bad, {"joker_penalty": "lots"})
-    cases = [(P.SETTINGS, bytes(bad), "joker_penalty"), (P.GET, b"\x01", "bad GET"),
-             (0x44, b"", "unknown message type 0x44"), (P.PLAYERS, b"\x05\x01", "bad PLAYERS")]
+    cases = [(P.GET, b"\x01", "bad GET"),
+             (0x44, b"", "unknown message type 0x44"), (P.PLAYERS, b"\x05\x01", "bad PLAYERS"),
+             (P.SETTINGS, b"\x01\x03abc\x7a", "bad SETTINGS")]
     for ftype, payload, words in cases:
         frames, more = ask(ep, ftype, 3, payload)
         assert more is True
