@@ -5,13 +5,16 @@ Layout (little-endian): b"PRKS", version u8, header length u16, header JSON
 for the app), then the binary state (rng, counters, melded, pool, racks,
 table), then CRC32 of everything before it.  A load checks the CRC, every
 length, every tile code and that the tiles add up to the full set with every
-table set valid, so a bad file is refused whole, never half-loaded.
+table set valid, and every header field (types, ranges, one name and one
+score per player, the round history against the round number), so a bad
+file is refused whole, never half-loaded.
 """
 import json
 import struct
 
 from rummikub.container import SaveError, Reader, start, put, seal
-from rummikub.rules import Rules, RuleError
+from rummikub.fields import whole, wholes, names, need
+from rummikub.rules import Rules
 from rummikub.game import Game, PLAYING, MATCH_OVER
 from rummikub.tiles import CODE_LIMIT, JOKER, count_tiles, full_set
 from rummikub.melds import is_valid
@@ -19,6 +22,8 @@ from rummikub.melds import is_valid
 MAGIC = b"PRKS"
 VERSION = 1
 _STATE = "<IBBBBHH"   # rng, n, current, starter, phase, passes, turn_no
+MAX_ROUNDS = 99       # ui.session's settings allow no more
+MAX_SCORE = 1 << 20   # a round's score, far over any tile set's worth
 
 
 def dumps(game, extra=None):
@@ -56,15 +61,10 @@ def loads(data):
     st = struct.unpack(_STATE, rd.take(struct.calcsize(_STATE), "state"))
     try:
         head = json.loads(rd.head.decode())
-        rules = Rules(**head["rules"])
-        g = Game(rules, st[1], 1, head["rounds"], head["names"], start=False)
-    except (ValueError, KeyError, TypeError, RuleError) as e:
+        g = _game(head, st[1])
+    except (ValueError, KeyError, TypeError) as e:
         raise SaveError("save header is invalid: %s" % e)
     g.rng.state, _, g.current, g.starter, g.phase, g.passes, g.turn_no = st
-    g.round_no = head["round_no"]
-    g.round_rows = head["rows"]
-    g.round_winners = head["winners"]
-    g.round_exhausted = head["exhausted"]
     g.melded = bytearray(rd.take(g.n, "melded"))
     g.pool = _tiles(rd, "pool")
     g.racks = [_tiles(rd, "rack %d" % (i + 1)) for i in range(g.n)]
@@ -77,6 +77,30 @@ def loads(data):
     return g, head.get("extra")
 
 
+def _game(head, n):
+    """The Game (not dealt) a header describes, every field checked."""
+    need(isinstance(head, dict) and isinstance(head["rules"], dict), "rules")
+    rules = Rules().update(head["rules"])
+    need(whole(head["rounds"], 1, MAX_ROUNDS), "rounds")
+    need(names(head["names"], n), "names for %d players" % n)
+    g = Game(rules, n, 1, head["rounds"], head["names"], start=False)
+    need(whole(head["round_no"], 1, g.rounds), "round number")
+    rows = head["rows"]
+    need(isinstance(rows, list), "round scores")
+    for r in rows:
+        need(wholes(r, n, -MAX_SCORE, MAX_SCORE), "round scores")
+    need(wholes(head["winners"], len(rows), 0, n - 1), "round winners")
+    ex = head["exhausted"]
+    need(isinstance(ex, list) and len(ex) == len(rows), "round ends")
+    for x in ex:
+        need(x is True or x is False, "round ends")
+    g.round_no = head["round_no"]
+    g.round_rows = rows
+    g.round_winners = head["winners"]
+    g.round_exhausted = ex
+    return g
+
+
 def _check(g):
     if g.current >= g.n or g.starter >= g.n or g.phase > MATCH_OVER:
         raise SaveError("save has an impossible turn state")
@@ -87,6 +111,6 @@ def _check(g):
     for s in g.table:
         if not is_valid(s, r.ncolours):
             raise SaveError("save holds an invalid table set")
-    if len(g.round_rows) != len(g.round_winners) or \
-            len(g.round_rows) != g.round_no - (1 if g.phase == PLAYING else 0):
+    if len(g.round_rows) != g.round_no - (1 if g.phase == PLAYING else 0) or \
+            (g.phase == MATCH_OVER) != (g.round_no == g.rounds and g.phase != PLAYING):
         raise SaveError("save's round history does not fit its round number")

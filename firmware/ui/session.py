@@ -13,7 +13,8 @@ leaves the earlier copy as it was.  Rounds and matches go to the score log
 through sync.gamelog, the path the sync tests cover.
 """
 import json
-from rummikub.game import PLAYING
+from rummikub.fields import whole as _int
+from rummikub.game import PLAYING, MATCH_OVER
 from rummikub.tiles import parse_table, fmt_table
 from ui.match import Match, SEAT_KINDS
 from sync.limits import SETTINGS as RANGES, name_error, setting_error
@@ -24,11 +25,8 @@ PUSHED_NAMES = "players.json"      # sync.endpoint.PLAYERS_PATH
 PUSHED_SETTINGS = "settings.json"  # sync.endpoint.SETTINGS_PATH
 DEFAULT_NAMES = ["Ann", "Ben", "Cai", "Dee", "Eve", "Fay"]
 RESUME_SCREENS = ("play", "privacy", "result", "scoreboard", "watch")
+IN_ROUND = ("play", "privacy", "watch")     # the others show a round's end
 FULL = "Storage full: %s not saved"
-
-
-def _int(v, lo, hi):
-    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
 
 def _names(v):
@@ -278,6 +276,9 @@ def _load_save(raw):
     name = extra.get("screen") or "play"
     if name not in RESUME_SCREENS:
         raise ValueError("unknown screen %r" % (name,))
+    if (name in IN_ROUND) != (game.phase == PLAYING) or \
+            (name == "scoreboard" and game.phase != MATCH_OVER):
+        raise ValueError("screen %s does not fit the game's state" % name)
     state = extra.get("state")
     if name == "privacy" and isinstance(state, dict):
         state = {"play": _play_state(state.get("play"))}

@@ -13,6 +13,8 @@ from ui.seats import Seats
 SAVE = "gin"
 GIN_ON = "gin_on"
 OPPONENTS = ("easy", "medium", "hard", "human")
+IN_HAND = ("gin_play", "gin_pass")       # the screens a save may name: during a hand
+OVER = ("gin_hand", "gin_over")          # and after one (the game's end: gin_over)
 
 
 class GinMatch(Seats):
@@ -128,14 +130,31 @@ def load(storage):
         raise savefile.SaveError("no gin game saved")
     game, extra = savefile.loads(raw)
     try:
-        m = GinMatch(game, extra["seats"], extra.get("id", 0))
-        m.last_human = extra.get("last", -1)
-        m.logged = extra.get("logged", len(game.history))
-        if len(m.seats) != 2 or any([s not in OPPONENTS for s in m.seats]):
-            raise ValueError("bad seats")
+        screen = _check_extra(game, extra)
     except (KeyError, TypeError, ValueError) as e:
-        raise savefile.SaveError("gin save's seats are invalid: %s" % e)
-    return m, extra.get("screen")
+        raise savefile.SaveError("gin save's app fields are invalid: %s" % e)
+    m = GinMatch(game, extra["seats"], extra.get("id", 0))
+    m.last_human = extra.get("last", -1)
+    m.logged = extra.get("logged", len(game.history))
+    return m, screen
+
+
+def _check_extra(g, extra):
+    """The screen a save's app fields name (None: the match decides);
+    ValueError if a field does not fit the game."""
+    from rummikub.fields import whole, need
+    need(isinstance(extra, dict), "app fields")
+    seats = extra["seats"]
+    need(isinstance(seats, list) and len(seats) == 2 and seats[0] in OPPONENTS
+         and seats[1] in OPPONENTS, "seats")
+    need(whole(extra.get("id", 0), 0, 0xFFFFFFFF), "match id")
+    need(whole(extra.get("last", -1), -1, 1), "last player")
+    need(whole(extra.get("logged", 0), 0, len(g.history)), "logged hands")
+    screen = extra.get("screen")
+    need(screen is None or (screen in IN_HAND and g.phase != HAND_OVER) or
+         (screen in OVER and g.phase == HAND_OVER and
+          (screen == "gin_hand" or g.is_over())), "screen %r" % (screen,))
+    return screen
 
 
 def resume_after_sleep(app):
