@@ -16,7 +16,7 @@ GIN_MP_TESTS := $(sort $(wildcard tests/gin/test_gin_*.py))
 # Smallest heap a whole seeded Gin Rummy game to 100 plays in (44k fails).
 GIN_HEAP ?= 46k
 
-.PHONY: all venv test test-py test-mp test-mpy test-mem test-web web docs bench emulate ui-heap flash tournament ladder hardware clean
+.PHONY: all venv test test-py test-mp test-mpy test-mem test-web web docs bench emulate ui-heap flash firmware tournament ladder hardware clean
 
 all: test
 
@@ -100,8 +100,16 @@ emulate: $(STAMP)
 ui-heap: $(STAMP)
 	$(PY) tests/ui/mp_heap.py
 
+# FROZEN=1: write the image `make firmware` built (the app frozen in) instead
+# of stock MicroPython + the .mpy bundle.
 flash: $(STAMP)
-	$(POCKET) flash $(if $(PORT),--port $(PORT)) $(if $(FIRMWARE),--firmware $(FIRMWARE)) $(if $(SHA256),--sha256 $(SHA256))
+	$(POCKET) flash $(if $(PORT),--port $(PORT)) $(if $(FIRMWARE),--firmware $(FIRMWARE)) $(if $(SHA256),--sha256 $(SHA256)) $(if $(FROZEN),--frozen)
+
+# MicroPython ESP32_GENERIC with firmware/manifest.py frozen in
+# (build/esp32/firmware.bin), through ESP-IDF or mpbuild+docker;
+# DRY_RUN=1 prints the commands only (see host_tools/flash/image_build.py).
+firmware: $(STAMP)
+	$(POCKET) firmware $(if $(DRY_RUN),--dry-run)
 
 clean:
 	rm -rf build .pytest_cache .hypothesis

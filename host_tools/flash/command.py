@@ -76,8 +76,9 @@ def report_bundle(bundle):
         len(bundle.files), bundle.size / 1024.0, bundle.size, bundle.digest[:12]))
 
 
-def ensure_micropython(port, release, args, bundle):
-    """Step 2: return the (version, machine) the board runs afterwards."""
+def ensure_micropython(port, release, args, bundle, force=False):
+    """Step 2: return the (version, machine) the board runs afterwards
+    (force: write even if it reports the release, as for a frozen image)."""
     from host_tools.flash import board_backup
     from host_tools.flash.board import Board, reset_board, wait_for_repl
     from host_tools.flash.esp_write import write_image
@@ -98,7 +99,7 @@ def ensure_micropython(port, release, args, bundle):
             ver, machine = None, ""
             print("still no REPL: nothing on the board can be saved before "
                   "the erase (a new board has nothing to lose)")
-    if ver == release.version and release.machine in machine:
+    if not force and ver == release.version and release.machine in machine:
         print("board runs MicroPython %s (%s): firmware step skipped" % (ver, machine))
         return ver, machine
     seen = "board reports %s (%s)" % (ver, machine) if ver else "no REPL answered"
@@ -134,6 +135,9 @@ def run(args):
         release = release._replace(machine=args.machine)
 
     check_port(args.port)
+    if args.frozen:
+        from host_tools.flash.frozen import flash_frozen
+        return flash_frozen(args, ensure_micropython)
     bundle = deploy.build_bundle(args.build_dir, source=args.source, march=args.march)
     report_bundle(bundle)
     if not args.skip_firmware:
@@ -150,6 +154,7 @@ def parser():
     from host_tools.flash.firmware_cache import PINNED, default_cache_dir
     from host_tools.flash.deploy import BUILD_DIR
     from host_tools.flash.board_backup import default_backup_dir
+    from host_tools.flash.image_build import IMAGE
     ap = argparse.ArgumentParser(
         prog="python -m host_tools flash",
         description="Build the app bundle, make sure the board runs the pinned "
@@ -159,6 +164,9 @@ def parser():
                     "(or socket://host:port); omit to list ports")
     ap.add_argument("--firmware", metavar="FILE",
                     help="MicroPython image to use instead of the cached download")
+    ap.add_argument("--frozen", nargs="?", const=IMAGE, metavar="IMAGE",
+                    help="write the image `make firmware` built, the app frozen in "
+                    "(default %s), instead of stock MicroPython + the .mpy bundle" % IMAGE)
     ap.add_argument("--sha256", help="expected SHA-256 of the image (default: "
                     "the pinned release's)")
     ap.add_argument("--mp-version", help="MicroPython version the board must "
