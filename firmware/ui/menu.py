@@ -32,6 +32,9 @@ def step(cur, n, d):
     return (cur + d) % n if n else 0
 
 
+FOOTER_Y = 287       # the footer's rule; its text below
+
+
 def footer(fb, text):
-    fb.hline(0, 287, 400, BLACK)
-    fb.text(text, 4, 290, BLACK)
+    fb.hline(0, FOOTER_Y, 400, BLACK)
+    fb.text(text, 4, FOOTER_Y + 3, BLACK)

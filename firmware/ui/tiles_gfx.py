@@ -134,9 +134,16 @@ def _draw(fb, x, y, t):
     _symbol(fb, c, cx, cy, sym)
 
 
-def draw_small(fb, x, y, t):
-    """A tile as text in 8x8 cells (lists, the round result screen)."""
-    from rummikub.tiles import fmt_tile
-    s = fmt_tile(t)
-    fb.text(s, x, y, BLACK)
-    return len(s) * 8
+LEGEND_H = const(46)     # a legend() row: the tiles and their names
+
+
+def legend(fb, x, y, ncolours, pitch=54):
+    """Which face is which colour: a 7 of each colour, then the joker,
+    each named underneath (the play screen's help, the lessons)."""
+    from rummikub.tiles import COLOUR_NAMES
+    for c in range(ncolours + 1):
+        t = JOKER if c == ncolours else (c << 4) | 7
+        draw_tile(fb, x + 10, y, t)
+        name = "joker" if c == ncolours else COLOUR_NAMES[c]
+        fb.text(name, x + 21 - len(name) * 4, y + 34, BLACK)
+        x += pitch

@@ -9,7 +9,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from driver import Driver  # noqa: E402
-from rummikub.tiles import parse_table  # noqa: E402
+from rummikub.tiles import parse_table, parse_tiles  # noqa: E402
 from ui.screens.lessons import LESSONS  # noqa: E402
 
 # what a player who followed each lesson leaves on the table
@@ -22,6 +22,7 @@ SOLUTIONS = {
     "split": "R3 R4 R5 R6 | R6 R7 R8",
     "swap": "B8 K8 Y8 | R6 R7 R8 | K1 K2 K3",
     "joker": "R5 R6 R7 | K9 B9 J | B1 B2 B3",
+    "score": "K5 K6 K7 K8 | B9 K9 Y9 R9",
 }
 
 
@@ -51,12 +52,15 @@ def test_every_lesson_done_with_the_buttons_and_kept(d, tmp_path):
         open_lesson(d, i)
         if lesson[6] == "draw":
             d.keys("start start")
-        elif lesson[0] == "assist":               # as taught: pick, START, START
-            for t in (0x24, 0x28):                # R4, R8
+        elif lesson[0] in ("assist", "run"):      # as taught: pick, START, ...
+            for t in parse_tiles(lesson[6], 4):
                 d.pick((2, 0, list(d.ed.rack).index(t)))
             d.key("start")                        # where they fit
             assert d.screen.mode != 0               # a proposal is shown
-            d.key("start")                        # take it and end the turn
+            if lesson[0] == "run":
+                d.key("a")                        # take it,
+                assert d.screen.mode == 0 and d.ed.played_count() == 3
+            d.key("start")                        # (take it and) end the turn
         else:
             table = parse_table(SOLUTIONS[lesson[0]], 4)
             d.build(table)

@@ -258,19 +258,42 @@ def test_round_result_lists_every_leftover_tile_or_counts_it(tmp_path, drawn):
         assert len(words) - (2 if more else 0) + more == len(g.racks[p]), lines
 
 
-def test_every_lesson_text_and_verdict_fits(tmp_path, drawn):
+def lesson_verdicts():
+    """Every verdict the lessons can give (their source's returned texts)."""
     from ui.screens import lessons
+    src = open(lessons.__file__).read()
+    out = []
+    for m in re.finditer(r'return (?:True|False), "([^"]+)"', src):
+        out.append(m.group(1).replace("%s", "R10 B10 K10 Y10"))
+    return out
+
+
+def test_every_lesson_text_and_verdict_fits(tmp_path, drawn):
+    """Each lesson's page shows its text whole, never a number parted from
+    its unit or a word cut (lines break between words only), says nothing
+    of the engine, and keeps clear of the colour legend and the footer."""
+    from ui.screens import lessons
+    from ui.menu import FOOTER_Y
+    from ui.tiles_gfx import LEGEND_H
     app = names_app(str(tmp_path))
     app.goto("lessons")
     scr = app.screen
     for i in range(len(lessons.LESSONS)):
+        text = lessons.LESSONS[i][7]
+        assert "engine" not in text and not re.search(r"\d s\b", text), text
         scr.cur = i
         scr.intro = True
         show(app, drawn)
-        assert lessons.LESSONS[i][7].replace(" ", "") in drawn.joined()
+        assert text.replace(" ", "") in drawn.joined()
+        lines = [s for s, x, y in drawn.texts if x == 4 and 14 < y < FOOTER_Y - LEGEND_H]
+        assert " ".join(lines) == text, lines
+        for name in ("black", "blue", "red", "yellow", "joker"):   # the legend
+            assert name in [s for s, _, _ in drawn.texts], name
     scr.intro = False
-    for said in ("Time ran out: the turn was undone and a tile drawn.",
-                 "A valid turn, but R10 B10 K10 Y10 was to be played. Try again."):
+    verdicts = lesson_verdicts()
+    assert len(verdicts) >= 5
+    for said in verdicts:
+        assert "engine" not in said, said
         scr.said = said
         show(app, drawn)
         assert said.replace(" ", "") in drawn.joined()

@@ -13,26 +13,35 @@ from rummikub.game import Game, DID_PLAY, DID_DRAW, DID_FAIL
 from rummikub.rules import Rules
 from rummikub.tiles import parse_table, parse_tiles, full_set, remove_tile, fmt_tiles
 from ui.screen import Base
-from ui.gfx import BLACK, WHITE, message_box
-from ui.menu import draw_list, step, footer
+from ui.gfx import BLACK, WHITE, message_box, wrap
+from ui.layout import W, H
+from ui.tiles_gfx import LEGEND_H
+from ui.menu import draw_list, step, footer, FOOTER_Y
 
 # (name, title, table, rack, melded, timer_s, need, text): `need` is the
 # rack tiles the move must play ("draw": the turn must draw).
 LESSONS = (
     ("group", "A group", "", "R7 B7 K7 Y2 B11 R1", 1, 0, "R7 B7 K7",
-     "A group is 3 or 4 tiles of one number, each a different colour. "
-     "Put R7 B7 K7 on the table as a new set: A on each (A picks and moves on), "
-     "then A on the + slot after the table's sets. START ends the turn."),
-    ("run", "A run", "", "B3 B4 B5 K9 R12 Y1", 1, 0, "B3 B4 B5",
-     "A run is 3 or more numbers in a row, one colour; 1 is lowest, "
-     "13 highest, no 13-1. Put B3 B4 B5 on the table as a new set, then START."),
+     "The goal: be the first to empty your rack, by putting its tiles on "
+     "the table in sets of 3 or more. A tile's colour is shown by its face "
+     "(below; R7 is a red 7). A group is 3 or 4 tiles of one number, each "
+     "a different colour, like R7 B7 K7. Press A on each seven (after a "
+     "pick the cursor moves on to the next tile that fits), then UP to the "
+     "table's + and A: a new set. START ends your turn."),
+    ("run", "A run, placed for you", "", "B3 B4 B5 K9 R12 Y1", 1, 0, "B3 B4 B5",
+     "A run is 3 or more numbers in a row, one colour, like B3 B4 B5; 1 is "
+     "lowest, 13 highest, no 13-1. Let the console place them: pick B3 B4 "
+     "B5 (A on each), then START: it shows where they go. A takes that "
+     "way, START takes it and ends your turn. (Hold A on a rack tile: "
+     "picks it and asks the same.)"),
     ("jokers", "Jokers", "", "R9 R11 J K2 B5", 1, 0, "R9 J R11",
-     "A joker stands for any tile a set is missing. Make the run R9 J R11 "
-     "(the joker is R10), then START."),
+     "A joker (the smiling face) stands for any tile a set is missing. "
+     "Make the run R9 J R11 (the joker is R10), then START."),
     ("meld", "First meld: 30 points", "R5 R6 R7", "K10 K11 K12 R3 B3 Y3 R1", 0, 0,
      "K10 K11 K12",
-     "Your first sets must come from your rack and add up to 30 points or "
-     "more (the table cannot be used yet). K10 K11 K12 make 33: play them."),
+     "Your first sets must come from your rack alone and their numbers must "
+     "add up to 30 or more (the table's sets cannot be used yet). K10 K11 "
+     "K12 make 33: play them."),
     ("extend", "Adding to sets", "B4 B5 B6 | R8 K8 Y8", "B3 B8 R1 K12", 1, 0, "B3 B8",
      "After your first meld you may add to the table's sets. B3 goes at the "
      "start of the blue run, B8 into the group of eights: play both."),
@@ -47,13 +56,19 @@ LESSONS = (
      "Put R6 where the joker stands: the joker is free and must be used at "
      "once, with your own tiles: make K9 B9 J a new group."),
     ("draw", "Drawing and the timer", "R5 R6 R7", "K1 B13 Y5 R11", 1, 30, "draw",
-     "Nothing here fits. START, then START again draws a tile. The bar on top "
-     "counts down 30 s: when it ends the turn is undone and a tile drawn."),
+     "Nothing here fits, so you draw: START with nothing played asks, START "
+     "again draws a tile and ends your turn. The bar on top counts down 30 "
+     "seconds: when it runs out, your turn is undone and you draw a tile."),
     ("assist", "Let the console place", "R5 R6 R7 | B9 K9 Y9", "R8 Y11 R4 K2", 1, 0,
      "R4 R8",
      "Pick R4 and R8 (A on each), then START: the console shows where they "
      "fit, changed sets framed. LEFT/RIGHT: other ways, A takes it, START "
      "takes it and ends the turn."),
+    ("score", "Going out and scoring", "K5 K6 K7 | B9 K9 Y9", "K8 R9", 1, 0, "K8 R9",
+     "Empty your rack and the round is yours: put K8 on the black run and "
+     "R9 into the nines. Then everyone else scores minus the numbers left "
+     "on their rack (a joker counts 30) and you score plus all of them. "
+     "A match is several rounds: the highest total wins."),
 )
 
 
@@ -93,7 +108,7 @@ def judge(i, g):
         if not remove_tile(played, t):
             return False, "A valid turn, but %s was to be played. Try again." % fmt_tiles(
                 parse_tiles(need, 4))
-    return True, "Well done: the engine took your turn."
+    return True, "Well done: that is the move."
 
 
 class Screen(Base):
@@ -127,13 +142,25 @@ class Screen(Base):
         marks = ["done" if l[0] in got else "" for l in LESSONS]
         self.top = draw_list(fb, items, self.cur, 4, 24, 392, len(items), self.top, marks)
         if self.intro:
-            message_box(fb, LESSONS[self.cur][7], y=150, title=LESSONS[self.cur][1])
-            footer(fb, "A: deal the lesson  B: back")
+            self._intro(fb)
         elif self.said:
             message_box(fb, self.said, y=170)
             footer(fb, "A: play a lesson  B: back to the title")
         else:
             footer(fb, "UP/DOWN choose  A: open  B: back")
+
+    def _intro(self, fb):
+        """The lesson's page: its text, the colour legend, the keys."""
+        from ui.tiles_gfx import legend
+        fb.fill_rect(0, 14, W, H - 14, WHITE)
+        fb.fill_rect(0, 0, W, 14, BLACK)
+        fb.text("%d. %s" % (self.cur + 1, LESSONS[self.cur][1]), 4, 3, WHITE)
+        y = 20
+        for ln in wrap(LESSONS[self.cur][7], (W - 8) // 8):
+            fb.text(ln, 4, y, BLACK)
+            y += 10
+        legend(fb, 8, FOOTER_Y - LEGEND_H, 4)
+        footer(fb, "A: deal the lesson  B: back")
 
     def key(self, b, long):
         app = self.app

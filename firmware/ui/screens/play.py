@@ -158,19 +158,11 @@ class Screen(Base):
 
     def _help(self, fb):
         """Keys, and which tile face is which colour."""
-        from ui.tiles_gfx import draw_tile
-        from rummikub.tiles import COLOUR_NAMES, JOKER
+        from ui.tiles_gfx import legend
         fb.fill_rect(0, 12, 400, 288, 1)
         end = message_box(fb, HELP_TEXT, y=16, title="Keys", width=390)
-        n = self.g.rules.ncolours
         box(fb, 5, end + 4, 390, 72, "Tiles")
-        x = 12
-        for c in range(n + 1):
-            t = JOKER if c == n else (c << 4) | 7
-            draw_tile(fb, x + 10, end + 22, t)
-            name = "joker" if c == n else COLOUR_NAMES[c]
-            fb.text(name, x + 21 - len(name) * 4, end + 56, 0)
-            x += 54
+        legend(fb, 12, end + 22, self.g.rules.ncolours)
         fb.text("Any key: back to the table", 96, end + 96, 0)
 
     def _lines(self):
