@@ -180,9 +180,9 @@ def test_gin_screen_and_seats_must_fit_the_game():
                 dict(seats=["human", "robot"]), dict(seats=None), dict(id="x"),
                 dict(last=7), dict(logged=-1), dict(logged=3)):
         raises(SaveError, _table_load, gin_save(**bad))
-    assert _table_load(gin_save(screen="gin_play"))[1] == "gin_play"
+    assert _table_load(gin_save(screen="gin_play"))[1:] == ("gin_play", None)
     over = gin_game(hand_over=True)
     raises(SaveError, _table_load, gin_save(over, screen="gin_play"))
     raises(SaveError, _table_load, gin_save(over, screen="gin_over"))   # not the game's end
-    m, screen = _table_load(gin_save(over, screen="gin_hand"))
+    m, screen, _ = _table_load(gin_save(over, screen="gin_hand"))
     assert screen == "gin_hand" and m.game.result is not None

@@ -113,3 +113,42 @@ def test_a_damaged_save_is_refused_with_a_message(tmp_path):
     k.to_gin()
     k.key("a")
     assert k.screen.name == "gin_setup" and "not loaded" in k.screen.error
+
+
+def _craft(r, change):
+    """The flash's gin save with change(head) applied, checksum valid."""
+    from save_edit import rehead
+    from gin import savefile
+    st = r.hal.storage
+    st.save("gin", rehead(st.load("gin"), savefile, change))
+
+
+def test_a_hostile_save_after_sleep_boots_to_the_title_in_one_line(tmp_path):
+    r, k = start(tmp_path, shots=False)
+    some_turns(r, k, 3)
+    r.run(10 * 60 * 1000)                          # idle: the device sleeps
+    assert r.asleep
+    _craft(r, lambda h: h.update(hist=None))
+    st = r.hal.storage
+    os.remove(st.path("gin") + ".bak")             # no copy to fall back to
+    k.key("a")                                     # wake: the boot resumes gin
+    assert k.screen.name == "title"
+    assert r.app.error.startswith("Gin save not loaded: save header is invalid"), r.app.error
+    assert "\n" not in r.app.error
+
+
+def test_a_hostile_save_falls_back_to_the_one_before(tmp_path):
+    r, k = start(tmp_path, shots=False)
+    some_turns(r, k, 3)
+    before = bytes(r.app.gin.game.hands[0])
+    k.key("b", long=True)                          # save and quit
+    st = r.hal.storage
+    st.save("gin", st.load("gin"))                 # the good save becomes the backup
+    _craft(r, lambda h: h.update(cuts=5))
+    k.to_gin()
+    k.key("a")                                     # resume
+    assert k.screen.name == "gin_play"
+    assert r.app.error == "Gin save damaged; the one before it was loaded"
+    assert bytes(r.app.gin.game.hands[0]) == before
+    k.turn()                                       # and it plays on
+    assert r.app.error == ""

@@ -123,11 +123,25 @@ class GinMatch(Seats):
 
 
 def load(storage):
-    """(GinMatch, saved screen name) or raise gin.savefile.SaveError."""
+    """(GinMatch, saved screen name, None or the line saying that the
+    newest save did not load and the one before it did); raises
+    gin.savefile.SaveError saying why the newest did not load if neither
+    does."""
+    from gin.savefile import SaveError
+    why = None
+    for raw in (storage.load(SAVE), storage.load_backup(SAVE)):
+        if raw is None:
+            continue
+        try:
+            m, screen = _match(raw)
+            return m, screen, why and "Gin save damaged; the one before it was loaded"
+        except SaveError as e:
+            why = why or str(e)
+    raise SaveError(why or "no gin game saved")
+
+
+def _match(raw):
     from gin import savefile
-    raw = storage.load(SAVE)
-    if raw is None:
-        raise savefile.SaveError("no gin game saved")
     game, extra = savefile.loads(raw)
     try:
         screen = _check_extra(game, extra)
@@ -164,11 +178,14 @@ def resume_after_sleep(app):
         return False
     from gin.savefile import SaveError
     try:
-        m, screen = load(app.storage)
+        m, screen, note = load(app.storage)
     except SaveError as e:
         app.log("gin save not loaded: %s" % e)
+        app.error = "Gin save not loaded: %s" % e
         leave(app.storage)
         return False
+    if note:
+        app.error = note
     app.gin = m
     app.goto(screen or m.next_screen())
     return True

@@ -1,12 +1,25 @@
-"""Gin Rummy: resume or set up a new game (opponent, variants, target)."""
+"""Gin Rummy: resume or set up a new game (opponent, variants, target).
+
+As Rummikub's set-up: LEFT/RIGHT change the line's value, A moves on to
+the next line (deals on "Deal", resumes on "Resume"), START deals from
+any line (resumes on "Resume"); the line under the list explains the
+highlighted choice."""
 from hal import buttons as hb
 from ui.screen import Base
 from ui.gfx import BLACK, centre_text, message_box
-from ui.menu import draw_list, step, footer
+from ui.menu import draw_list, step, footer, LINE
 
 OPPONENTS = ("easy", "medium", "hard", "human")
 OPP_TEXT = ("AI easy", "AI medium", "AI hard", "2nd person")
 TARGETS = (100, 50, 150, 200)
+EXPLAIN = {
+    "resume": "Go on with the saved gin game",
+    "opp": "Who you play: an AI, or a person (pass it)",
+    "okla": "on: the first up-card sets the knock limit",
+    "glo": "yes: cards may be laid off on a gin hand",
+    "target": "The game ends when a player reaches it",
+    "deal": "START deals from any line",
+}
 
 
 class Screen(Base):
@@ -38,9 +51,12 @@ class Screen(Base):
         its = self.items()
         draw_list(fb, [i[0] for i in its], self.cur, 60, 90, 280, len(its),
                   values=[i[1] for i in its])
+        y = 90 + len(its) * LINE + 12
+        fb.hline(0, y - 4, 400, BLACK)
+        fb.text(EXPLAIN[its[self.cur][2]], 4, y, BLACK)
         if self.error:
             message_box(fb, self.error, y=200)
-        footer(fb, "UP/DOWN choose  LEFT/RIGHT change  A: go  B: back")
+        footer(fb, "LEFT/RIGHT: change  A: next  START: deal")
 
     def key(self, b, long):
         app = self.app
@@ -66,24 +82,29 @@ class Screen(Base):
             app.goto("title")
             return
         elif b == hb.A or b == hb.START:
-            if act == "resume" and b == hb.A:
+            if act == "resume":
                 self.resume()
                 return
-            self.deal()
-            return
+            if b == hb.A and act != "deal":
+                self.cur = step(self.cur, len(its), 1)     # on to the next line
+            else:
+                self.deal()
+                return
         app.redraw()
 
     def resume(self):
         from ui.gin import table
         from gin.savefile import SaveError
         try:
-            m, screen = table.load(self.app.storage)
+            m, _, note = table.load(self.app.storage)
         except SaveError as e:
             self.error = "Gin save not loaded: %s" % e
             self.saved = False
             self.cur = 0
             self.app.redraw()
             return
+        if note:
+            self.app.error = note
         start(self.app, m, cold=True)
 
     def deal(self):
