@@ -176,8 +176,8 @@ def test_extra_draws_variant_in_turn_menu(tmp_path):
     d.key("a")
     d.key("start", long=True)
     labels = [i[0] for i in d.screen._menu_items()]
-    assert "Draw 3 tiles" in labels
-    for _ in range(labels.index("Draw 3 tiles")):
+    assert "Draw 3, end turn" in labels
+    for _ in range(labels.index("Draw 3, end turn")):
         d.key("down")
     d.key("a")
     g = d.app.match.game

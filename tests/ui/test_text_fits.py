@@ -230,11 +230,10 @@ def test_round_result_lists_every_leftover_tile_or_counts_it(tmp_path, drawn):
         for lines in (1, 2, 4):
             out = fit_tiles(rack, 39, lines)
             assert len(out) <= lines and all(len(ln) <= 39 for ln in out), out
-            words = " ".join(out).split()
-            more = int(words[-2][1:]) if words[-1] == "more" else 0
-            shown = len(words) - (2 if more else 0)
-            assert shown + more == len(rack), (n, lines, out)
-    assert fit_tiles(parse_tiles("R4 K1 K2 J K9"), 39, 1) == ["K1 2 9 R4 J"]
+            assert tiles_listed(out) == len(rack), (n, lines, out)
+    assert fit_tiles(parse_tiles("R4 K1 K2 J K9"), 39, 1) == ["K1,2,9 R4 J"]
+    # no two tiles read as one: Ben's B11 R1 R5 is not "B11 R1 5" (R15)
+    assert fit_tiles(parse_tiles("B11 R1 R5"), 39, 1) == ["B11 R1,5"]
     g = Game(Rules(tile_set="xp"), 6, 5, 2, LONG)
     rig(g, "", ["", "G1 G2 G3", "P1", "K2", "B2", "R2"])
     for p in range(1, 6):
@@ -253,9 +252,16 @@ def test_round_result_lists_every_leftover_tile_or_counts_it(tmp_path, drawn):
             rows.setdefault(owner, []).append(s)
     assert sorted(rows) == [1, 2, 3, 4, 5]      # every rack with tiles is listed
     for p, lines in rows.items():
-        words = " ".join(lines).split()
-        more = int(words[-2][1:]) if words[-1] == "more" else 0
-        assert len(words) - (2 if more else 0) + more == len(g.racks[p]), lines
+        assert tiles_listed(lines) == len(g.racks[p]), lines
+
+
+def tiles_listed(lines):
+    """Tiles a fit_tiles() listing stands for: each word a colour's tiles
+    (numbers joined by commas), and the "+N more" counted in."""
+    words = " ".join(lines).split()
+    more = int(words[-2][1:]) if words[-1] == "more" else 0
+    shown = words[:-2] if more else words
+    return sum(len(w.split(",")) for w in shown) + more
 
 
 def lesson_verdicts():

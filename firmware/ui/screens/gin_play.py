@@ -136,7 +136,9 @@ class Screen(Base):
             if g.must_draw_stock():
                 return "START: draw   hold B: quit"
             return "A: take discard  START: draw  hold B: quit"
-        return "<>: card  A: discard  START: knock"
+        if self.knocks:         # knocking offered only when it is allowed
+            return "<>: card  A: discard  START: knock"
+        return "<>: card  A: discard it   hold B: quit"
 
     # -- keys -----------------------------------------------------------------
     def key(self, b, long):

@@ -17,7 +17,7 @@ from compat import ticks_diff
 from hal import buttons as hb
 from ui.screen import Base
 from ui.editor import Editor, changed_sets, FROM_RACK, code
-from ui.layout import RACK
+from ui.layout import RACK, W
 from rummikub.tiles import sort_by_run, sort_by_number
 from rummikub.game import PLAYING
 from ui.gfx import message_box, box
@@ -32,6 +32,7 @@ CONFIRM_DRAW = 4
 HELP = 5
 PROPOSE = 6
 
+MENU_X = 198          # the turn menu's box: x 198..390 (23 characters a line)
 CONFIRM_TEXT = "Nothing played. START: draw a tile. B: go back"
 HELP_TEXT = ("LEFT/RIGHT: tile by tile.  UP/DOWN: set by set.  Hold B: table/rack.  "
              "A: pick a tile.  START (or hold A on a rack tile): where do the "
@@ -151,8 +152,9 @@ class Screen(Base):
         elif self.mode == MENU:
             items = self._menu_items()
             h = len(items) * 13 + 20
-            box(fb, 230, 24, 160, h, "Turn menu")
-            draw_list(fb, [i[0] for i in items], self.menu_cur, 234, 42, 152, len(items))
+            box(fb, MENU_X, 24, W - 10 - MENU_X, h, "Turn menu")
+            draw_list(fb, [i[0] for i in items], self.menu_cur, MENU_X + 4, 42,
+                      W - 18 - MENU_X, len(items))
         elif self.mode == HELP:
             self._help(fb)
 
@@ -261,13 +263,13 @@ class Screen(Base):
     def _menu_items(self):
         items = [("End turn", "end")]
         g = self.g
-        items.append(("Draw a tile", "draw1"))
+        items.append(("Draw 1, end turn", "draw1"))
         if g.rules.extra_draws:
-            items.append(("Draw 2 tiles", "draw2"))
-            items.append(("Draw 3 tiles", "draw3"))
+            items.append(("Draw 2, end turn", "draw2"))
+            items.append(("Draw 3, end turn", "draw3"))
         items += [("Sort 789 (runs)", "sort_run"), ("Sort 777 (groups)", "sort_num"),
                   ("Hint", "hint"), ("Undo", "undo"), ("Reset turn", "reset"),
-                  ("Give up (draw %d)" % g.rules.failed_play_penalty, "fail"),
+                  ("Give up: undo, draw %d" % g.rules.failed_play_penalty, "fail"),
                   ("Help: keys", "help"), ("Save and quit", "quit")]
         return items
 

@@ -10,30 +10,43 @@ from ui.menu import footer
 
 def fit_tiles(rack, width, lines):
     """A rack as at most `lines` lines of `width` characters, each colour's
-    letter written once a line ("K1 2 9 R4 J"); what does not fit is
-    counted at the end as "+N more", so every tile is listed or counted."""
+    letter written once a line, its numbers joined by commas ("K1,2,9 R4
+    J": no two tiles read as one); what does not fit is counted at the end
+    as "+N more", so every tile is listed or counted."""
     tiles = sort_by_run(rack)
-    rows = []
+    rows = []           # each row: a list of [text, tiles in it]
     i = 0
     while i < len(tiles) and len(rows) < lines:
-        row = [fmt_tile(tiles[i])]
+        row = [[fmt_tile(tiles[i]), 1]]
         i += 1
         while i < len(tiles):
             t = tiles[i]
-            same = t != JOKER and t >> 4 == tiles[i - 1] >> 4
-            w = str(t & 15) if same else fmt_tile(t)
-            if len(" ".join(row)) + 1 + len(w) > width:
+            same = t != JOKER and tiles[i - 1] != JOKER and t >> 4 == tiles[i - 1] >> 4
+            if _width(row) + (len(str(t & 15)) + 1 if same else len(fmt_tile(t)) + 1) > width:
                 break
-            row.append(w)
+            if same:
+                row[-1][0] += "," + str(t & 15)
+                row[-1][1] += 1
+            else:
+                row.append([fmt_tile(t), 1])
             i += 1
         rows.append(row)
     if i < len(tiles):
         last = rows[-1]
-        while last and len(" ".join(last)) + len(" +%d more" % (len(tiles) - i)) > width:
-            last.pop()
+        while last and _width(last) + len(" +%d more" % (len(tiles) - i)) > width:
+            w = last[-1]
             i -= 1
-        last.append("+%d more" % (len(tiles) - i))
-    return [" ".join(r) for r in rows]
+            w[1] -= 1
+            if w[1]:
+                w[0] = w[0][:w[0].rindex(",")]
+            else:
+                last.pop()
+        last.append(["+%d more" % (len(tiles) - i), 0])
+    return [" ".join([w[0] for w in r]) for r in rows]
+
+
+def _width(row):
+    return len(" ".join([w[0] for w in row]))
 
 
 class Screen(Base):
@@ -68,7 +81,7 @@ class Screen(Base):
                 fb.text(row, 12, y, BLACK)
             y += 14
         y += 10
-        fb.text("left on the racks (K1 2 3 = K1 K2 K3):", 12, y, BLACK)
+        fb.text("left on the racks (K1,2,3 = K1 K2 K3):", 12, y, BLACK)
         y += 14
         left_p = [p for p in range(g.n) if g.racks[p]]
         budget = (284 - y) // 10      # text lines down to the footer (>= 9)
