@@ -68,11 +68,6 @@ def deck():
     return bytearray(range(NCARDS))
 
 
-def sort_cards(cards):
-    """By suit, then rank (how runs read)."""
-    return bytearray(sorted(cards))
-
-
 def total(cards):
     s = 0
     for c in cards:

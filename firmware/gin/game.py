@@ -114,9 +114,6 @@ class GinGame:
     def top(self):
         return self.pile[-1] if self.pile else UNKNOWN
 
-    def non_dealer(self):
-        return 1 - self.dealer
-
     def must_draw_stock(self):
         """Both passed the first up-card: the non-dealer draws from the stock."""
         return self.phase == DRAW and self.offers == 2 and len(self.moves) == 4

@@ -1,8 +1,8 @@
 """The hardware interface the app sees: display, buttons, storage, clock, power.
 
-A backend (hal.esp32, hal.blinka, host_tools.emulator.backend) subclasses Hal
-and fills in the platform hooks; everything else here is shared, so the app
-runs unchanged on all three:
+A backend (hal.esp32, hal.blinka, hal.unixport, hal.web,
+host_tools.emulator.backend) subclasses Hal and fills in the platform hooks;
+everything else here is shared, so the app runs unchanged on each:
 
     hal.display      hal.epd_ssd1683.SSD1683: a 400x300 MONO_HLSB FrameBuffer
                      (WHITE=1, BLACK=0) with refresh_full(), refresh_fast(),

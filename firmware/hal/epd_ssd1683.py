@@ -14,7 +14,7 @@ hardware, a recorder in tests, a simulated controller in the emulator):
 Colours are the controller's own: a set bit is white, so the framebuffer is
 sent unchanged (no 15 KB inverted copy on a 110 KB heap).  Sequences follow
 Waveshare's epd4in2_V2 reference driver and the SSD1683 datasheet; the test
-(tests/hal/test_epd_ssd1683.py) spells them out command by command.
+(tests/hal_mp/test_hal_epd.py) spells them out command by command.
 """
 from compat import const, ticks_diff
 from hal.fb import framebuf

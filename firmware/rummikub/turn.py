@@ -40,10 +40,6 @@ def _set_label(i, s):
     return "set %d (%s)" % (i + 1, fmt_tiles(s))
 
 
-def _tile_name(t):
-    return "a joker" if t == JOKER else fmt_tile(t)
-
-
 def played_tiles(before, rack, after):
     """Rack tiles the new table uses, or a refusal naming the first problem."""
     b = count_tiles(before)

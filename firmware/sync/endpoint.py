@@ -14,7 +14,7 @@ The line and the device id come from the hal (hal.usbserial, hal.devid).
 import struct
 
 from sync import protocol as P
-from sync.scorelog import ScoreLog
+from sync.scorelog import LOG_PATH, ScoreLog
 
 PROTOCOL_VERSION = 1
 MAX_BATCH = 16
@@ -152,7 +152,7 @@ def run(root="", quiet_ms=50, stop=None, port=None, endpoint=None):
         if port is None:
             from hal.usbserial import UsbSerial
             port = UsbSerial()
-        ep = endpoint or Endpoint(ScoreLog(root + "scores.log"), None,
+        ep = endpoint or Endpoint(ScoreLog(root + LOG_PATH), None,
                                   players_path=root + PLAYERS_PATH,
                                   settings_path=root + SETTINGS_PATH)
         return serve(port, ep, quiet_ms, stop)

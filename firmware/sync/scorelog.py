@@ -245,26 +245,3 @@ class ScoreLog:
         self.refresh()
         return max(0, self.last_seq - self.synced())
 
-
-_default = None
-
-
-def default_log():
-    global _default
-    if _default is None:
-        _default = ScoreLog(LOG_PATH)
-    return _default
-
-
-def new_match_id():
-    return default_log().new_match_id()
-
-
-def append_round(match_id, round_no, names, scores, racks, winner, exhausted=False):
-    return default_log().append_round(match_id, round_no, names, scores, racks,
-                                      winner, exhausted)
-
-
-def append_match(match_id, names, round_scores, totals, wins, winner, rules=None):
-    return default_log().append_match(match_id, names, round_scores, totals,
-                                      wins, winner, rules)

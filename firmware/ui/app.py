@@ -1,6 +1,6 @@
 """The handheld app: a screen stack over the hal, one event loop.
 
-Every backend (ESP32, Blinka, emulator) hands the same App its hal; the
+Every backend (the list: hal.base) hands the same App its hal; the
 app never knows which one it runs on.  Each step: poll the buttons, give
 the events to the top screen, let it tick (timers), redraw the whole
 frame if anything changed and let ui.refresh decide how much of the

@@ -42,10 +42,6 @@ HAND = const(1)
 RACK = const(2)
 
 
-def tile_y(row_y):
-    return row_y + LIFT
-
-
 def flow(lengths, slots):
     """Lay table sets out in rows.  lengths: tiles per set; slots: 1 to give
     every set an end slot (shown while tiles are picked).  Returns a list of

@@ -72,9 +72,3 @@ class Refresher:
         if self.on_refresh:
             self.on_refresh(kind)
         return kind
-
-    def invalidate(self):
-        """The glass no longer shows the framebuffer (after a panel sleep)."""
-        for y in range(ROWS):
-            self.hashes[y] = 0
-        self.fresh = True

@@ -174,10 +174,10 @@ def save_settings(app, s=None):
 
 def scorelog(app):
     try:
-        from sync.scorelog import ScoreLog
+        from sync.scorelog import LOG_PATH, ScoreLog
     except ImportError:
         return None
-    return ScoreLog(_pushed_path(app, "scores.log"))
+    return ScoreLog(_pushed_path(app, LOG_PATH))
 
 
 def new_match_id(app):

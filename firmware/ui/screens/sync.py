@@ -74,7 +74,7 @@ class Screen(Base):
         from sync import endpoint as E
         d = app.log_dir
         root = d + "/" if d and not d.endswith("/") else d
-        ep = E.Endpoint(E.ScoreLog(root + "scores.log"), self.dev_id,
+        ep = E.Endpoint(E.ScoreLog(root + E.LOG_PATH), self.dev_id,
                         players_path=root + E.PLAYERS_PATH,
                         settings_path=root + E.SETTINGS_PATH)
         try:
