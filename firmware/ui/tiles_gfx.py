@@ -132,3 +132,18 @@ def _draw(fb, x, y, t):
         fb.fill_rect(cx - 4, cy - 4, 9, 9, WHITE)
     _number(fb, x, y, n, ink)
     _symbol(fb, c, cx, cy, sym)
+
+
+LEGEND_H = const(46)     # a legend() row: the tiles and their names
+
+
+def legend(fb, x, y, ncolours, pitch=54):
+    """Which face is which colour: a 7 of each colour, then the joker,
+    each named underneath (the play screen's help, the lessons)."""
+    from rummikub.tiles import COLOUR_NAMES
+    for c in range(ncolours + 1):
+        t = JOKER if c == ncolours else (c << 4) | 7
+        draw_tile(fb, x + 10, y, t)
+        name = "joker" if c == ncolours else COLOUR_NAMES[c]
+        fb.text(name, x + 21 - len(name) * 4, y + 34, BLACK)
+        x += pitch
