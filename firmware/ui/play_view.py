@@ -54,6 +54,7 @@ def _slot(fb, x, rowy, label="+", cursor=False):
     if cursor:
         fb.fill_rect(x, rowy + LIFT, TW, TH, BLACK)
         _cursor(fb, x, rowy)
+        label = "+"             # a set's end slot too: never a blank black tile
     else:
         dotted_rect(fb, x, rowy + LIFT, TW, TH)
     fb.text(label, x + (TW - 8 * len(label)) // 2 + 1, rowy + LIFT + 11,
