@@ -17,7 +17,8 @@ from rummikub.game import Game, PLAYING
 from rummikub.rules import Rules
 from rummikub.savefile import dumps
 from ai.players import Player
-from host_tools.bench.speed import pct, pystones, HEAP, ESP32_PYSTONES, REPEATS
+from host_tools.bench.speed import pystones, HEAP, ESP32_PYSTONES, REPEATS
+from host_tools.bench.stats import percentile
 from host_tools.bench.tournament import mirrored
 
 TARGETS = {"esp32_median_ms": 500.0, "esp32_p95_ms": 2000.0}
@@ -57,7 +58,8 @@ def unix_times(mp, path, heap=HEAP):
 
 def _stats(v):
     v = sorted(v)
-    return {"n": len(v), "median": pct(v, 0.5), "p95": pct(v, 0.95), "max": v[-1] if v else 0}
+    return {"n": len(v), "median": percentile(v, 0.5), "p95": percentile(v, 0.95),
+            "max": v[-1] if v else 0}
 
 
 def run(games, seed, out, mp):

@@ -25,6 +25,7 @@ import tracemalloc
 
 import host_tools
 from host_tools.bench.corpus import corpus
+from host_tools.bench.stats import percentile
 from rummikub.rules import Rules
 from rummikub.tiles import parse_table, parse_tiles
 
@@ -34,18 +35,9 @@ TARGETS = {"ratio_median": 10.0, "ratio_p95": 10.0,
            "esp32_p95_ms": 2000.0, "esp32_median_ms": 300.0}
 
 
-def pct(values, q):
-    v = sorted(values)
-    if not v:
-        return 0.0
-    k = (len(v) - 1) * q
-    lo = int(k)
-    hi = min(lo + 1, len(v) - 1)
-    return v[lo] + (v[hi] - v[lo]) * (k - lo)
-
-
 def stats(values):
-    return {"median": pct(values, 0.5), "p95": pct(values, 0.95), "max": max(values)}
+    return {"median": percentile(values, 0.5), "p95": percentile(values, 0.95),
+            "max": max(values)}
 
 
 REPEATS = 2      # each time is the best of this many runs: other load only adds
