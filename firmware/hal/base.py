@@ -45,6 +45,10 @@ WAKE_POWER = "power"
 WAKE_BUTTON = "button"
 WAKE_TIMER = "timer"
 
+# a battery_mv() above any cell (4.2 V full): the divider sees the USB
+# supply, not the cell (hal.battery)
+EXTERNAL_MV = 4400
+
 # LiPo open-circuit voltage (mV) -> percent, light load, 25 C
 _LIPO = ((4200, 100), (4100, 90), (4000, 80), (3900, 65), (3800, 50),
          (3750, 40), (3700, 30), (3650, 20), (3600, 12), (3500, 5), (3300, 0))

@@ -15,9 +15,10 @@ nominal one is refused (a typo or a wrong probe, not the divider).
 
 USB: the reference board's divider may see the external supply instead of
 the cell while USB is in (uPesy's board guide).  A reading above
-EXTERNAL_MV is no cell voltage: kind() says USB and the app neither warns
-nor stops on it.  With a cell that is charging the reading is the cell at
-its charge voltage (up to CELL_MAX_MV): full, never low.
+hal.base.EXTERNAL_MV is no cell voltage: the app (ui.power) shows a plug
+and neither warns nor stops on it.  With a cell that is charging the
+reading is the cell at its charge voltage (up to CELL_MAX_MV): full, never
+low.  Only the ESP32 backend and the bring-up run import this module.
 """
 import json
 
@@ -25,25 +26,13 @@ CELL_MIN_MV = 3000     # LiPo discharge end; the ESP32-WROOM-32E's minimum VDD
 CELL_MAX_MV = 4200     # LiPo charge end
 ADC_MIN_MV = 150       # 11 dB: accurate range at the pin
 ADC_MAX_MV = 2450
-EXTERNAL_MV = 4400     # above any cell: the pin sees the USB supply
 RATIO_SLACK = 0.15     # a calibrated ratio within 15% of the nominal one
 CALIBRATION = "calib"  # storage record: {"battery_ratio": r}
-
-NONE = "none"          # no battery reading on this backend
-USB = "usb"
-CELL = "cell"
 
 
 def pin_range_mv(ratio):
     """(low, high) mV at the ADC pin for an empty and a full cell."""
     return CELL_MIN_MV / ratio, CELL_MAX_MV / ratio
-
-
-def kind(mv):
-    """What a battery_mv() reading is: NONE, USB or CELL."""
-    if mv is None:
-        return NONE
-    return USB if mv > EXTERNAL_MV else CELL
 
 
 def ratio_ok(ratio, nominal):

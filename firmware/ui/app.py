@@ -176,7 +176,7 @@ class App:
         """First screen: straight back into a saved game after an idle
         sleep, the title screen after a power-on."""
         events = self.hal.start()
-        if self.battery.empty_now():
+        if self.battery.check() == EMPTY:
             self.sleep(EMPTY_TEXT)       # nothing to save yet; never returns on the device
         if self.hal.wake_reason() != "power" and (self.resume_gin() or
                                                   self.resume(cold=False)):

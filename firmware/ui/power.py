@@ -20,8 +20,7 @@ EMPTY_READS low readings in a row, CHECK_MS apart.  On USB (hal.battery:
 a reading above any cell) the mark shows a plus and nothing warns or stops.
 """
 from compat import const, ticks_diff
-from hal.base import lipo_percent
-from hal.battery import NONE, USB, kind
+from hal.base import EXTERNAL_MV, lipo_percent
 from ui.gfx import WHITE, BLACK
 from ui.layout import STATUS_H, W
 
@@ -37,65 +36,64 @@ EMPTY_TEXT = "Battery empty: charge me"
 LOW = const(1)
 EMPTY = const(2)
 CHANGED = const(3)
+USB = const(-1)               # fill() on USB (or charging); None: no battery pin
 
 
 class Battery:
     def __init__(self, hal):
         self.hal = hal
         self.mv = None
-        self.kind = NONE
-        self.lows = 0             # low readings in a row
+        self.lows = 0             # empty readings in a row
         self.warned = False
         self.at = None            # ticks of the last reading
 
-    def read(self):
-        self.mv = self.hal.battery_mv()
-        self.kind = USB if self.hal.charging() else kind(self.mv)
-        self.at = self.hal.ticks_ms()
-        self.lows = self.lows + 1 if self.kind not in (NONE, USB) and self.mv <= EMPTY_MV else 0
-
-    def empty_now(self):
-        """At boot: one reading, nothing drawing current yet."""
-        self.read()
-        return self.lows > 0
+    def fill(self):
+        """What the mark shows: None (no pin), USB, or 0..7 px of charge."""
+        mv = self.mv
+        if mv is None:
+            return None
+        if mv > EXTERNAL_MV or self.hal.charging():
+            return USB
+        return (lipo_percent(mv) * 7 + 50) // 100
 
     def check(self):
-        """Read if CHECK_MS passed: EMPTY, LOW (once per low spell),
-        CHANGED (the mark looks different) or None."""
+        """Read the cell (at once the first time, then every CHECK_MS):
+        EMPTY, LOW (once per low spell), CHANGED (the mark looks
+        different) or None."""
         if self.at is not None and ticks_diff(self.hal.ticks_ms(), self.at) < CHECK_MS:
             return None
-        before = self._fill()
-        self.read()
-        if self.lows >= EMPTY_READS:
-            return EMPTY
-        low = self.kind not in (NONE, USB) and self.mv <= WARN_MV
-        if low and not self.warned:
-            self.warned = True
-            return LOW
-        if not low:
+        before = self.fill()
+        self.mv = self.hal.battery_mv()
+        self.at = self.hal.ticks_ms()
+        f = self.fill()
+        cell = f is not None and f != USB
+        self.lows = self.lows + 1 if cell and self.mv <= EMPTY_MV else 0
+        if self.lows >= EMPTY_READS or (self.lows and before is None):
+            return EMPTY          # (at boot one reading: nothing draws current yet)
+        if cell and self.mv <= WARN_MV:
+            if not self.warned:
+                self.warned = True
+                return LOW
+        else:
             self.warned = False
-        return CHANGED if self._fill() != before else None
+        return CHANGED if f != before else None
 
     def room(self):
         """Pixels the status bar leaves free at its right end."""
-        return 0 if self.kind == NONE else MARK_W
-
-    def _fill(self):
-        if self.kind in (NONE, USB):
-            return self.kind
-        return (lipo_percent(self.mv) * 7 + 50) // 100
+        return 0 if self.mv is None else MARK_W
 
     def draw(self, fb):
         """The mark: a battery outline filled by the charge (a plus on USB),
         white in a black chip, so it reads on every screen's header."""
-        if self.kind == NONE:
+        f = self.fill()
+        if f is None:
             return
         x = W - MARK_W
         fb.fill_rect(x, 0, MARK_W, STATUS_H - 1, BLACK)
         fb.rect(x + 2, 2, 11, 7, WHITE)
         fb.fill_rect(x + 13, 4, 2, 3, WHITE)
-        if self.kind == USB:
+        if f == USB:
             fb.hline(x + 5, 5, 5, WHITE)
             fb.vline(x + 7, 3, 5, WHITE)
         else:
-            fb.fill_rect(x + 4, 4, self._fill(), 3, WHITE)
+            fb.fill_rect(x + 4, 4, f, 3, WHITE)
