@@ -32,8 +32,9 @@ LEVELS = ("easy", "medium", "hard", "expert", "greedy")
 HARD_SAMPLES = 2
 HARD_SEARCHES = 10
 
-from compat import MICROPYTHON as _DEVICE
-# an AI's think time when none is given: exact on a PC; on the device a
+from compat import MICROPYTHON
+# an AI's think time when none is given: exact on CPython; on MicroPython
+# (the device, and the unix port and the browser that stand in for it) a
 # guard: the solver returns its best move after this long, the expert its
 # best candidate so far (anytime)
 DEVICE_THINK_MS = 8000
@@ -48,7 +49,7 @@ class Player:
             raise ValueError("AI level must be one of %s, not %r" % (", ".join(LEVELS), level))
         self.level = level
         self.rng = Rng(seed)
-        if budget_ms is None and _DEVICE:
+        if budget_ms is None and MICROPYTHON:
             budget_ms = DEVICE_LOOKAHEAD_MS if level in ("hard", "expert") else DEVICE_THINK_MS
         self.budget_ms = budget_ms
         self.think_ms = 0
