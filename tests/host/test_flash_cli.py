@@ -38,21 +38,55 @@ def test_missing_port_is_named(capsys):
 
 @pytest.mark.skipif(os.geteuid() != 0 or not os.path.exists("/usr/bin/python3"),
                     reason="needs root to run the tool as an unprivileged user")
+def copy_for_nobody(dest):
+    """What `flash` loads before it opens the port (host_tools, firmware,
+    pyserial), copied into a folder anyone can read: a checkout in a private
+    folder (0700, as `mktemp -d` makes) is closed to nobody, and so is the
+    venv inside it."""
+    import serial
+    os.chmod(dest, 0o755)
+    for src in (os.path.join(ROOT, "host_tools"), FIRMWARE,
+                os.path.dirname(serial.__file__)):
+        shutil.copytree(src, os.path.join(dest, os.path.basename(src)),
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    for d, dirs, files in os.walk(dest):
+        os.chmod(d, 0o755)
+        for f in files:
+            os.chmod(os.path.join(d, f), 0o644)
+    return dest
+
+
+def closed_to_others(path):
+    """The first folder on the way to path that others cannot enter, or None."""
+    while True:
+        if not os.stat(path).st_mode & 0o001:
+            return path
+        if os.path.dirname(path) == path:
+            return None
+        path = os.path.dirname(path)
+
+
 def test_permission_denied_is_named():
-    """Root opens anything, so run the tool as nobody against a root-only pty."""
-    master, slave = pty.openpty()
-    path = os.ttyname(slave)
-    os.chmod(path, 0o600)
-    site = [p for p in sys.path if p.endswith("site-packages")]
-    env = {"PYTHONPATH": os.pathsep.join([ROOT] + site), "HOME": "/tmp",
-           "PATH": "/usr/bin:/bin"}
-    try:
-        r = subprocess.run(["/usr/bin/python3", "-m", "host_tools", "flash", "--port",
-                            path], capture_output=True, text=True, env=env, cwd="/",
-                           user=65534, timeout=60)
-    finally:
-        os.close(master)
-        os.close(slave)
+    """Root opens anything, so run the tool as nobody against a root-only pty
+    (from a copy anyone can read, whatever the checkout's folder allows)."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        where = copy_for_nobody(tmp)
+        closed = closed_to_others(os.path.dirname(where))
+        if closed:
+            pytest.skip("nobody cannot reach the temporary folder: %s is closed to others"
+                        % closed)
+        master, slave = pty.openpty()
+        path = os.ttyname(slave)
+        os.chmod(path, 0o600)
+        env = {"PYTHONPATH": where, "HOME": "/tmp", "PATH": "/usr/bin:/bin"}
+        try:
+            r = subprocess.run(["/usr/bin/python3", "-m", "host_tools", "flash", "--port",
+                                path], capture_output=True, text=True, env=env, cwd="/",
+                               user=65534, timeout=60)
+        finally:
+            os.close(master)
+            os.close(slave)
     assert r.returncode == 1, r.stderr
     assert r.stderr.startswith("flash: error: permission denied on %s: add yourself"
                                % path)
