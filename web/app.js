@@ -32,7 +32,10 @@ const ctx = canvas.getContext("2d");
 const busyEl = document.getElementById("busy");
 const params = new URLSearchParams(location.search);
 const einkBox = document.getElementById("eink");
-if (params.get("eink") === "off") einkBox.checked = false;
+// e-ink timing (each cursor move waits for the simulated refresh): on with
+// a mouse, off on a touch screen; ?eink=on|off and the checkbox decide too
+const TOUCH = matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0;
+einkBox.checked = params.has("eink") ? params.get("eink") !== "off" : !TOUCH;
 
 function say(text, state) {
   msg.textContent = text;

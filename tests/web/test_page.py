@@ -253,3 +253,80 @@ def test_gin_rummy_against_the_ai_by_keyboard(app):
     assert actions % 1000 - first % 1000 >= 6, (first, actions)
     assert app.errors() == []
 
+
+
+PHONE = {"width": 390, "height": 844}
+# every touch target on the page: the pad's buttons and the save controls
+TARGETS = "#pad button, #saves button, #saves label"
+
+
+def phone(browser, site, viewport):
+    ctx = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True,
+                              device_scale_factor=3)
+    page = ctx.new_page()
+    page.goto(site)
+    page.wait_for_function("document.body.dataset.state === 'running' && window.prk.shown > 0",
+                           timeout=20000)
+    return ctx, page
+
+
+def boxes(page, sel):
+    return page.evaluate("""(sel) => [...document.querySelectorAll(sel)].map(e => {
+        const b = e.getBoundingClientRect();
+        return {name: e.dataset.key || e.id || e.textContent.trim(), x: b.x, y: b.y,
+                w: b.width, h: b.height}; })""", sel)
+
+
+def test_phone_portrait_wide_glass_big_targets_zoom_and_no_eink_wait(browser, site):
+    from host_tools.keyhelp import PLAY
+    ctx, page = phone(browser, site, PHONE)
+    try:
+        glass = boxes(page, "#screen")[0]
+        # the glass takes the width less small margins (346 px before)
+        assert glass["w"] >= PHONE["width"] - 24 and glass["x"] >= 4, glass
+        assert abs(glass["h"] - glass["w"] * 3 / 4) < 1
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        # pinch-zoom allowed
+        meta = page.evaluate("document.querySelector('meta[name=viewport]').content")
+        assert "user-scalable" not in meta and "maximum-scale" not in meta, meta
+        targets = boxes(page, TARGETS)
+        assert len(targets) == 10
+        small = [t for t in targets if t["w"] < 44 or t["h"] < 44]
+        assert small == [], small
+        # touch screen: no simulated refresh wait unless asked for
+        assert page.evaluate("document.getElementById('eink').checked") is False
+        page.tap("#saves label:has(#eink)")
+        assert page.evaluate("document.getElementById('eink').checked") is True
+        # a tap on a pad button is a press: the title's cursor moves down
+        before = page.evaluate("window.prk.shown")
+        page.tap("#pad button[data-key=down]")
+        page.wait_for_function("window.prk.shown > %d" % before, timeout=10000)
+        # the key help is the emulator's (host_tools.keyhelp), assisted placement first
+        text = page.inner_text("#help")
+        assert text.index(PLAY[0][0]) < text.index(PLAY[1][0])
+        for _, rows in PLAY:
+            for _, what in rows:
+                assert what in text
+    finally:
+        ctx.close()
+
+
+def test_phone_landscape_glass_takes_the_whole_height(browser, site):
+    land = {"width": PHONE["height"], "height": PHONE["width"]}
+    ctx, page = phone(browser, site, land)
+    try:
+        glass = boxes(page, "#screen")[0]
+        assert glass["h"] >= land["height"] - 24 and glass["y"] >= 0, glass
+        assert glass["y"] + glass["h"] <= land["height"]
+        pad = boxes(page, "#pad button")
+        assert len(pad) == 7
+        for b in pad:       # beside the glass, all on screen, none under another
+            assert b["x"] >= glass["x"] + glass["w"] and b["y"] + b["h"] <= land["height"], b
+            assert b["w"] >= 44 and b["h"] >= 44, b
+        for i in range(len(pad)):
+            for b in pad[i + 1:]:
+                a = pad[i]
+                assert (a["x"] + a["w"] <= b["x"] or b["x"] + b["w"] <= a["x"] or
+                        a["y"] + a["h"] <= b["y"] or b["y"] + b["h"] <= a["y"]), (a, b)
+    finally:
+        ctx.close()
