@@ -33,7 +33,7 @@ LEVELS = ("easy", "medium", "hard")
 
 # discard score, in thousandths of a point: deadwood left - outs, plus
 # (hard) WANTS_W x the chance the opponent melds the card (ai.gin_reading);
-# tuned with `gin tournament` (README "Gin Rummy": what else was tried)
+# tuned with `gin tournament` (docs/figures.md, "Gin Rummy AI": what else was tried)
 WANTS_W = 6
 CAREFUL_FROM = 8
 

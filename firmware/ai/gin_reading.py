@@ -20,7 +20,7 @@ Contract:
         * a card it took melded with its hand: the partners of that card's
           pairs rise to their chance given that some pair is held.
       The cards are read as independent: cheap, and measured to rank the
-      dangerous discards well (README "Gin Rummy", AI).
+      dangerous discards well (docs/figures.md, "Gin Rummy AI").
   wants(card, chance) -> 0..ONE: how likely the opponent holds a pair of
       cards that melds with card (so would take it from the pile).
 Integer arithmetic only (ONE = 1000 keeps every product a small int on a

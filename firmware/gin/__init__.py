@@ -8,7 +8,7 @@ Public surface (what the AI, the UI, the host tools and the tests use):
             lay-offs onto the knocker's melds)
   scoring   `score_knock` (one knocked hand, as `gin score` prints it),
             `game_bonus` (the end-of-game bonuses)
-  rules     `GinRules`, the one config of every variant (names in README)
+  rules     `GinRules`, the one config of every variant (names in docs/player.md)
   game      `GinGame`: the cut, the deal, the first up-card, turns, knock,
             lay-off, hand and game scores, void hands
   savefile  a whole GinGame as checksummed bytes (`dumps` / `loads`)

@@ -1,5 +1,5 @@
 """Gin Rummy rule config: defaults are the seed's rules, each other value a
-named variant (README "Gin Rummy" lists them).
+named variant (docs/player.md, "Gin Rummy", lists them).
 
   knock_limit  10     deadwood points a knock may leave (0 = gin only)
   oklahoma     False  the first up-card's value sets each hand's knock

@@ -3,7 +3,7 @@
 A colour cannot be shown, so each colour gets a face that differs from
 every other one in where the black is (seen at a glance, about 4.7 x
 6.4 mm on the 4.2" panel), plus a small symbol under the number (the
-README's tile legend says the same):
+player guide's tile legend, docs/player.md, says the same):
     K black   all black, white number, white square
     B blue    all white, thin border, dot
     R red     white, black foot with a white diamond

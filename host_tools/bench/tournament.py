@@ -6,7 +6,7 @@ of the seats, so every level gets every hand from every chair; N games is
 N / seats deals.  For each level it reports the share of games won by one
 of its seats with a 95% (Wilson) confidence interval, points per game (per
 seat) and think time per move (mean, p95, max); --json and --png write the
-summary and a chart.  `--ladder` plays the README's ladder instead (every
+summary and a chart.  `--ladder` plays docs/figures.md's ladder instead (every
 level against greedy heads-up and at a 2+2 table, each level against the
 one below) and writes it as a Markdown table too.
 """
@@ -195,7 +195,7 @@ def ladder_matchups(levels=LADDER):
 
 
 def ladder_markdown(results):
-    """The README's ladder table from [(name, summary)]."""
+    """docs/figures.md's ladder table from [(name, summary)]."""
     lines = ["| match-up | games | level | wins | 95% CI | pts/game | ms/move (mean / p95) |",
              "|---|---|---|---|---|---|---|"]
     for name, s in results:

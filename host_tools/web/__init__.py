@@ -7,7 +7,7 @@
               build/web/, index.html at its root)
 - `serve.py`  `serve(root, port)`: a local static server for it
 - `browser.py` `launch(playwright)`: Debian's chromium, as tests and figures use it
-- `figures.py` the README's figures, measured in chromium (cold load,
+- `figures.py` the figures of docs/figures.md, measured in chromium (cold load,
               bundle size, step times, the solver corpus)
 
     python -m host_tools web                 # build into build/web

@@ -1,4 +1,4 @@
-"""The web page's figures for the README, measured in Debian's chromium:
+"""The web page's figures for docs/figures.md, measured in Debian's chromium:
 
     python -m host_tools.web.figures [--positions 220] [--loads 3] [--screenshot PNG] [--match]
 

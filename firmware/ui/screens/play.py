@@ -1,6 +1,6 @@
 """The play screen: the current human builds a turn, END asks the engine.
 
-Keys (README "Play screen controls"): LEFT/RIGHT move tile by tile,
+Keys (docs/player.md, "The play screen"): LEFT/RIGHT move tile by tile,
 UP/DOWN set by set (rack rows, then on to the next area); hold B jumps
 between table and rack.  A picks a tile (a rack pick moves on to the next
 rack tile that can join the picks) or, on a + slot, puts the picked tiles
