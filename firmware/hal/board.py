@@ -13,8 +13,8 @@ EPD_DC = 22
 EPD_RST = 21
 EPD_BUSY = 34
 BUTTON_PINS = (32, 33, 25, 26, 27, 4, 13)
-BATTERY_ADC = 35
-BATTERY_RATIO = 2.0
+BATTERY_ADC = 36
+BATTERY_RATIO = 2.0  # own divider: 1M over 1M
 CHARGE_PIN = None  # no charge-status line on this board
 CHARGE_ACTIVE = 0
 

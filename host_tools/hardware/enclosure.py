@@ -22,17 +22,46 @@ STEP = os.path.join(ROOT, "hardware", "enclosure.step")
 STL = os.path.join(ROOT, "hardware", "enclosure.stl")
 PNG = os.path.join(ROOT, "hardware", "enclosure.png")
 
-# (w, d, h) mm and where the figure comes from
+# (w, d, h) mm and where each figure comes from; a part of its own for every
+# connector housing and the room its wires need to bend
 PARTS = {
-    "panel": ((93.5, 78.5, 8.0), "Waveshare 4.2in module outline 93.5 x 78.5 mm (wiki); 8 mm thick with its"
-                                 " connector (estimate)"),
-    "active": ((84.8, 63.6, 0.0), "Waveshare 4.2in display area 84.8 x 63.6 mm (wiki)"),
-    "battery": ((60.0, 34.0, 5.0), "LiPo 603450: 6.0 x 34 x 50 mm by its name, 60 mm with the protection board"
-                                   " (estimate)"),
+    "panel": ((103.0, 78.5, 4.5),
+              "Waveshare 4.2inch e-Paper Module outline 103.0 x 78.5 mm (Waveshare wiki, as tabled by"
+              " mcauser/micropython-waveshare-epaper); 4.5 mm = glass 1.18 mm (wiki, bare screen) + PCB 1.6 mm"
+              " + parts on its back (estimate)"),
+    "glass": ((93.5, 78.5, 0.0),
+              "the glass end of the module: 93.5 mm of the 103.0 (Waveshare wiki, panel without the connector"
+              " strip); the 9.5 mm strip holding the connector is at the right (estimate: check yours)"),
+    "active": ((84.8, 63.6, 0.0), "Waveshare 4.2in display area 84.8 x 63.6 mm (wiki), centred on the glass"),
+    "panel_plug": ((8.0, 20.0, 9.0),
+                   "the panel's 8-pin JST PH plug (PHR-8: 2.0 mm pitch, 17.9 mm wide, JST PH datasheet) in its"
+                   " socket under the connector strip, plus 4 mm for its wires to bend (estimate)"),
+    "board_wires": ((0.0, 0.0, 4.0),
+                    "solder joints on the board's pin rows and the wires bending away over the board (28 AWG,"
+                    " 0.8 mm over insulation: 4 mm, estimate)"),
+    "battery": ((50.0, 34.0, 6.0),
+                "LiPo 603450: 6.0 x 34 x 50 mm (the name is thickness, width, length in tenths of mm and mm:"
+                " LiPo naming convention, e.g. hlcbattery.com 503040)"),
+    "battery_pcm": ((5.0, 34.0, 6.0),
+                    "the cell's protection board folded over its tab end, leads out (estimate: 5 mm)"),
+    "battery_plug": ((10.0, 6.0, 6.0),
+                     "JST PH 2-pin plug (PHR-2: 5.9 x 4.5 mm, JST PH datasheet) in the board's socket, 4 mm for"
+                     " the leads to bend (estimate)"),
     "switch": ((6.0, 6.0, 9.5), "Omron B3F-1070: 6 x 6 mm, 9.5 mm tall, plunger 3.5 mm (datasheet)"),
-    "slide": ((8.6, 3.6, 4.0), "C&K SS12D00G4 body (datasheet, rounded up)"),
+    "slide": ((8.6, 3.6, 4.0), "C&K SS12D00G4 body 8.6 x 3.6 x 3.5 mm, lugs below (datasheet, rounded up)"),
+    "slide_wires": ((8.6, 6.0, 4.0), "the slide switch's three lugs, joints and heat-shrink (estimate)"),
     "perfboard": ((80.0, 28.0, 1.6), "perfboard cut to size"),
+    "perf_wires": ((68.0, 28.0, 3.5),
+                   "joints and resistor leads under the button board, wires bending away; clear of its four"
+                   " posts (estimate)"),
 }
+# switch centres on the button board, mm from its lower-left corner (face up):
+# the lid's holes are placed from these, so they stay over the switches
+# whatever the case's width
+SWITCH_AT = {"up": (14.8, 23.0), "down": (14.8, 5.0), "left": (5.8, 14.0), "right": (23.8, 14.0),
+             "a": (73.2, 18.0), "b": (60.2, 10.0), "start": (40.0, 8.0)}
+PERF_POST_INSET = 3.0   # the button board's screw holes, from each edge
+M2_HEAD = 3.8           # M2 pan head diameter (ISO 7045: 4.0 max): clear of the switches
 WALL = 2.0
 FLOOR = 2.0
 LID = 2.0
@@ -44,8 +73,13 @@ BUTTON_HOLE = 4.5      # the 3.5 mm plunger with 0.5 mm all round
 PLUNGER_OUT = 1.5      # plunger top above the lid
 TOP_STRIP = 8.0        # room for the two top bosses above the panel
 LEDGE = 2.5            # ribs along the side walls the panel rests on
-BUTTON_AREA = 34.0     # below the panel: D-pad, A, B, START
-DPAD = 9.0             # D-pad centre to each direction's switch
+BUTTON_AREA = 34.0     # below the panel: the button board
+USB_C_H = 3.2          # USB-C receptacle height on the board (its centre sets the cut-out)
+
+
+def _sized(name, x, y, z, dims=None):
+    w, d, h = dims or PARTS[name][0]
+    return (x, y, z, x + w, y + d, z + h)
 
 
 def layout(pins):
@@ -56,54 +90,73 @@ def layout(pins):
     inner_w = pw + 2 * CLEAR
     inner_d = BUTTON_AREA + pd + 2 * CLEAR + TOP_STRIP
     x0, y0 = WALL, WALL
+    right = x0 + inner_w - LEDGE - CLEAR            # inside edge of the right ledge, less a clearance
     panel_y0 = y0 + BUTTON_AREA + CLEAR
-    # under the panel: the board (USB end at the left wall), then the battery
+    # under the panel: the board (USB end at the left wall), wires bending over it,
+    # the cell's plug at its far end; the cell above it; the slide switch at the right wall
     left = x0 + LEDGE + CLEAR
-    board = (left, panel_y0 + 1.0, FLOOR, left + bw, panel_y0 + 1.0 + bd, FLOOR + bh)
-    cw, cd, chh = PARTS["battery"][0]
-    bat = (left, board[4] + 2.0, FLOOR, left + cw, board[4] + 2.0 + cd, FLOOR + chh)
-    panel_z0 = max(board[5], bat[5]) + 1.0
+    board = _sized("board", left, panel_y0 + 1.0, FLOOR, (bw, bd, bh))
+    board_wires = (board[0], board[1], board[5], board[3], board[4], board[5] + PARTS["board_wires"][0][2])
+    pl_w, pl_d, _ = PARTS["battery_plug"][0]
+    cy = (board[1] + board[4]) / 2
+    bat_plug = _sized("battery_plug", board[3] + CLEAR, cy - pl_d / 2, FLOOR)
+    bat = _sized("battery", left, board[4] + 2.0, FLOOR)
+    pcm = _sized("battery_pcm", bat[3] + CLEAR, bat[1], FLOOR)
+    sw_w, sw_d, _ = PARTS["slide"][0]
+    slide = _sized("slide", right - sw_d, bat[4] - sw_w, FLOOR, (sw_d, sw_w, PARTS["slide"][0][2]))
+    sww, swd, swh = PARTS["slide_wires"][0]
+    slide_wires = _sized("slide_wires", slide[0] - swd - CLEAR, slide[1], FLOOR, (swd, sww, swh))
+    lower = [board_wires, bat_plug, bat, pcm, slide, slide_wires]
+    panel_z0 = max(b[5] for b in lower) + CLEAR
     panel = (x0 + CLEAR, panel_y0, panel_z0, x0 + CLEAR + pw, panel_y0 + pd, panel_z0 + ph)
+    pgw, pgd, pgh = PARTS["panel_plug"][0]
+    strip = pw - PARTS["glass"][0][0]
+    pcy = (panel[1] + panel[4]) / 2
+    panel_plug = (panel[3] - strip / 2 - pgw / 2, pcy - pgd / 2, panel_z0 - pgh,
+                  panel[3] - strip / 2 + pgw / 2, pcy + pgd / 2, panel_z0)
     h = panel[5] + CLEAR + LID
     aw, ad, _ = PARTS["active"][0]
-    cx, cy = (panel[0] + panel[3]) / 2, (panel[1] + panel[4]) / 2
-    window = (cx - aw / 2 - 0.6, cy - ad / 2 - 0.6, cx + aw / 2 + 0.6, cy + ad / 2 + 0.6)
-    # buttons: D-pad left, A/B right, START in the middle
-    by = y0 + BUTTON_AREA / 2
-    dx = x0 + 22.0
-    ax = x0 + inner_w - 14.0
-    holes = {"up": (dx, by + DPAD), "down": (dx, by - DPAD), "left": (dx - DPAD, by),
-             "right": (dx + DPAD, by), "a": (ax, by + 4.0), "b": (ax - 13.0, by - 4.0),
-             "start": (x0 + inner_w / 2, by - 6.0)}
+    gx = panel[0] + PARTS["glass"][0][0] / 2
+    window = (gx - aw / 2 - 0.6, pcy - ad / 2 - 0.6, gx + aw / 2 + 0.6, pcy + ad / 2 + 0.6)
+    # the button board: centred in the button area, just under the lid; the
+    # holes go where its switches are
     sw, sd, shh = PARTS["switch"][0]
     pbw, pbd, pbt = PARTS["perfboard"][0]
     pb_top = h + PLUNGER_OUT - shh
-    perf = (x0 + inner_w / 2 - pbw / 2, by - pbd / 2, pb_top - pbt, x0 + inner_w / 2 + pbw / 2, by + pbd / 2, pb_top)
+    px0, py0 = x0 + inner_w / 2 - pbw / 2, y0 + BUTTON_AREA / 2 - pbd / 2
+    perf = (px0, py0, pb_top - pbt, px0 + pbw, py0 + pbd, pb_top)
+    pww, pwd, pwh = PARTS["perf_wires"][0]
+    perf_wires = (px0 + (pbw - pww) / 2, py0 + (pbd - pwd) / 2, perf[2] - pwh,
+                  px0 + (pbw + pww) / 2, py0 + (pbd + pwd) / 2, perf[2])
+    holes = {n: (px0 + sx, py0 + sy) for n, (sx, sy) in SWITCH_AT.items()}
     switches = {n: (x - sw / 2, y - sd / 2, pb_top, x + sw / 2, y + sd / 2, pb_top + shh)
                 for n, (x, y) in holes.items()}
-    lw, ld, lh = PARTS["slide"][0]
-    right = x0 + inner_w - LEDGE - CLEAR
-    slide = (right - ld, bat[1] + 4.0, FLOOR, right, bat[1] + 4.0 + lw, FLOOR + lh)
     r = BOSS_D / 2 - 1.0      # bosses sink 1 mm into the walls (no tangent faces)
     bosses = [(x0 + r, y0 + r), (x0 + inner_w - r, y0 + r),
               (x0 + r, y0 + inner_d - r), (x0 + inner_w - r, y0 + inner_d - r)]
-    usb_z = FLOOR + 1.6 + 1.6
+    usb_z = FLOOR + 1.6 + USB_C_H / 2
+    lh = PARTS["slide"][0][2]
+    parts = [("panel", panel), ("panel_plug", panel_plug), ("board", board), ("board_wires", board_wires),
+             ("battery", bat), ("battery_pcm", pcm), ("battery_plug", bat_plug), ("perfboard", perf),
+             ("perf_wires", perf_wires), ("slide", slide), ("slide_wires", slide_wires)]
     return {
         "w": inner_w + 2 * WALL, "d": inner_d + 2 * WALL, "h": h,
         "cavity": (x0, y0, FLOOR, x0 + inner_w, y0 + inner_d, h - LID),
-        "parts": dict([("panel", panel), ("board", board), ("battery", bat), ("perfboard", perf),
-                       ("slide", slide)] + [("switch_" + n, b) for n, b in switches.items()]),
+        "parts": dict(parts + [("switch_" + n, b) for n, b in switches.items()]),
         "window": window,
-        # the panel rests on these (from the floor to its underside)
+        # the panel rests on these (from the floor to its underside); the
+        # right one leaves a gap for the panel's plug
         "ledges": [(x0, panel[1], FLOOR, x0 + LEDGE, panel[4], panel[2]),
-                   (x0 + inner_w - LEDGE, panel[1], FLOOR, x0 + inner_w, panel[4], panel[2])],
+                   (x0 + inner_w - LEDGE, panel[1], FLOOR, x0 + inner_w, panel_plug[1] - CLEAR, panel[2]),
+                   (x0 + inner_w - LEDGE, panel_plug[4] + CLEAR, FLOOR, x0 + inner_w, panel[4], panel[2])],
         "holes": holes,
         "bosses": bosses,
-        "perf_posts": [(perf[0] + 3.0, perf[1] + 3.0), (perf[3] - 3.0, perf[1] + 3.0),
-                       (perf[0] + 3.0, perf[4] - 3.0), (perf[3] - 3.0, perf[4] - 3.0)],
+        "perf_posts": [(perf[0] + PERF_POST_INSET, perf[1] + PERF_POST_INSET),
+                       (perf[3] - PERF_POST_INSET, perf[1] + PERF_POST_INSET),
+                       (perf[0] + PERF_POST_INSET, perf[4] - PERF_POST_INSET),
+                       (perf[3] - PERF_POST_INSET, perf[4] - PERF_POST_INSET)],
         # cut-outs through a wall: (x0, y0, z0, x1, y1, z1)
-        "usb": (0.0, (board[1] + board[4]) / 2 - 6.0, usb_z - 3.5,
-                x0 + LEDGE + 0.01, (board[1] + board[4]) / 2 + 6.0, usb_z + 3.5),
+        "usb": (0.0, cy - 6.0, usb_z - 3.5, x0 + LEDGE + 0.01, cy + 6.0, usb_z + 3.5),
         "slide_cut": (x0 + inner_w - LEDGE - 0.01, slide[1] + 2.0, FLOOR + 1.0,
                       x0 + inner_w + WALL, slide[4] - 2.0, FLOOR + lh - 0.5),
     }
@@ -183,7 +236,9 @@ def stl_bytes(meshes, lay):
 
 
 PART_COLOURS = {"panel": "#3b3b3b", "board": "#2f6fb0", "battery": "#d9a520", "perfboard": "#3c9a4a",
-                "slide": "#a04040"}
+                "slide": "#a04040", "board_wires": "#a9c6e8", "battery_pcm": "#8a6a18",
+                "battery_plug": "#f2efe6", "panel_plug": "#f2efe6", "perf_wires": "#a8d8b0",
+                "slide_wires": "#d9a0a0"}
 
 
 def _box_faces(b):
@@ -264,9 +319,8 @@ def picture(meshes, lay, path):
               (glass, to_rgb("#ecebdf")), (plungers, to_rgb("#303030"))]
     opened = [(shell.triangles, to_rgb("#9aa7b8"))]
     for name, b in lay["parts"].items():
-        if name == "panel":
-            b = b[:2] + (b[2] + 20,) + b[3:5] + (b[5] + 20,)
-        opened.append((_box_tris(b), to_rgb(PART_COLOURS.get(name, "#555555"))))
+        if name != "panel":         # taken out: it would hide the rest
+            opened.append((_box_tris(b), to_rgb(PART_COLOURS.get(name, "#555555"))))
     size = (480, 420)
     left = Image.fromarray(_raster(closed, size))
     right = Image.fromarray(_raster(opened, size))
@@ -275,8 +329,9 @@ def picture(meshes, lay, path):
     out.paste(right, (size[0], 30))
     d = ImageDraw.Draw(out)
     d.text((10, 8), "closed: window over the glass, seven buttons", fill="black")
-    d.text((size[0] + 10, 8), "open: board (blue), cell (yellow), power switch (red), button board (green),"
-           " panel lifted", fill="black")
+    d.text((size[0] + 10, 8), "open, panel out: board (blue), cell (yellow), switch (red), button board (green),",
+           fill="black")
+    d.text((size[0] + 10, 19), "plugs (white), wire bends (light)", fill="black")
     buf = io.BytesIO()
     out.save(buf, format="PNG")
     with open(path, "wb") as f:

@@ -35,7 +35,8 @@ _REQUIRED = ("esp32.spi.id", "esp32.spi.baudrate", "esp32.spi.sck", "esp32.spi.m
              "esp32.display.cs", "esp32.display.dc", "esp32.display.rst", "esp32.display.busy",
              "esp32.display.part",
              "esp32.battery.adc", "esp32.battery.r_top", "esp32.battery.r_bottom",
-             "esp32.battery.where",
+             "esp32.battery.where", "esp32.battery.tolerance", "esp32.battery.atten_db",
+             "esp32.battery.adc_range_mv", "esp32.battery.cell_mv",
              "esp32.charging.pin", "esp32.charging.active", "esp32.wake", "esp32.reserved",
              "esp32.board", "esp32.button_wiring",
              "esp32.profile.name", "esp32.profile.part", "esp32.profile.deep_sleep_ua",
@@ -118,6 +119,13 @@ def problems(pins):
         out.append("buttons need external pull-downs (deep sleep, input-only pins)")
     if e["battery"]["adc"] not in ADC1:
         out.append("battery.adc: GPIO%s is not on ADC1" % e["battery"]["adc"])
+    lo, hi = battery_pin_mv(pins)
+    amin, amax = e["battery"]["adc_range_mv"]
+    if lo < amin or hi > amax:
+        out.append("battery: the cell's %d-%d mV reach GPIO%d as %d-%d mV (resistor tolerance included),"
+                   " outside the ADC's accurate range at %d dB (%d-%d mV)" % (
+                       tuple(e["battery"]["cell_mv"]) + (e["battery"]["adc"], lo, hi, e["battery"]["atten_db"],
+                                                         amin, amax)))
     if e["spi"]["baudrate"] > SPI_MAX_HZ:
         out.append("spi.baudrate: %d Hz is over %d Hz (SSD1683 writes top out at 20 MHz;"
                    " hand-wired builds run at half)" % (e["spi"]["baudrate"], SPI_MAX_HZ))
@@ -131,12 +139,42 @@ def problems(pins):
     return out
 
 
+def ohms(r):
+    """A resistor's value as printed on parts lists: 100k, 1M, 4.7M."""
+    return "%gM" % (r / 1e6) if r >= 1000000 else "%gk" % (r / 1e3)
+
+
+def battery_ratio(pins):
+    """V_cell / V_pin of the battery divider (nominal resistor values)."""
+    bat = pins["esp32"]["battery"]
+    return (bat["r_top"] + bat["r_bottom"]) / bat["r_bottom"]
+
+
+def battery_pin_mv(pins):
+    """(lowest, highest) mV the ADC pin sees over the cell's range, with
+    both resistors off by their tolerance in the worst direction."""
+    bat = pins["esp32"]["battery"]
+    t = bat["tolerance"]
+    lo_cell, hi_cell = bat["cell_mv"]
+    low = lo_cell * bat["r_bottom"] * (1 - t) / (bat["r_bottom"] * (1 - t) + bat["r_top"] * (1 + t))
+    high = hi_cell * bat["r_bottom"] * (1 + t) / (bat["r_bottom"] * (1 + t) + bat["r_top"] * (1 - t))
+    return int(low), int(high + 0.999)
+
+
+def battery_drain_ua(pins):
+    """(low, high) uA the divider draws from the cell while the switch is on."""
+    bat = pins["esp32"]["battery"]
+    lo_cell, hi_cell = bat["cell_mv"]
+    r = (bat["r_top"] + bat["r_bottom"]) / 1e6      # Mohm: mV / Mohm = nA
+    return lo_cell / r / 1000.0, hi_cell / r / 1000.0
+
+
 def board_source(pins):
     """Text of firmware/hal/board.py for this pin map."""
     e = pins["esp32"]
     b = pins["blinka"]
     bat = e["battery"]
-    ratio = (bat["r_top"] + bat["r_bottom"]) / bat["r_bottom"]
+    ratio = battery_ratio(pins)
     chg = e["charging"]["pin"]
     lines = [
         '"""Pins of the reference build, GENERATED from hardware/pins.json.',
@@ -155,7 +193,8 @@ def board_source(pins):
         "EPD_BUSY = %d" % e["display"]["busy"],
         "BUTTON_PINS = (%s)" % ", ".join(str(e["buttons"][n]) for n in BUTTON_NAMES),
         "BATTERY_ADC = %d" % bat["adc"],
-        "BATTERY_RATIO = %r" % ratio,
+        "BATTERY_RATIO = %r  # %s: %s over %s" % (ratio, "the board's divider" if bat["where"] == "board"
+                                                  else "own divider", ohms(bat["r_top"]), ohms(bat["r_bottom"])),
         "CHARGE_PIN = %s" % ("None  # no charge-status line on this board" if chg is None else chg),
         "CHARGE_ACTIVE = %d" % (0 if e["charging"]["active"] == "low" else 1),
         "",

@@ -16,7 +16,7 @@ import re
 
 from hal.buttons import NAMES as BUTTON_NAMES
 from host_tools import ROOT
-from host_tools.hardware.pins import EPD_HEADER
+from host_tools.hardware.pins import EPD_HEADER, ohms
 
 NETLIST = os.path.join(ROOT, "hardware", "schematic.net")
 SCHEMATIC_SVG = os.path.join(ROOT, "hardware", "schematic.svg")
@@ -49,7 +49,19 @@ def nets(pins):
         n["BTN_" + b.upper()] = [("U1", "GPIO%d" % e["buttons"][b]), ("SW%d" % ref, "2"), ("R%d" % ref, "1")]
         n["3V3"].append(("SW%d" % ref, "1"))
         n["GND"].append(("R%d" % ref, "2"))
+    if e["battery"]["where"] != "board":
+        # the battery divider across the switched cell lead, filtered for the ADC
+        top, bottom = _divider_refs()
+        n["VBAT_SW"].append((top, "1"))
+        n["BAT_SENSE"] = [("U1", "GPIO%d" % e["battery"]["adc"]), (top, "2"), (bottom, "1"), ("C1", "1")]
+        n["GND"] += [(bottom, "2"), ("C1", "2")]
     return n
+
+
+def _divider_refs():
+    """(top, bottom) references of the battery divider: after the pull-downs."""
+    n = len(BUTTON_NAMES)
+    return "R%d" % (n + 1), "R%d" % (n + 2)
 
 
 def _parts(pins):
@@ -66,7 +78,28 @@ def _parts(pins):
     for i in range(len(BUTTON_NAMES)):
         parts["SW%d" % (i + 1)] = ("B3F-1070", [("1", "passive"), ("2", "passive")])
         parts["R%d" % (i + 1)] = ("100k", [("1", "passive"), ("2", "passive")])
+    bat = e["battery"]
+    if bat["where"] != "board":
+        top, bottom = _divider_refs()
+        parts[top] = (ohms(bat["r_top"]), [("1", "passive"), ("2", "passive")])
+        parts[bottom] = (ohms(bat["r_bottom"]), [("1", "passive"), ("2", "passive")])
+        parts["C1"] = ("%dn" % bat["c_nf"], [("1", "passive"), ("2", "passive")])
     return parts
+
+
+# KiCad footprints of the through-hole parts; the rest hang on wires
+FOOTPRINTS = {"R": "Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P10.16mm_Horizontal",
+              "C": "Capacitor_THT:C_Disc_D5.0mm_W2.5mm_P5.00mm",
+              "SW": "Button_Switch_THT:SW_PUSH_6mm_H9.5mm"}
+WIRED = {"U1": "handwired: wires soldered to the board's pins",
+         "DS1": "handwired: the module's 8-pin JST PH cable",
+         "BT1": "handwired: the cell's leads (JST PH 2-pin plug)",
+         "SW8": "handwired: slide switch in the right wall"}
+
+
+def footprint(ref):
+    """The KiCad footprint of a part, or how it is wired when it has none."""
+    return WIRED.get(ref) or FOOTPRINTS[re.sub(r"\d+$", "", ref)]
 
 
 def _roles(pins):
@@ -87,9 +120,11 @@ def circuit(pins):
     circ.no_files = True          # no .erc/.log files beside the caller
     made = {}
     for ref, (value, plist) in _parts(pins).items():
+        # a part with named pins (board, panel, cell, slide switch) is numbered
+        # by its names, so the netlist says GPIO23, not 12
         part = skidl.Part(tool=skidl.SKIDL, name=re.sub(r"\d+$", "", ref), ref=ref, value=value,
-                          circuit=circ, footprint="handwired", tag=ref,
-                          pins=[Pin(num=i + 1, name=name, func=kinds[kind]) for i, (name, kind) in enumerate(plist)])
+                          circuit=circ, footprint=footprint(ref), tag=ref,
+                          pins=[Pin(num=name, name=name, func=kinds[kind]) for name, kind in plist])
         made[ref] = part
     wiring = nets(pins)
     for name, ends in wiring.items():
@@ -204,8 +239,26 @@ def schematic_svg(pins):
         d += elm.Label().label("%s\n(GPIO%d)" % (net, e["buttons"][b]), halign="left", fontsize=9)
         d += elm.Resistor().down().at((x, y0 + 2)).length(2).label("R%d\n100k" % (i + 1), loc="bottom")
         d += elm.Ground()
+    if e["battery"]["where"] != "board":
+        # the battery divider: VBAT_SW -> top -> BAT_SENSE (+ C1) -> bottom -> GND
+        top, bottom = _divider_refs()
+        bat = e["battery"]
+        x = len(BUTTON_NAMES) * 3.2 + 0.8
+        d += elm.Label().at((x, y0 + 4.3)).label("VBAT_SW")
+        d += elm.Resistor().down().at((x, y0 + 4)).length(2).label("%s\n%s" % (top, ohms(bat["r_top"])),
+                                                                  loc="bottom")
+        d += elm.Dot()
+        d += elm.Line().right().length(1.6)
+        d += elm.Capacitor().down().length(2).label("C1\n%dn" % bat["c_nf"], loc="bottom")
+        d += elm.Ground()
+        d += elm.Label().at((x + 0.4, y0 + 2.3)).label("BAT_SENSE\n(GPIO%d)" % bat["adc"], halign="left",
+                                                       fontsize=9)
+        d += elm.Resistor().down().at((x, y0 + 2)).length(2).label("%s\n%s" % (bottom, ohms(bat["r_bottom"])),
+                                                                  loc="bottom")
+        d += elm.Ground()
     d += elm.Label().at((0, y0 - 2.2)).label(
         "Buttons: active high, external 100k pull-downs (hold in deep sleep; GPIO34-39 have no internal pulls). "
-        "SPI %d MHz, MISO unused. Battery sense: the board's own divider on GPIO%d."
-        % (e["spi"]["baudrate"] // 1000000, e["battery"]["adc"]), fontsize=10, halign="left")
+        "SPI %d MHz, MISO unused. Battery sense: %s on GPIO%d."
+        % (e["spi"]["baudrate"] // 1000000, "the board's own divider" if e["battery"]["where"] == "board"
+           else "the divider across the switched cell lead", e["battery"]["adc"]), fontsize=10, halign="left")
     return d.get_imagedata("svg").decode()

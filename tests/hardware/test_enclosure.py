@@ -100,19 +100,22 @@ def test_every_part_fits_with_clearance(lay, model):
             continue                                 # switches sit on the perfboard
         assert not _overlap(a, b, 0.0), (na, nb)
     # and against the printed geometry: no point of any part is inside plastic
+    # (a 2 mm grid: a post of 4 mm or a boss cannot slip between its points)
     for name, b in parts.items():
         x0, y0, z0, x1, y1, z1 = b
         if name.startswith("switch_"):
             z1 = lay["h"] - enc.LID - 0.01             # below the lid; the plunger has its hole
         e = 0.05
-        grid = [(x, y, z) for x in np.linspace(x0 + e, x1 - e, 5) for y in np.linspace(y0 + e, y1 - e, 5)
-                for z in np.linspace(z0 + e, max(z0 + e, z1 - e), 3)]
+
+        def axis(a, b):
+            return np.linspace(a + e, max(a + e, b - e), int(np.ceil((b - a) / 2.0)) + 1)
+        grid = [(x, y, z) for x in axis(x0, x1) for y in axis(y0, y1) for z in axis(z0, z1)]
         assert not shell.contains(grid).any(), name
         assert not lid.contains(grid).any(), name
     # the panel's active area lies under the window
     p = parts["panel"]
     aw, ad, _ = enc.PARTS["active"][0]
-    cx, cy = (p[0] + p[3]) / 2, (p[1] + p[4]) / 2
+    cx, cy = p[0] + enc.PARTS["glass"][0][0] / 2, (p[1] + p[4]) / 2
     w = lay["window"]
     assert w[0] <= cx - aw / 2 and cx + aw / 2 <= w[2] and w[1] <= cy - ad / 2 and cy + ad / 2 <= w[3]
     # the board's size comes from the pin map's board profile
@@ -124,9 +127,16 @@ def test_every_part_fits_with_clearance(lay, model):
 def test_the_panel_rests_on_the_ledges(lay, model):
     _, (shell, lid) = model
     p = lay["parts"]["panel"]
-    ys = np.linspace(p[1] + 1, p[4] - 1, 9)
-    below = [(x, y, p[2] - 0.3) for x in (p[0] + 0.5, p[3] - 0.5) for y in ys]
-    assert shell.contains(below).all()
+    below = [(x, y, p[2] - 0.3) for x0, y0, _, x1, y1, _ in lay["ledges"]
+             for x in (max(x0, p[0]) + 0.5, min(x1, p[3]) - 0.5) if p[0] < x < p[3]
+             for y in np.linspace(y0 + 1, y1 - 1, 5)]
+    assert len(below) >= 20 and shell.contains(below).all()
+    # along both long edges, with one gap on the right for the panel's plug
+    left = [l for l in lay["ledges"] if l[0] < p[0]]
+    assert sum(l[4] - l[1] for l in left) == p[4] - p[1]
+    right = sum(l[4] - l[1] for l in lay["ledges"] if l[3] > p[3])
+    plug = lay["parts"]["panel_plug"]
+    assert abs(right - (p[4] - p[1] - (plug[4] - plug[1]) - 2 * enc.CLEAR)) < 1e-9
     # and the lid keeps it down: its underside is within a clearance above
     assert 0 < lay["h"] - enc.LID - p[5] <= enc.CLEAR + 1e-9
 
@@ -140,3 +150,52 @@ def test_usb_and_switch_cutouts_open_to_the_outside(lay, model):
     assert u[1] < (b[1] + b[4]) / 2 < u[4]                     # in line with the board's socket
     s = lay["slide_cut"]
     assert not shell.contains([((s[0] + s[3]) / 2, (s[1] + s[4]) / 2, (s[2] + s[5]) / 2)]).any()
+
+
+def test_every_part_is_at_its_published_outline_with_a_source(lay):
+    # the module is 103.0 x 78.5 mm (not the 93.5 of the Pico board), the
+    # 603450 cell 6.0 mm thick; connector housings and wire bends are parts
+    for name, ((w, d, h), source) in enc.PARTS.items():
+        assert w >= 0 and d >= 0 and h >= 0 and len(source) > 20, name
+    assert enc.PARTS["panel"][0][:2] == (103.0, 78.5)
+    assert enc.PARTS["battery"][0] == (50.0, 34.0, 6.0)
+    parts = lay["parts"]
+    for name in ("panel", "battery", "battery_pcm", "battery_plug", "panel_plug", "perfboard", "slide_wires"):
+        b = parts[name]
+        size = sorted((round(b[3] - b[0], 6), round(b[4] - b[1], 6)))
+        assert size == sorted(enc.PARTS[name][0][:2]), name
+        assert abs(b[5] - b[2] - enc.PARTS[name][0][2]) < 1e-9, name
+    for housing in ("panel_plug", "battery_plug", "board_wires", "perf_wires", "slide_wires"):
+        assert housing in parts
+    # the wire bends sit on what they leave
+    assert parts["board_wires"][2] == parts["board"][5]
+    assert parts["perf_wires"][5] == parts["perfboard"][2]
+    assert parts["panel_plug"][5] == parts["panel"][2]
+
+
+def test_holes_follow_the_button_board_not_the_case_width(monkeypatch):
+    pins = pinmap.load()
+    before = enc.layout(pins)
+    wider = dict(enc.PARTS, panel=((120.0,) + enc.PARTS["panel"][0][1:], "test"))
+    monkeypatch.setattr(enc, "PARTS", wider)
+    after = enc.layout(pins)
+    assert after["w"] > before["w"]
+    for lay in (before, after):
+        pb = lay["parts"]["perfboard"]
+        for n, (x, y) in lay["holes"].items():
+            assert (round(x - pb[0], 9), round(y - pb[1], 9)) == enc.SWITCH_AT[n]
+
+
+def test_the_button_board_screws_clear_the_switches(lay):
+    r = enc.M2_HEAD / 2
+    for x, y in lay["perf_posts"]:
+        for n in NAMES:
+            s = lay["parts"]["switch_" + n]
+            assert x + r <= s[0] or s[3] <= x - r or y + r <= s[1] or s[4] <= y - r, n
+        w = lay["parts"]["perf_wires"]
+        assert x + r <= w[0] or w[3] <= x - r
+
+
+def test_the_case_is_pocketable(lay):
+    # a large phone's footprint, under 2 cm thick
+    assert lay["w"] <= 110 and lay["d"] <= 130 and lay["h"] <= 20

@@ -94,6 +94,25 @@ def test_rules_catch_bad_maps(pins):
         _bad(pins, esp32__display__part="Waveshare 4.2inch e-Paper Module (UC8176)"))
 
 
+def test_the_battery_divider_keeps_the_cell_in_the_adc_range(pins):
+    # the cell's 3.0-4.2 V, through 1% resistors, inside the 11 dB accurate
+    # range (ESP-IDF ADC guide, ESP32: 150-2450 mV)
+    bat = pins["esp32"]["battery"]
+    assert (bat["atten_db"], bat["adc_range_mv"], bat["cell_mv"]) == (11, [150, 2450], [3000, 4200])
+    lo, hi = hardware.battery_pin_mv(pins)
+    assert 150 <= lo and hi <= 2450
+    assert abs(hi - 4200 * 1.01 / 2.0) < 2 and abs(lo - 3000 * 0.99 / 2.0) < 2
+    assert board.BATTERY_ADC == bat["adc"] and board.BATTERY_RATIO == hardware.battery_ratio(pins) == 2.0
+    # V_BAT = 1.435 x V(pin), as a third-party project reads the board's own
+    # GPIO35 divider: a full cell gives 2.93 V, over the range: refused
+    msg = " ".join(_bad(pins, esp32__battery__r_top=435000, esp32__battery__r_bottom=1000000))
+    assert "reach GPIO36 as 2077-2945 mV" in msg and "accurate range at 11 dB (150-2450 mV)" in msg
+    # its drain while on, counted in the power budget
+    assert hardware.battery_drain_ua(pins) == (1.5, 2.1)
+    # after the switch: off draws nothing
+    assert "after SW8" in bat["note"]
+
+
 def test_bad_pin_file_gives_a_clear_error(tmp_path):
     p = tmp_path / "pins.json"
     p.write_text('{"esp32": {}}')

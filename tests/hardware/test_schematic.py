@@ -46,9 +46,13 @@ def test_every_pin_of_the_map_is_a_named_net(pins):
     for k, net in (("cs", "EPD_CS"), ("dc", "EPD_DC"), ("rst", "EPD_RST"), ("busy", "EPD_BUSY")):
         assert on_u1["GPIO%d" % e["display"][k]] == net
     assert on_u1["GPIO%d" % e["spi"]["sck"]] == "SCK" and on_u1["GPIO%d" % e["spi"]["mosi"]] == "MOSI"
-    # the power path: cell -> switch -> the board's battery input, nothing else
+    # the power path: cell -> switch -> the board's battery input and the
+    # divider's top; the divider's middle to the ADC pin, filtered
     assert sorted(nets["VBAT_CELL"]) == [("BT1", "+"), ("SW8", "COM")]
-    assert sorted(nets["VBAT_SW"]) == [("SW8", "ON"), ("U1", "BAT")]
+    assert sorted(nets["VBAT_SW"]) == [("R8", "1"), ("SW8", "ON"), ("U1", "BAT")]
+    assert sorted(nets["BAT_SENSE"]) == [("C1", "1"), ("R8", "2"), ("R9", "1"),
+                                         ("U1", "GPIO%d" % e["battery"]["adc"])]
+    assert ("R9", "2") in nets["GND"] and ("C1", "2") in nets["GND"]
     # each button: switch to 3V3, 100k to GND
     for i in range(len(NAMES)):
         assert ("SW%d" % (i + 1), "1") in nets["3V3"] and ("R%d" % (i + 1), "2") in nets["GND"]
@@ -70,3 +74,19 @@ def test_the_drawing_names_every_net_and_follows_the_map(pins):
     moved = copy.deepcopy(pins)
     moved["esp32"]["buttons"]["a"] = 15
     assert "GPIO15" in schematic.schematic_svg(moved) and "GPIO15" not in svg
+
+
+def test_netlist_names_the_board_pins_and_real_footprints(pins):
+    import re
+    text = schematic.netlist_text(pins)
+    u1 = re.findall(r'\(ref "U1"\)\s*\(pin "([^"]+)"\)', text)
+    assert u1 and all(p in ("3V3", "GND", "BAT") or p.startswith("GPIO") for p in u1)
+    assert "GPIO%d" % pins["esp32"]["battery"]["adc"] in u1
+    fps = dict(re.findall(r'\(ref "([^"]+)"\)\s*\(value "[^"]*"\)\s*\(description "[^"]*"\)\s*'
+                          r'\(footprint "([^"]+)"\)', text))
+    assert len(fps) == len(schematic._parts(pins))
+    for ref, fp in fps.items():
+        if ref[0] in "RC" or (ref.startswith("SW") and ref != "SW8"):
+            assert re.match(r"(Resistor|Capacitor|Button_Switch)_THT:", fp), (ref, fp)
+        else:
+            assert fp.startswith("handwired: "), (ref, fp)
