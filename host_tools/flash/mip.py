@@ -57,8 +57,12 @@ def main(argv=None):
     have = open(PACKAGE_JSON).read() if os.path.exists(PACKAGE_JSON) else None
     if args.check:
         if have != want:
-            print("package.json is out of date: run python -m host_tools.flash.mip",
-                  file=sys.stderr)
+            listed = set(u[0] for u in json.loads(have)["urls"]) if have else set()
+            files = set(board_files())
+            print("package.json is out of date (not listed: %s; listed but gone: %s): "
+                  "run python -m host_tools.flash.mip"
+                  % (", ".join(sorted(files - listed)) or "-",
+                     ", ".join(sorted(listed - files)) or "-"), file=sys.stderr)
             return 1
         return 0
     if have != want:

@@ -93,3 +93,16 @@ def test_mpremote_mip_installs_the_app_on_a_board(tmp_path):
                            capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     check_installed(str(board))
+
+
+def test_a_stale_list_is_named(tmp_path, monkeypatch, capsys):
+    stale = mip.package()
+    gone = stale["urls"].pop()[0]
+    stale["urls"].append(["old/module.py", "firmware/old/module.py"])
+    path = tmp_path / "package.json"
+    path.write_text(json.dumps(stale))
+    monkeypatch.setattr(mip, "PACKAGE_JSON", str(path))
+    assert mip.main(["--check"]) == 1
+    err = capsys.readouterr().err
+    assert "not listed: %s;" % gone in err and "listed but gone: old/module.py)" in err
+    assert mip.main([]) == 0 and path.read_text() == mip.text()
