@@ -12,6 +12,7 @@ serve() on bad input.
 The line and the device id come from the hal (hal.usbserial, hal.devid).
 """
 import struct
+from binascii import crc32
 
 from sync import protocol as P
 from sync.scorelog import LOG_PATH, ScoreLog
@@ -20,6 +21,15 @@ PROTOCOL_VERSION = 1
 MAX_BATCH = 16
 PLAYERS_PATH = "players.json"
 SETTINGS_PATH = "settings.json"
+
+
+def send_record(send, kind, seq, payload):
+    """The frame P.encode() would give, sent in three pieces: no copy of a
+    large record (the largest match streams from a small heap)."""
+    head = struct.pack(P.HEAD, len(payload), kind, seq)
+    send(P.MAGIC + head)
+    send(payload)
+    send(struct.pack("<I", crc32(payload, crc32(head)) & 0xFFFFFFFF))
 
 
 class Endpoint:
@@ -72,7 +82,7 @@ class Endpoint:
             recs = log.records(after)
             try:
                 for kind, rseq, body in recs:
-                    send(P.encode(kind, rseq, body))
+                    send_record(send, kind, rseq, body)
                     sent.append(rseq)
                     self.sent += 1
                     if len(sent) >= count:

@@ -14,7 +14,7 @@ MAGIC = b"\xa5\x5a"
 HEAD = "<HBI"          # length, type, seq (after MAGIC)
 HEAD_SIZE = 9          # MAGIC + struct HEAD
 OVERHEAD = 13          # HEAD_SIZE + crc32
-MAX_PAYLOAD = 512
+MAX_PAYLOAD = 1600     # the largest match record (records.MAX_MATCH) fits
 
 # Host -> device requests.
 HELLO = 0x01           # -> HELLO_OK

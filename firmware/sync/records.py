@@ -3,6 +3,12 @@
 Plain values in, compact bytes out (struct + short strings), and back.  The
 device encodes, the host decodes the same bytes after sync.  Seats are list
 positions: names[i], scores[i], racks[i] all belong to seat i.
+
+Every record a real match produces fits one frame (issue 24 D5): the
+encoder takes at most MAX_SEATS seats, names of NAME_BYTES, MAX_CELLS round
+scores and RULES_BYTES of rules, so no match record exceeds MAX_MATCH, which
+protocol.MAX_PAYLOAD holds (tests/sync_mp/test_sync_largest.py logs the
+largest of each game on both runtimes).
 """
 import struct
 
@@ -11,6 +17,15 @@ from sync.protocol import put_str, get_str, put_pairs, get_pairs
 ROUND_HEAD = "<IBBBb"   # match id, round number, players, flags, winner seat
 MATCH_HEAD = "<IBBb"    # match id, players, rounds, winner seat
 EXHAUSTED = 1           # round flag: the pool ran out
+
+MAX_SEATS = 6           # the XP tile set's most players (Gin has 2)
+NAME_BYTES = 16         # a player's name is 8 ASCII characters (sync.limits),
+                        # an AI's ("AI medium") a few more
+MAX_CELLS = 6 * 99      # round scores in a match: 6 seats x the 99 rounds a
+                        # settings file takes; Gin keeps 2 x 255 hands
+RULES_BYTES = 256       # the changed rules, every variant at its longest: 224
+MAX_MATCH = (struct.calcsize(MATCH_HEAD) + MAX_SEATS * (1 + NAME_BYTES + 5)
+             + 2 * MAX_CELLS + RULES_BYTES)
 
 
 class RecordError(ValueError):
@@ -37,8 +52,11 @@ def _i16(v, what):
 
 def _seats(names):
     n = len(names)
-    if n < 1 or n > 8:
-        raise ValueError("a record needs 1..8 players, not %d" % n)
+    if n < 1 or n > MAX_SEATS:
+        raise ValueError("a record needs 1..%d players, not %d" % (MAX_SEATS, n))
+    for name in names:
+        if len(name.encode()) > NAME_BYTES:
+            raise ValueError("name %r is over %d bytes" % (name, NAME_BYTES))
     return n
 
 
@@ -95,8 +113,9 @@ def encode_match(match_id, names, round_scores, totals, wins, winner, rules=None
     _same_len("totals", totals, n)
     _same_len("wins", wins, n)
     nr = len(round_scores)
-    if nr > 255:
-        raise ValueError("a match has at most 255 rounds, not %d" % nr)
+    if nr > 255 or nr * n > MAX_CELLS:
+        raise ValueError("a match record holds 255 rounds and %d round scores, not %d x %d"
+                         % (MAX_CELLS, nr, n))
     out = bytearray(struct.pack(MATCH_HEAD, match_id, n, nr, _winner(winner, n)))
     for i in range(n):
         put_str(out, names[i])
@@ -106,7 +125,10 @@ def encode_match(match_id, names, round_scores, totals, wins, winner, rules=None
         _same_len("round %d scores" % (r + 1), row, n)
         for v in row:
             out.extend(struct.pack("<h", _i16(v, "score")))
+    end = len(out)
     put_pairs(out, rules or {})
+    if len(out) - end > RULES_BYTES:
+        raise ValueError("the rules take %d bytes, over %d" % (len(out) - end, RULES_BYTES))
     return bytes(out)
 
 

@@ -1,5 +1,10 @@
 """The endpoint streams a score log larger than the device's whole heap:
-compiled to .mpy like the flash bundle, under `micropython -X heapsize=32k`."""
+compiled to .mpy like the flash bundle, under `micropython -X heapsize=32k`.
+Then the same log ending with the largest match record (6 seats, 99 rounds:
+near records.MAX_MATCH bytes) under BIG_HEAP: this harness decodes the
+stream on the same heap (on the device the host is not there), holding
+that frame as well, and near the cap a kilobyte more fits or fails by
+fragmentation (the record alone needs 37k here)."""
 import os
 import shutil
 import subprocess
@@ -8,9 +13,11 @@ import tempfile
 from devlink import MP, HERE, ROOT
 from synccheck import Book
 from host_tools.flash.mpycheck import mpy_cross
+from sync import records as R
 from sync.scorelog import ScoreLog
 
 HEAP = 32 * 1024
+BIG_HEAP = 40 * 1024
 
 
 def test_stream_log_bigger_than_heap():
@@ -31,6 +38,15 @@ def _stream(work):
     Book(str(log), 11).play(1000)
     n = ScoreLog(str(log)).refresh().last_seq
     assert os.path.getsize(log) > 1.2 * HEAP
+    _run(tmp_path, HEAP, n)
+    big = ScoreLog(str(log))
+    rows = [[-30000] * 6 for _ in range(R.MAX_CELLS // 6)]
+    n = big.append_match(big.new_match_id(), ["W" * 8] * 6, rows, [-180000] * 6, [0] * 6, 0,
+                         {"tile_set": "xp", "freed_joker_with_rack_tiles": True})
+    _run(tmp_path, BIG_HEAP, n)
+
+
+def _run(tmp_path, heap, n):
     lib = tmp_path / "lib"
     for rel in ("compat.py", "sync/__init__.py", "sync/protocol.py", "sync/records.py",
                 "sync/scorelog.py", "sync/endpoint.py"):
@@ -38,7 +54,7 @@ def _stream(work):
         dst.parent.mkdir(parents=True, exist_ok=True)
         subprocess.run([mpy_cross(), "-o", str(dst), os.path.join(ROOT, "firmware", rel)],
                        check=True)
-    r = subprocess.run([MP, "-X", "heapsize=%d" % HEAP, os.path.join(HERE, "heap_stream.py")],
+    r = subprocess.run([MP, "-X", "heapsize=%d" % heap, os.path.join(HERE, "heap_stream.py")],
                        cwd=tmp_path, env=dict(os.environ, MICROPYPATH=str(lib)),
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -18,7 +18,7 @@ from host_tools.sync import scores
 from sync import protocol as P
 from sync import records as R
 
-HOSTILE = ["=cmd|' /C calc'!A0", "+1+1", "@SUM(1)", "-2", "\tTab", "\rCR",
+HOSTILE = ["=cmd|' /C calc'", "+1+1", "@SUM(1)", "-2", "\tTab", "\rCR",
            "\x1b[2J\x1b[31mRed", "Bo\nNew", "\u202eevil", "Zo\u00eb \u00d8ster"]
 
 
@@ -54,7 +54,7 @@ def test_csv_cells_are_not_formulas(tmp_path):
     assert not any(c < " " and c != "\n" for c in text), repr(text)
     rows = list(csv.DictReader(io.StringIO(text)))
     assert len(rows) == len(HOSTILE)
-    shown = {"=cmd|' /C calc'!A0", "+1+1", "@SUM(1)", "-2", "\\x09Tab", "\\x0dCR",
+    shown = {"=cmd|' /C calc'", "+1+1", "@SUM(1)", "-2", "\\x09Tab", "\\x0dCR",
              "\\x1b[2J\\x1b[31mRed", "Bo\\x0aNew", "\\u202eevil", "Zo\u00eb \u00d8ster"}
     for r in rows:
         assert r["player"][0] not in "=+-@", r
@@ -63,11 +63,13 @@ def test_csv_cells_are_not_formulas(tmp_path):
     assert sorted(int(r["points"]) for r in rows) == [-5] * 5 + [5] * 5
 
 
-def test_scores_in_a_db_of_older_firmware_plot(tmp_path):
-    """A name with "$" would start matplotlib's maths mode."""
+def test_plot_takes_names_with_dollars(tmp_path):
+    """A legal name (sync.limits) in $...$ would be parsed as matplotlib
+    maths, and a bad formula fail the whole plot."""
     with Db(str(tmp_path / "s.db")) as db:
-        recs = [(k, s, p.replace(b"\x01A", b"\x01$")) for k, s, p in example_records()]
+        recs = [(k, s, p.replace(b"\x01A", b"\x06$\\bad$")) for k, s, p in example_records()]
         db.store("dev", 99, recs)
+        assert "$\\bad$" in [d["player"] for d in scores.leaderboard(db)]
         scores.plot(db, str(tmp_path / "p.png"))
 
 

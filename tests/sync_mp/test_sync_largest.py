@@ -1,0 +1,107 @@
+"""The largest match records a real match can produce are logged and
+streamed whole (issue 24 D5; CPython + MicroPython): 6 players on the XP
+set, the most rounds a match takes, the longest names, every rule variant
+changed; a Gin game of the most hands a record keeps.  records.MAX_MATCH
+(derived from those bounds) fits a frame, and the encoder refuses what
+the bounds do not allow with a ValueError naming it."""
+import struct
+
+from sync import protocol as P
+from sync import records as R
+from sync.endpoint import Endpoint
+from sync.limits import NAME_MAX
+from sync.scorelog import ScoreLog
+from synctmp import scratch, remove
+
+NAMES6 = ["W" * NAME_MAX, "M" * NAME_MAX, "%" * NAME_MAX, "@" * NAME_MAX,
+          "Q" * NAME_MAX, "#" * NAME_MAX]
+# every Rummikub variant at its longest value
+RUMMIKUB_RULES = {"tile_set": "xp", "first_player": "random", "initial_meld": 999,
+                  "initial_meld_table_use": True, "freed_joker_with_rack_tiles": True,
+                  "timer_s": 999, "failed_play_penalty": 999, "extra_draws": True,
+                  "joker_penalty": 999, "exhausted_winner": "tiles", "match_winner": "points"}
+GIN_RULES = {"knock_limit": 0, "oklahoma": True, "gin_layoff": False, "target": 1000,
+             "game": "gin"}
+
+
+def rules_checked():
+    from rummikub.rules import Rules
+    from gin.rules import GinRules
+    r = Rules(**RUMMIKUB_RULES)
+    assert sorted(r.changed()) == sorted(RUMMIKUB_RULES)
+    g = dict(GIN_RULES)
+    del g["game"]
+    assert sorted(GinRules(**g).changed()) == sorted(g)
+
+
+def largest_rummikub():
+    nr = R.MAX_CELLS // 6
+    rows = [[-32768 + r, 32767, -1, 0, 1, r] for r in range(nr)]
+    return NAMES6, rows, [-(1 << 31), (1 << 31) - 1, 0, 1, 2, 3], [255, 0, 1, 2, 3, 4], 1, \
+        RUMMIKUB_RULES
+
+
+def largest_gin():
+    names = ["AI medium", "Z" * NAME_MAX]
+    rows = [[r % 200, 0] if r % 3 else [0, 31] for r in range(255)]
+    return names, rows, [31000, 2700], [170, 85], 0, GIN_RULES
+
+
+def check_streamed(match):
+    """Log match, stream the log through the endpoint, decode it back."""
+    path = scratch("big")
+    log = ScoreLog(path)
+    mid = log.new_match_id()
+    names, rows, totals, wins, winner, rules = match
+    log.append_round(mid, len(rows), names, rows[-1], [65535] * len(names), winner, True)
+    seq = log.append_match(mid, names, rows, totals, wins, winner, rules)
+    out = []
+    ep = Endpoint(ScoreLog(path), "dev", "v")
+    ep.handle(P.GET, 7, struct.pack("<IB", 0, 16), out.append)
+    dec = P.Decoder()
+    for b in out:
+        dec.feed(b)
+    frames = []
+    while True:
+        fr = dec.next()
+        if fr is None:
+            break
+        frames.append(fr)
+    assert [f[0] for f in frames] == [P.LOG_START, P.ROUND, P.MATCH, P.END]
+    assert frames[2][1] == seq
+    body = frames[2][2]
+    d = R.decode_match(body)
+    assert (d["names"], d["rounds"], d["totals"], d["wins"], d["winner"], d["rules"]) == \
+        (names, rows, totals, wins, winner, rules)
+    remove(path, path + ".synced")
+    return len(body)
+
+
+def test_largest_rummikub_match_is_logged_and_streamed():
+    rules_checked()
+    n = check_streamed(largest_rummikub())
+    assert 512 < n <= R.MAX_MATCH <= P.MAX_PAYLOAD, (n, R.MAX_MATCH)
+
+
+def test_largest_gin_game_is_logged_and_streamed():
+    n = check_streamed(largest_gin())
+    assert 512 < n <= R.MAX_MATCH
+
+
+def refused(fn, *args):
+    try:
+        fn(*args)
+    except ValueError as e:
+        return str(e)
+    raise AssertionError("not refused")
+
+
+def test_what_the_bounds_do_not_allow_is_refused():
+    names, rows, totals, wins, winner, rules = largest_rummikub()
+    assert "name" in refused(R.encode_match, 1, names[:5] + ["X" * (R.NAME_BYTES + 1)],
+                             rows, totals, wins, winner, rules)
+    assert "1..6 players" in refused(R.encode_round, 1, 1, ["A"] * 7, [0] * 7, [0] * 7, 0)
+    assert "round scores" in refused(R.encode_match, 1, names, rows + [rows[0]], totals,
+                                     wins, winner, rules)
+    big = {"x%d" % i: "y" * 40 for i in range(6)}
+    assert "rules" in refused(R.encode_match, 1, names, rows, totals, wins, winner, big)
