@@ -18,6 +18,7 @@ COMMANDS = {
     "presses": ("host_tools.presses.command", "button presses per move (the play screen)"),
     "flash": ("host_tools.flash.command", "flash MicroPython and the app to a board"),
     "firmware": ("host_tools.flash.image_build", "build MicroPython ESP32_GENERIC with the app frozen in"),
+    "stubcheck": ("host_tools.flash.stubcheck", "check the device code against MicroPython's ESP32 stubs (mypy)"),
     "devsim": ("host_tools.flash.devsim", "MicroPython unix port as a board on a pty"),
     "sync": ("host_tools.sync.command", "pull match scores off a device"),
     "scores": ("host_tools.sync.scores", "leaderboard and statistics"),

@@ -63,10 +63,11 @@ class Esp32Hal(Hal):
         # no miso: the bus is write-only (GPIO19, the default MISO, stays free)
         spi = SPI(board.SPI_ID, baudrate=board.SPI_BAUD, polarity=0, phase=0,
                   sck=Pin(board.SCK), mosi=Pin(board.MOSI))
-        # hold=False releases the deep-sleep hold of these lines
-        cs = Pin(board.EPD_CS, Pin.OUT, value=1, hold=False)
-        dc = Pin(board.EPD_DC, Pin.OUT, value=0, hold=False)
-        rst = Pin(board.EPD_RST, Pin.OUT, value=1, hold=False)
+        # hold=False releases the deep-sleep hold of these lines (the esp32
+        # port's Pin takes hold=, ports/esp32/machine_pin.c; its stubs lack it)
+        cs = Pin(board.EPD_CS, Pin.OUT, value=1, hold=False)  # type: ignore[call-arg]
+        dc = Pin(board.EPD_DC, Pin.OUT, value=0, hold=False)  # type: ignore[call-arg]
+        rst = Pin(board.EPD_RST, Pin.OUT, value=1, hold=False)  # type: ignore[call-arg]
         self._held_outputs = (cs, dc, rst)
         busy = Pin(board.EPD_BUSY, Pin.IN)
         bus = SpiBus(spi.write, cs.value, dc.value, rst.value, busy.value,
@@ -103,8 +104,8 @@ class Esp32Hal(Hal):
     def _arm(self, bits):
         """Make the buttons in bits (hal.buttons order) the ext1 wake sources."""
         if bits != self._armed:
-            esp32.wake_on_ext1(pins=tuple(p for i, p in enumerate(self._pins) if bits & (1 << i)),
-                               level=esp32.WAKEUP_ANY_HIGH)
+            esp32.wake_on_ext1(tuple(p for i, p in enumerate(self._pins) if bits & (1 << i)),
+                               esp32.WAKEUP_ANY_HIGH)
             self._armed = bits
 
     def _nap(self, ms):
@@ -190,7 +191,8 @@ class Esp32Hal(Hal):
             ms = REARM_MS if not ms else min(ms, REARM_MS)
         for p in getattr(self, "_held_outputs", ()):
             p.init(hold=True)
-        esp32.gpio_deep_sleep_hold(True)
+        # in ports/esp32/modesp32.c since v1.20; not in its stubs
+        esp32.gpio_deep_sleep_hold(True)  # type: ignore[attr-defined]
         if ms:
             machine.deepsleep(ms)
         machine.deepsleep()
