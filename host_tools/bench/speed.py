@@ -26,6 +26,7 @@ import tracemalloc
 import host_tools
 from host_tools.bench.corpus import corpus
 from host_tools.bench.stats import percentile
+from host_tools.progress import Bar, note, run_counted
 from rummikub.rules import Rules
 from rummikub.tiles import parse_table, parse_tiles
 
@@ -43,9 +44,10 @@ def stats(values):
 REPEATS = 2      # each time is the best of this many runs: other load only adds
 
 
-def _timed(positions, run):
+def _timed(positions, run, label):
     """(ms, *what run returns) per position; parsing is not timed."""
     out = []
+    bar = Bar(len(positions), label)
     for p in positions:
         t, r = parse_table(p["table"]), parse_tiles(p["rack"])
         best = None
@@ -55,6 +57,8 @@ def _timed(positions, run):
             ms = (time.perf_counter() - t0) * 1000.0
             best = ms if best is None or ms < best else best
         out.append((best,) + res)
+        bar.step()
+    bar.close()
     return out
 
 
@@ -65,13 +69,13 @@ def time_ours(positions):
     def run(t, r):
         m = solve(t, r, True, rules)
         return m.count, m.optimal
-    return _timed(positions, run)
+    return _timed(positions, run, "ours, CPython")
 
 
 def time_oracle(positions):
     from host_tools.bench.oracle import Oracle
     o = Oracle()
-    return _timed(positions, lambda t, r: (o.solve(t, r),))
+    return _timed(positions, lambda t, r: (o.solve(t, r),), "rummikub-solver")
 
 
 def peak_memory(positions, which):
@@ -89,6 +93,7 @@ def peak_memory(positions, which):
         def run(t, r):
             o.solve(t, r)
     top = 0
+    bar = Bar(len(positions), "peak memory, " + which)
     for p in positions:
         t, r = parse_table(p["table"]), parse_tiles(p["rack"])
         tracemalloc.start()
@@ -96,6 +101,8 @@ def peak_memory(positions, which):
         run(t, r)
         top = max(top, tracemalloc.get_traced_memory()[1])
         tracemalloc.stop()
+        bar.step()
+    bar.close()
     return top
 
 
@@ -103,6 +110,7 @@ def pystones(mp, cache_dir):
     """(pystones/s of the unix port, which benchmark): pystone_lowmem, the
     program the 1166 was measured with, or offline our own stand-in."""
     from host_tools.bench import pystone_ref
+    note("pystone on the MicroPython unix port ...")
     ref = pystone_ref.fetch(os.path.join(cache_dir, "pystone"))
     if ref:
         stones = pystone_ref.score(mp, ref)
@@ -115,9 +123,9 @@ def pystones(mp, cache_dir):
             "host_tools/bench/pystone_mp.py (PyPI unreachable)")
 
 
-def micropython(mp, corpus_path, heap=HEAP, budget=None):
+def micropython(mp, corpus_path, heap=HEAP, budget=None, label="unix port"):
     """Per-position results of the unix port, whether it completed, the
-    lowest free heap and the tail of stderr."""
+    lowest free heap and the tail of stderr (a progress bar meanwhile)."""
     # run from .mpy, as the device does (compiling source at import time
     # leaves the small heap fragmented)
     from host_tools.flash.mpycheck import compile_all
@@ -128,10 +136,12 @@ def micropython(mp, corpus_path, heap=HEAP, budget=None):
     cmd = [mp, "-X", "heapsize=" + heap, os.path.join(here, "unixport.py"), corpus_path]
     if budget is not None:
         cmd.append(str(budget))
-    r = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    with open(corpus_path) as f:
+        total = sum(1 for _ in f)
+    code, out, err = run_counted(cmd, total, label, env)
     rows = []
     low = None
-    for line in r.stdout.splitlines():
+    for line in out.splitlines():
         if not line.startswith("{"):
             continue
         d = json.loads(line)
@@ -139,8 +149,8 @@ def micropython(mp, corpus_path, heap=HEAP, budget=None):
             low = d["heap_free_low"]
         else:
             rows.append(d)
-    ok = r.returncode == 0 and low is not None
-    return rows, ok, low, r.stderr.strip()[-400:]
+    ok = code == 0 and low is not None
+    return rows, ok, low, err.strip()[-400:]
 
 
 def plot(path, sizes, ours, oracle, mp, esp):
@@ -230,7 +240,8 @@ def main(argv):
         K = stones / ESP32_PYSTONES if stones else 0.0
         # anytime: the same corpus with the ESP32 p95 target as the budget
         budget = max(1, int(round(TARGETS["esp32_p95_ms"] / K))) if K else 1
-        brows, bok, _, _ = micropython(a.micropython, corpus_path, budget=budget)
+        brows, bok, _, _ = micropython(a.micropython, corpus_path, budget=budget,
+                                       label="unix port, anytime")
         anytime = {"budget_unix_ms": budget, "esp32_equiv_ms": budget * K,
                    "completed": bok, "proven": sum(1 for r in brows if r["optimal"]),
                    "exact_count": sum(1 for r in brows if r["count"] == ours[r["i"]][1]),

@@ -18,6 +18,7 @@ import time
 
 import host_tools  # noqa: F401
 from host_tools.bench.stats import play_all, wilson, percentile  # noqa: F401 (wilson: tests)
+from host_tools.progress import Bar
 from rummikub.game import Game, PLAYING
 from rummikub.rules import Rules, RuleError
 from ai.players import Player, LEVELS
@@ -58,16 +59,6 @@ def mirrored(seats, games, seed, rules):
     return tasks
 
 
-def _bar(done, total, t0, out):
-    w = 30
-    fill = int(w * done / total) if total else w
-    el = time.time() - t0
-    eta = el / done * (total - done) if done else 0
-    out.write("\r[%s%s] %d/%d  %.0fs elapsed, ~%.0fs left " % (
-        "#" * fill, "." * (w - fill), done, total, el, eta))
-    out.flush()
-
-
 def run(seats, games, seed, rules=None, jobs=None, progress=True, out=None,
         partial=None):
     """Play the mirrored tournament; returns summarise()'s dict.  With
@@ -78,16 +69,14 @@ def run(seats, games, seed, rules=None, jobs=None, progress=True, out=None,
     jobs = jobs or os.cpu_count() or 1
     tasks = mirrored(seats, games, seed, rules)
     t0 = time.time()
-    out = out or sys.stderr
+    bar = Bar(len(tasks), out=out, enabled=progress)
 
     def each(results):
-        if progress:
-            _bar(len(results), len(tasks), t0, out)
+        bar.update(len(results))
         if partial and len(results) % (5 * len(seats)) == 0:
             _write_partial(partial, seats, results, t0)
     results = play_all(play_game, tasks, jobs, each)
-    if progress:
-        out.write("\n")
+    bar.close()
     s = summarise(seats, results, time.time() - t0)
     s["seed"] = seed
     s["rules"] = rules

@@ -8,12 +8,12 @@ K given with --k.
 import argparse
 import json
 import os
-import subprocess
 import sys
 
 import host_tools
 from host_tools.bench.speed import pystones, ESP32_PYSTONES
 from host_tools.bench.stats import percentile
+from host_tools.progress import run_counted
 
 
 def main(argv):
@@ -31,14 +31,14 @@ def main(argv):
               file=sys.stderr)
         return 2
     env = dict(os.environ, MICROPYPATH=host_tools.FIRMWARE)
-    p = subprocess.run([a.micropython, "-X", "heapsize=128k",
-                        os.path.join(host_tools.ROOT, "host_tools", "gin", "unixport.py"),
-                        a.levels, str(a.games), str(a.seed)],
-                       capture_output=True, text=True, env=env, timeout=1800)
-    if p.returncode != 0:
-        print("gin think: the unix port failed:\n%s" % p.stderr[-2000:], file=sys.stderr)
+    code, out, err = run_counted([a.micropython, "-X", "heapsize=128k",
+                                  os.path.join(host_tools.ROOT, "host_tools", "gin", "unixport.py"),
+                                  a.levels, str(a.games), str(a.seed)],
+                                 None, "gin actions timed", env, mark='"us":')
+    if code != 0:
+        print("gin think: the unix port failed:\n%s" % err[-2000:], file=sys.stderr)
         return 1
-    rows = [json.loads(line) for line in p.stdout.splitlines() if '"us"' in line]
+    rows = [json.loads(line) for line in out.splitlines() if '"us"' in line]
     if a.k:
         k = a.k
         print("K = %.1f (given)" % k)

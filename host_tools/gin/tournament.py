@@ -16,6 +16,7 @@ import time
 
 import host_tools  # noqa: F401
 from host_tools.bench.stats import play_all, wilson, percentile
+from host_tools.progress import Bar
 from gin.game import GinGame, HAND_OVER
 from gin.rules import GinRules
 from rummikub.rules import RuleError
@@ -86,13 +87,10 @@ def run(levels, games, seed, rules=None, jobs=1, progress=True):
     ts = tasks(levels, games, seed, rules)
     t0 = time.time()
 
-    def each(results):
-        if progress:
-            sys.stderr.write("\r%d/%d games" % (len(results), len(ts)))
-            sys.stderr.flush()
-    results = play_all(play_game, ts, jobs, each, chunksize=2)
-    if progress:
-        sys.stderr.write("\n")
+    bar = Bar(len(ts), "games", enabled=progress)
+    results = play_all(play_game, ts, jobs, lambda results: bar.update(len(results)),
+                       chunksize=2)
+    bar.close()
     s = summarise(levels, results, time.time() - t0)
     s["seed"] = seed
     s["rules"] = rules

@@ -15,6 +15,7 @@ import sys
 from host_tools import ROOT
 from host_tools.hardware import pins as pinmap
 from host_tools.hardware import guide, power, wiring
+from host_tools.progress import note
 
 WIRING_SVG = os.path.join(ROOT, "hardware", "wiring.svg")
 NEEDS = "needs the CAD/EDA packages: pip install -r requirements-hardware.txt"
@@ -86,6 +87,7 @@ def main(argv):
         print("hardware: %s (missing: %s)" % (NEEDS, ", ".join(missing)), file=sys.stderr)
         return 1
     from host_tools.hardware import enclosure, schematic
+    note("hardware: the schematic's electrical rule check ...")
     errors, warnings = schematic.erc(pins)
     if errors:
         print("hardware: the schematic fails its electrical rule check (%d errors)" % errors, file=sys.stderr)
@@ -95,10 +97,12 @@ def main(argv):
         for p in bad:
             print("stale: %s (run python -m host_tools hardware)" % os.path.relpath(p, ROOT), file=sys.stderr)
         return 1 if bad else 0
+    note("hardware: board.py, wiring, schematic, power budget, guide ...")
     for path, text in outputs(pins).items():
         with open(path, "w") as f:
             f.write(text)
         print("wrote %s" % os.path.relpath(path, ROOT))
+    note("hardware: the enclosure (CadQuery) ...")
     for path in enclosure.export(enclosure.layout(pins)):
         print("wrote %s" % os.path.relpath(path, ROOT))
     print("schematic ERC: %d errors, %d warnings" % (errors, warnings))

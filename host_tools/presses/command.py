@@ -15,6 +15,7 @@ import time
 
 from host_tools.presses.corpus import corpus, KINDS
 from host_tools.presses.planner import solve_target
+from host_tools.progress import Bar
 
 
 def _pct(xs, q):
@@ -54,13 +55,16 @@ def summary(results):
     return out
 
 
-def run(targets, log=print):
+def run(targets, log=print, progress=False):
     results = []
+    bar = Bar(len(targets), "planning presses", enabled=progress)
     for i, t in enumerate(targets):
         p, _ = solve_target(t)
         results.append((t.kind, len(p) if p else None, t.placed(), p.how if p else "-"))
         if p is None:
             log("FAILED %s: %s" % (t.kind, json.dumps(t.to_json())))
+        bar.step()
+    bar.close()
     return results
 
 
@@ -82,8 +86,8 @@ def main(argv=None):
                     help="skip timing the placement query on the MicroPython unix port")
     a = ap.parse_args(argv)
     t0 = time.time()
-    targets = corpus(a.per_kind, a.seed)
-    s = summary(run(targets))
+    targets = corpus(a.per_kind, a.seed, progress=True)
+    s = summary(run(targets, progress=True))
     mp = _micropython()
     if mp and not a.no_speed:
         from host_tools.presses.speed import place_times

@@ -13,6 +13,7 @@ for runs (the app's default sort).
 import random
 
 from host_tools import FIRMWARE  # noqa: F401
+from host_tools.progress import Bar
 from rummikub.game import Game, PLAYING
 from rummikub.rules import Rules
 from rummikub.tiles import JOKER, sort_by_run, fmt_table, fmt_tiles
@@ -187,12 +188,14 @@ def candidates(kind, table, rack, melded, rules):
     return _free_jokers(table, rack, ncol)
 
 
-def corpus(per_kind=30, seed=1, max_games=200):
+def corpus(per_kind=30, seed=1, max_games=200, progress=False):
     """[Target]: up to per_kind of each kind (see the module docstring)."""
     from ai.players import Player
     rng = random.Random(seed)
     got = dict((k, []) for k in KINDS)
+    bar = Bar(per_kind * len(KINDS), "target moves", enabled=progress)
     for gi in range(max_games):
+        bar.update(sum(len(v) for v in got.values()))
         if all(len(v) >= per_kind for v in got.values()):
             break
         rules = Rules(timer_s=0, freed_joker_with_rack_tiles=bool(gi % 2))
@@ -216,6 +219,8 @@ def corpus(per_kind=30, seed=1, max_games=200):
                                                 rules))
                         break
             players[g.current].take_turn(g)
+    bar.update(sum(len(v) for v in got.values()))
+    bar.close()
     out = []
     for k in KINDS:
         out.extend(got[k])

@@ -5,9 +5,9 @@ press corpus; estimated ESP32 time = unix-port time x K, K = the unix
 port's pystones / 1166 (host_tools.bench.speed.pystones)."""
 import json
 import os
-import subprocess
 
 from host_tools.bench.speed import pystones, ESP32_PYSTONES, HEAP
+from host_tools.progress import run_counted
 from host_tools.presses.planner import _placed
 from rummikub.tiles import fmt_table, fmt_tiles
 
@@ -28,13 +28,13 @@ def place_times(targets, mp, work):
     mpy = os.path.join(work, "mpy")
     compile_all(mpy)
     here = os.path.dirname(os.path.abspath(__file__))
-    r = subprocess.run([mp, "-X", "heapsize=" + HEAP, os.path.join(here, "place_mp.py"),
-                        path, str(BUDGET_MS)], env=dict(os.environ, MICROPYPATH=mpy),
-                       capture_output=True, text=True)
-    rows = [json.loads(x) for x in r.stdout.splitlines() if x.startswith("{")]
+    code, out, err = run_counted([mp, "-X", "heapsize=" + HEAP, os.path.join(here, "place_mp.py"),
+                                  path, str(BUDGET_MS)], len(targets), "placement, unix port",
+                                 dict(os.environ, MICROPYPATH=mpy))
+    rows = [json.loads(x) for x in out.splitlines() if x.startswith("{")]
     rows = [x for x in rows if "i" in x]
-    if r.returncode != 0 or len(rows) != len(targets):
-        raise RuntimeError("placement timing failed: " + r.stderr.strip()[-400:])
+    if code != 0 or len(rows) != len(targets):
+        raise RuntimeError("placement timing failed: " + err.strip()[-400:])
     stones, src = pystones(mp, work)
     K = stones / ESP32_PYSTONES
     unix = [x["ms"] for x in rows]
