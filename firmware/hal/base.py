@@ -72,6 +72,7 @@ class Hal:
     name = "base"
     poll_ms = 20
     id_folder = ""           # where a generated device id is kept ('' or 'dir/')
+    battery_ratio = 1.0      # the battery divider's nominal ratio (backends with a pin set theirs)
 
     def __init__(self, display, storage, buttons=None):
         self.display = display
@@ -79,6 +80,7 @@ class Hal:
         self.buttons = buttons or Buttons()
         self._pending = []
         self._sampled = None
+        self._ratio = None       # the divider ratio in use (battery_mv)
 
     # -- platform hooks (backends override)
     def read_buttons(self):
@@ -98,8 +100,20 @@ class Hal:
         """Bitmask of the buttons that woke the board (ext1 status)."""
         return 0
 
-    def battery_mv(self):
+    def battery_pin_uv(self):
+        """Microvolts at the battery divider's ADC pin; None: no such pin."""
         return None
+
+    def battery_mv(self):
+        """The cell through the divider: battery_ratio, or the calibrated
+        ratio the bring-up run stored (hal.battery, loaded only here)."""
+        uv = self.battery_pin_uv()
+        if uv is None:
+            return None
+        if self._ratio is None:
+            from hal.battery import load_ratio
+            self._ratio = load_ratio(self.storage, self.battery_ratio)
+        return int(uv * self._ratio) // 1000
 
     def charging(self):
         return False
@@ -107,7 +121,12 @@ class Hal:
     def calibrate_battery(self, cell_mv):
         """Make the reading cell_mv from now on (the bring-up run stores the
         divider ratio: hal.battery.calibrate); ValueError without a pin."""
-        raise ValueError("no battery pin on the %s backend" % self.name)
+        uv = self.battery_pin_uv()
+        if uv is None:
+            raise ValueError("no battery pin on the %s backend" % self.name)
+        from hal.battery import calibrate
+        self._ratio = calibrate(self.storage, uv, cell_mv, self.battery_ratio)
+        return self._ratio
 
     def deep_sleep(self):
         raise NotImplementedError

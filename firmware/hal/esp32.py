@@ -23,7 +23,6 @@ import machine
 from machine import ADC, Pin, SPI
 
 from hal import board
-from hal.battery import calibrate, load_ratio
 from hal.base import Hal, WAKE_BUTTON, WAKE_POWER, WAKE_TIMER
 from hal.buttons import ALL, B
 from hal.epd_ssd1683 import SSD1683
@@ -47,6 +46,7 @@ def _pull(gpio):
 
 class Esp32Hal(Hal):
     name = "esp32"
+    battery_ratio = board.BATTERY_RATIO
 
     def __init__(self, root="/data", buttons=None, log=print, light_sleep=True):
         self._pins = [Pin(n, Pin.IN, _pull(n)) for n in board.BUTTON_PINS]
@@ -80,7 +80,6 @@ class Esp32Hal(Hal):
         except OSError:
             pass
         super().__init__(SSD1683(bus), Storage(root, log=log), buttons)
-        self._ratio = load_ratio(self.storage, board.BATTERY_RATIO)
 
     def _read_wake(self):
         if machine.reset_cause() != machine.DEEPSLEEP_RESET:
@@ -156,14 +155,6 @@ class Esp32Hal(Hal):
             total += self._adc.read_uv()
         return total // ADC_SAMPLES
 
-    def battery_mv(self):
-        """The cell through the divider (its calibrated ratio once the
-        bring-up run stored one: hal.battery)."""
-        return int(self.battery_pin_uv() * self._ratio) // 1000
-
-    def calibrate_battery(self, cell_mv):
-        self._ratio = calibrate(self.storage, self.battery_pin_uv(), cell_mv, board.BATTERY_RATIO)
-        return self._ratio
 
     def charging(self):
         return self._chg is not None and self._chg.value() == board.CHARGE_ACTIVE

@@ -10,6 +10,9 @@ there is no ESP32, so the device simulator (host_tools.flash.devsim FOLDER
               spaces (up down left right a b start; NAME_LONG holds it), read
               and removed at once, then pressed one after another
     storage   data/ (as /data on the board); score log at the folder root
+    battery   the file `battery_uv` in the flash folder, if there: the
+              microvolts the divider's pin reads (through the reference
+              board's ratio, hal.board), else no battery pin
     clock     real time; device id generated once (hal.devid)
     sleep     deep_sleep() waits for the next keys, then exits: devsim
               restarts the interpreter into main.py, as a wake boots the board
@@ -17,12 +20,14 @@ there is no ESP32, so the device simulator (host_tools.flash.devsim FOLDER
 import os
 import time
 
+from hal import board
 from hal.base import Hal
 from hal.buttons import NAMES
 from hal.epd_ssd1683 import SSD1683
 from hal.storage import Storage
 
 KEYS = "keys"
+BATTERY_UV = "battery_uv"
 SCREEN = "screen.txt"
 HOLD_MS = 80
 LONG_MS = 1000
@@ -46,6 +51,13 @@ class _Bus:
 
     def data(self, buf):
         pass
+
+    def battery_pin_uv(self):
+        try:
+            with open(BATTERY_UV) as f:
+                return int(f.read())
+        except (OSError, ValueError):
+            return None
 
     def ticks_ms(self):
         return time.ticks_ms()
@@ -94,6 +106,7 @@ class TextPanel(SSD1683):
 
 class UnixHal(Hal):
     name = "unix"
+    battery_ratio = board.BATTERY_RATIO
 
     def __init__(self, root="data", log=print):
         try:
