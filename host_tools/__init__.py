@@ -1,5 +1,6 @@
 """CPython-side tools, grouped by job.  They import firmware code; firmware
-never imports them.  `python -m host_tools <command>` (see `__main__`).
+never imports them.  `python -m host_tools <command>` (see `__main__`), or,
+installed (pyproject.toml), `pocket <command>`.
 
 - `cli/`       check a turn, solve a position (JSON in, JSON out)
 - `flash/`     compile, deploy and flash the firmware; the board simulator
@@ -7,6 +8,9 @@ never imports them.  `python -m host_tools <command>` (see `__main__`).
 - `bench/`     solver benchmark, its corpus and oracle, AI tournaments
 - `hardware/`  files generated from hardware/pins.json
 - `emulator/`  the handheld app on this computer (window or headless)
+- `docs/`      the docs site: screenshots from the golden screens, MkDocs
+- `web/`, `gin/`, `presses/`, `font/`: the web page, Gin Rummy's commands,
+               button presses per move, the bitmap font generator
 
 Importing this package puts `firmware/` on `sys.path`: the checkout's, or,
 installed with pip (pyproject.toml), the copy installed beside these tools
