@@ -9,8 +9,9 @@ installed (pyproject.toml), `pocket <command>`.
 - `hardware/`  files generated from hardware/pins.json
 - `emulator/`  the handheld app on this computer (window or headless)
 - `docs/`      the docs site: screenshots from the golden screens, MkDocs
-- `web/`, `gin/`, `presses/`, `font/`: the web page, Gin Rummy's commands,
-               button presses per move, the bitmap font generator
+- `web/`, `gin/`, `presses/`, `font/`, `mp32/`: the web page, Gin Rummy's
+               commands, button presses per move, the bitmap font
+               generator, the 32-bit MicroPython unix port build
 
 Importing this package puts `firmware/` on `sys.path`: the checkout's, or,
 installed with pip (pyproject.toml), the copy installed beside these tools
