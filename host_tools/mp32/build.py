@@ -29,8 +29,8 @@ CACHE = os.path.join(ROOT, "build", "mp32")
 # the unix port without the parts whose sources the trimmed tarball lacks
 PORT_ARGS = ["CFLAGS_EXTRA=-m32", "LDFLAGS_EXTRA=-m32", "MICROPY_PY_FFI=0",
              "MICROPY_PY_SSL=0", "MICROPY_PY_BTREE=0"]
-# the frozen modules' native code, for the port's arch
-FROZEN_MARCH = "-march=x86"
+# the port's arch for native code (mpy-cross -march): frozen modules, .mpy files
+MARCH = "x86"
 JOBS = "-j2"
 
 
@@ -162,4 +162,4 @@ def frozen():
         fcntl.flock(lock, fcntl.LOCK_EX)
         manifest = stage(staged)
         return _build("frozen", frozen_key(staged), [
-            "FROZEN_MANIFEST=" + manifest, "MPY_CROSS_FLAGS=" + FROZEN_MARCH], "frozen.log")
+            "FROZEN_MANIFEST=" + manifest, "MPY_CROSS_FLAGS=-march=" + MARCH], "frozen.log")

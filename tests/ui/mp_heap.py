@@ -4,6 +4,12 @@ under MicroPython with a capped heap, the way the device runs the app.
     python tests/ui/mp_heap.py            # find the smallest cap (2k steps)
     python tests/ui/mp_heap.py 192k       # one run at that cap
     python tests/ui/mp_heap.py --profile  # heap in use before AI turns, modules
+
+Then the same on the 32-bit unix port (pointers 4 bytes, as on the ESP32;
+host_tools.mp32 builds it where gcc-multilib is installed): from .mpy files
+compiled for x86, and with firmware/ frozen into the binary (only the test
+scripts are .mpy files then), as the ESP32 image built from
+firmware/manifest.py runs it.
 """
 import os
 import shutil
@@ -22,11 +28,14 @@ def micropython():
     return exe if os.path.exists(exe) else shutil.which("micropython")
 
 
-def build(out):
-    """Compile firmware/ and the test scripts to .mpy under out."""
+def build(out, march=None, firmware=True):
+    """Compile firmware/ (native code for march, default this machine) and
+    the test scripts to .mpy under out; firmware=False: the scripts only."""
     from host_tools.flash.mpycheck import compile_all, mpy_cross
-    done, errors = compile_all(out)
-    assert not errors, errors
+    if firmware:
+        done, errors = compile_all(out, extra=["-march=" + march] if march else [])
+        assert not errors, errors
+    os.makedirs(out, exist_ok=True)
     for name in ("ui_hal", "ui_driver", "mp_ui_game", "ui_probe"):
         subprocess.run([mpy_cross(), "-s", name + ".py", "-o",
                         os.path.join(out, name + ".mpy"), os.path.join(UI_MP, name + ".py")],
@@ -34,15 +43,17 @@ def build(out):
     return out
 
 
-def run(mpy_dir, heap, strategy="hint", module="mp_ui_game"):
-    """(ok, last output line) of one whole match at heap cap `heap`."""
+def run(mpy_dir, heap, strategy="hint", module="mp_ui_game", exe=None):
+    """(ok, last output line) of one whole match at heap cap `heap`; exe:
+    another micropython (with firmware/ frozen in it, say)."""
     root = tempfile.mkdtemp(prefix="ui-heap-")
     try:
-        p = subprocess.run([micropython(), "-X", "heapsize=%s" % heap, "-c",
+        p = subprocess.run([exe or micropython(), "-X", "heapsize=%s" % heap, "-c",
                             "import %s; %s.main(%r, %r)" % (module, module, root, strategy)],
                            # imports from the working folder, like the device's
                            # flash root: module paths ("ui/app.mpy") are interned
-                           cwd=mpy_dir, env=dict(os.environ, MICROPYPATH=":"),
+                           # (then the frozen modules, when the binary has them)
+                           cwd=mpy_dir, env=dict(os.environ, MICROPYPATH=":.frozen"),
                            capture_output=True, text=True, timeout=300)
     finally:
         shutil.rmtree(root, ignore_errors=True)
@@ -52,7 +63,7 @@ def run(mpy_dir, heap, strategy="hint", module="mp_ui_game"):
     return p.returncode == 0 and out and out[-1].startswith("ui game ok"), out[-1] if out else ""
 
 
-def smallest(mpy_dir, lo=128, hi=256, step=2, strategy="hint"):
+def smallest(mpy_dir, lo=128, hi=256, step=2, strategy="hint", exe=None):
     """Smallest cap (KB) from which every cap tried up to hi plays the match
     through: walks down in 8k steps, then in `step`s, to the first failure.
     (Not a bisection: within a few KB pass/fail is not monotonic, since
@@ -60,7 +71,7 @@ def smallest(mpy_dir, lo=128, hi=256, step=2, strategy="hint"):
     ok = hi
     for stride in (8, step):
         cap = ok - stride
-        while cap >= lo and run(mpy_dir, "%dk" % cap, strategy)[0]:
+        while cap >= lo and run(mpy_dir, "%dk" % cap, strategy, exe=exe)[0]:
             ok = cap
             cap -= stride
     return ok
@@ -79,3 +90,16 @@ if __name__ == "__main__":
         sys.exit(0 if ok else 1)
     for strategy in ("hint", "easy"):
         print("human uses %-5s smallest heap: %dk" % (strategy, smallest(d, strategy=strategy)))
+    from host_tools.mp32 import build as mp32
+    why = mp32.missing()
+    if why:
+        print("SKIP 32-bit MicroPython: %s" % why)
+        sys.exit(0)
+    plain, frozen = mp32.plain(), mp32.frozen()
+    d32 = build(tempfile.mkdtemp(prefix="ui-mpy32-"), mp32.MARCH)
+    scripts = build(tempfile.mkdtemp(prefix="ui-scripts-"), firmware=False)
+    for strategy in ("hint", "easy"):
+        print("32-bit, .mpy:   human uses %-5s smallest heap: %dk"
+              % (strategy, smallest(d32, 64, 256, strategy=strategy, exe=plain)))
+        print("32-bit, frozen: human uses %-5s smallest heap: %dk"
+              % (strategy, smallest(scripts, 24, 96, strategy=strategy, exe=frozen)))
