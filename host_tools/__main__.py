@@ -19,6 +19,7 @@ COMMANDS = {
     "flash": ("host_tools.flash.command", "flash MicroPython and the app to a board"),
     "firmware": ("host_tools.flash.image_build", "build MicroPython ESP32_GENERIC with the app frozen in"),
     "stubcheck": ("host_tools.flash.stubcheck", "check the device code against MicroPython's ESP32 stubs (mypy)"),
+    "bringup": ("host_tools.flash.bringup", "measure a new board over USB into hardware/measured.json"),
     "devsim": ("host_tools.flash.devsim", "MicroPython unix port as a board on a pty"),
     "sync": ("host_tools.sync.command", "pull match scores off a device"),
     "scores": ("host_tools.sync.scores", "leaderboard and statistics"),

@@ -14,7 +14,17 @@ hardware/README.md's bring-up checklist quotes:
     selftest: press up (partial refresh 380 ms)
     selftest: sleeping (counts full=1 fast=0 partial=12)
 Returns a dict of what it saw, so the emulator test can check it.
+
+bringup() is the first board's measured run, driven over the REPL by
+`python -m host_tools bringup --port ...` (host_tools/flash/bringup.py,
+which also takes the free heap and the pystone figure): each refresh mode's
+BUSY time, the wiring of every button (press each when asked: the wrong one
+is named), and the battery against the voltage the maker measured at the
+cell (the divider's ratio is stored and used from then on: hal.battery).
+Its last line is `bringup: {JSON}`.
 """
+import json
+
 from compat import ticks_diff
 from hal.buttons import NAMES, PRESS, RELEASE, LONG, START
 from hal.sleep import IdleSleep
@@ -86,3 +96,63 @@ def run(hal, max_ms=None, log=print):
         events = hal.wait(1000)
     report["counts"] = dict(d.counts)
     return report
+
+
+PROMPT_Y = 170
+
+
+def _prompt(d, text):
+    d.fill_rect(8, PROMPT_Y, d.width - 16, 10, 1)
+    d.text(text, 8, PROMPT_Y, 0)
+    d.refresh_partial(0, PROMPT_Y, d.width, 10)
+
+
+def _next_press(hal, ms):
+    """The next button pressed within ms, or None."""
+    t0 = hal.ticks_ms()
+    while ticks_diff(hal.ticks_ms(), t0) < ms:
+        for kind, b in hal.wait(ms):
+            if kind == PRESS:
+                return b
+    return None
+
+
+def bringup(hal, cell_mv=0, log=print, press_ms=20000):
+    """Refresh BUSY times, button wiring, battery calibration against
+    cell_mv (0: none typed in); returns the report, printed as JSON last."""
+    r = {"storage": _check_storage(hal.storage), "battery_mv": hal.battery_mv(),
+         "wake": hal.wake_reason()}
+    d = hal.display
+    _draw(d, r)
+    d.refresh_full()
+    r["t_full_ms"] = d.last_busy_ms
+    d.refresh_fast()
+    r["t_fast_ms"] = d.last_busy_ms
+    _show_button(d, 0, True)
+    r["t_partial_ms"] = d.last_busy_ms
+    _show_button(d, 0, False)
+    log("bringup: refresh busy full %d ms, fast %d ms, partial %d ms"
+        % (r["t_full_ms"], r["t_fast_ms"], r["t_partial_ms"]))
+    wiring = {}
+    for b in range(len(NAMES)):
+        log("bringup: press %s" % NAMES[b])
+        _prompt(d, "press %s" % NAMES[b])
+        got = _next_press(hal, press_ms)
+        seen = "none" if got is None else NAMES[got]
+        wiring[NAMES[b]] = "ok" if got == b else seen
+        if got is not None:
+            _show_button(d, got, True)
+        log("bringup: %s %s" % (NAMES[b], "ok" if got == b else "FAILED (got %s)" % seen))
+    r["buttons"] = wiring
+    if cell_mv:
+        try:
+            r["battery_ratio"] = hal.calibrate_battery(cell_mv)
+            r["battery_mv_calibrated"] = hal.battery_mv()
+            log("bringup: battery read %s mV, measured %d mV: ratio %.4f stored"
+                % (r["battery_mv"], cell_mv, r["battery_ratio"]))
+        except ValueError as e:
+            r["battery_error"] = str(e)
+            log("bringup: battery not calibrated: %s" % e)
+    _prompt(d, "bring-up done")
+    log("bringup: " + json.dumps(r))
+    return r

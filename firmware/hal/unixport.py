@@ -52,13 +52,6 @@ class _Bus:
     def data(self, buf):
         pass
 
-    def battery_pin_uv(self):
-        try:
-            with open(BATTERY_UV) as f:
-                return int(f.read())
-        except (OSError, ValueError):
-            return None
-
     def ticks_ms(self):
         return time.ticks_ms()
 
@@ -153,6 +146,13 @@ class UnixHal(Hal):
 
     def sleep_ms(self, ms):
         time.sleep_ms(ms)
+
+    def battery_pin_uv(self):
+        try:
+            with open(BATTERY_UV) as f:
+                return int(f.read())
+        except (OSError, ValueError):
+            return None
 
     def deep_sleep(self):
         """No power to cut: wait for the next key in the file, then end the
