@@ -10,7 +10,8 @@ tables of 3-15 sets / 10-90 tiles, racks of 6-20, jokers often):
     from .mpy files as on the device;
   - pystone (micropython-lib's pystone_lowmem, fetched from PyPI; the
     program the ESP32 figure comes from) on the same unix port, giving
-    K = unix pystones/s / 1166 (ESP32 at 240 MHz) and so an estimated
+    K = unix pystones/s / 1166 (ESP32 at 240 MHz; the board's own figure
+    once a bring-up run wrote it to hardware/measured.json) and so an estimated
     ESP32 time = unix-port time x K.
 It prints percentiles and target checks, and writes build/bench.json and
 build/bench.png (time against position size).
@@ -26,11 +27,16 @@ import tracemalloc
 import host_tools
 from host_tools.bench.corpus import corpus
 from host_tools.bench.stats import percentile
+from host_tools.flash.bringup import measured_pystones
 from host_tools.progress import Bar, note, run_counted
 from rummikub.rules import Rules
 from rummikub.tiles import parse_table, parse_tiles
 
-ESP32_PYSTONES = 1166.0          # MicroPython issue 6565, ESP32 @ 240 MHz
+FORUM_PYSTONES = 1166.0          # MicroPython issue 6565, ESP32 @ 240 MHz (pystone_lowmem)
+# a real board's figure from its bring-up run (hardware/measured.json,
+# host_tools/bench/pystone_mp.py on the board) replaces it when there is one
+MEASURED_PYSTONES = measured_pystones()
+ESP32_PYSTONES = MEASURED_PYSTONES or FORUM_PYSTONES
 HEAP = "128k"
 TARGETS = {"ratio_median": 10.0, "ratio_p95": 10.0,
            "esp32_p95_ms": 2000.0, "esp32_median_ms": 300.0}
@@ -107,11 +113,13 @@ def peak_memory(positions, which):
 
 
 def pystones(mp, cache_dir):
-    """(pystones/s of the unix port, which benchmark): pystone_lowmem, the
-    program the 1166 was measured with, or offline our own stand-in."""
+    """(pystones/s of the unix port, which benchmark): the program the
+    ESP32 figure was measured with: pystone_mp.py where a bring-up run
+    measured the board, else pystone_lowmem (the 1166), or offline our own
+    stand-in."""
     from host_tools.bench import pystone_ref
     note("pystone on the MicroPython unix port ...")
-    ref = pystone_ref.fetch(os.path.join(cache_dir, "pystone"))
+    ref = None if MEASURED_PYSTONES else pystone_ref.fetch(os.path.join(cache_dir, "pystone"))
     if ref:
         stones = pystone_ref.score(mp, ref)
         if stones:
@@ -120,7 +128,9 @@ def pystones(mp, cache_dir):
     p = subprocess.run([mp, os.path.join(here, "pystone_mp.py"), "100000"],
                        capture_output=True, text=True)
     return (float(p.stdout.split()[-1]) if p.returncode == 0 else 0.0,
-            "host_tools/bench/pystone_mp.py (PyPI unreachable)")
+            "host_tools/bench/pystone_mp.py (%s)" % (
+                "as on the board: hardware/measured.json" if MEASURED_PYSTONES
+                else "PyPI unreachable"))
 
 
 def micropython(mp, corpus_path, heap=HEAP, budget=None, label="unix port"):
