@@ -1,22 +1,31 @@
-"""The power model and hardware/power.md: standby days and games per charge.
+"""The power model and hardware/power.md: games per charge and standby, as ranges.
 
-inputs(pins, measured) -> {name: Input}: every figure with its unit, its
-label (datasheet / measured / estimate) and its source; a figure recorded
-in hardware/measured.json replaces the assumed one and is labelled
-"measured (this build)".  budget(inputs) -> dict of derived numbers (the
-contract: currents in mA, times in s, charge in mAh; games = usable charge /
-charge per game).  power_md(pins, measured) -> the text of power.md.
+inputs(pins, measured) -> {name: Input}: every figure as low / typical /
+high, with its unit, its label (datasheet / measured / estimate), its
+source and the measurement on a real board that settles it; a figure in
+hardware/measured.json replaces all three ends and is labelled
+"measured (this build)".  budget(inp, ends) -> the derived numbers with
+every input at its typical value, or at the end `ends` names ("lo"/"hi").
+ranges(inp) -> {quantity: (low, typical, high)}: the model is monotonic in
+each input, so the extremes put each input at whichever end lowers (or
+raises) the quantity.  power_md(pins, measured) -> the text of power.md.
 
-The model of a game: the CPU is awake at `awake_ma` while it computes (AI
-moves, redrawing frames, sending them over SPI) and for `poll_wake_ms` at
-each button poll; every other moment it waits in light sleep, also while
-the panel refreshes (the panel then draws `panel_refresh_ma` for the
-refresh's duration).
+A game: the CPU is awake while it computes (AI moves, redrawing, SPI),
+while a button is held (repeat, long press) and for `poll_wake_ms` at each
+button poll; every other moment it waits in light sleep, also while the
+panel refreshes.  After a game is put down the console idles for the
+firmware's idle time (light sleep and polls) before deep sleep, and each
+later wake boots the firmware again: `wakes` of those per game.  The cell's
+protection board, the battery divider and the panel module draw all the
+time; standby adds the board's deep sleep and the cell's self-discharge.
 """
 import json
 import os
 
+from hal.base import Hal
+from hal.sleep import DEFAULT_IDLE_MS
 from host_tools import ROOT
+from host_tools.hardware.pins import battery_drain_ua
 
 MEASURED_JSON = os.path.join(ROOT, "hardware", "measured.json")
 POWER_MD = os.path.join(ROOT, "hardware", "power.md")
@@ -26,52 +35,114 @@ MEASURED = "measured"
 ESTIMATE = "estimate"
 
 FRAME_BYTES = 15000         # 400 x 300 / 8: one RAM image of the panel
+HOURS_PER_MONTH = 730.0     # 365.25 x 24 / 12
+ENDS = ("lo", "hi")
 
 
 class Input:
-    def __init__(self, value, unit, label, source):
+    """One figure: value is the typical one, lo and hi the range's ends."""
+
+    def __init__(self, value, unit, label, source, settle="", lo=None, hi=None):
         if label not in (DATASHEET, MEASURED, ESTIMATE):
             raise ValueError("label must be datasheet, measured or estimate: %r" % label)
         self.value = value
+        self.lo = value if lo is None else lo
+        self.hi = value if hi is None else hi
         self.unit = unit
         self.label = label
         self.source = source
+        self.settle = settle
+
+    def at(self, end=None):
+        return {"lo": self.lo, "hi": self.hi}.get(end, self.value)
+
+
+def _r(lo, typ, hi, unit, label, source, settle):
+    return Input(typ, unit, label, source, settle, lo, hi)
 
 
 def inputs(pins, measured=None):
-    """The model's inputs for this pin map (board profile, SPI clock)."""
+    """The model's inputs for this pin map (board profile, divider, SPI clock)."""
     prof = pins["esp32"]["profile"]
     lo, hi = prof["deep_sleep_ua"]
+    dlo, dhi = battery_drain_ua(pins)
     spi_hz = pins["esp32"]["spi"]["baudrate"]
+    sleep_meter = "the sleep current, meter across the open slide switch (How to measure, 1)"
     d = {
-        "board_deep_sleep": Input(hi / 1000.0, "mA", MEASURED,
-                                  "%s, whole board on battery (upper end of %d-%d uA): %s"
-                                  % (prof["part"], lo, hi, prof["deep_sleep_source"])),
-        "panel_sleep": Input(0.00001, "mA", DATASHEET,
-                             "Waveshare e-Paper module parameters: standby current < 0.01 uA"),
-        "button_idle": Input(0.0, "mA", ESTIMATE,
-                             "open switch: no current through the 100k pull-downs"),
-        "awake_ma": Input(44.0, "mA", DATASHEET,
-                          "ESP32 datasheet v3.5 table 6: CPU on, radio off, 160 MHz dual core 27-44 mA (upper end)"),
-        "light_sleep_ma": Input(1.0, "mA", ESTIMATE,
-                                "ESP32 datasheet v3.5 table 6: light sleep 0.8 mA, plus flash standby and board (~0.2 mA)"),
-        "poll_ms": Input(20, "ms", DATASHEET, "hal.base.Hal.poll_ms: the app polls the buttons every 20 ms"),
-        "poll_wake_ms": Input(2.0, "ms", ESTIMATE,
-                              "awake per poll: light-sleep exit/entry, sampling 7 pins, one app step"),
-        "panel_refresh_ma": Input(8.0, "mA", DATASHEET,
-                                  "Waveshare e-Paper module parameters: refresh power 26.4 mW typ. (8 mA at 3.3 V)"),
-        "t_full": Input(4.0, "s", ESTIMATE, "full refresh (flashing waveform); selftest prints the real busy_ms"),
-        "t_fast": Input(1.5, "s", ESTIMATE, "fast refresh (LUT load + update)"),
-        "t_partial": Input(0.4, "s", ESTIMATE, "partial refresh (differential waveform)"),
+        "board_deep_sleep": _r(lo / 1000.0, (lo + hi) / 2000.0, hi / 1000.0, "mA", DATASHEET,
+                               "%s, whole board on battery: %s" % (prof["part"], prof["deep_sleep_source"]),
+                               sleep_meter + ": the whole device after the switch (board, panel, divider)"),
+        "panel_module": _r(0.00001, 0.002, 0.055, "mA", ESTIMATE,
+                           "the glass < 0.01 uA asleep (Waveshare module parameters); the module's regulator"
+                           " and level shifter are not published: typical a low-Iq LDO (~2 uA), high ~55 uA"
+                           " as a panel regulator like WeAct's draws (issue 23 review)",
+                           "the sleep current with and without the panel's VCC wire: the difference"),
+        "divider": _r(dlo / 1000.0, (dlo + dhi) / 2000.0, dhi / 1000.0, "mA", DATASHEET,
+                      "the battery divider (pins.json): the cell's 3.0-4.2 V over %g Mohm" % (
+                          (pins["esp32"]["battery"]["r_top"] + pins["esp32"]["battery"]["r_bottom"]) / 1e6),
+                      "Ohm's law; included in the sleep-current reading"),
+        "pcm": _r(0.0015, 0.0035, 0.007, "mA", DATASHEET,
+                  "the cell's protection board, drawn even when switched off: 3.5 uA typ., 7.0 max."
+                  " (Fullwat LP803450-CI specification, 'current consumption in normal operation');"
+                  " low 1.5 uA (estimate, newer protection ICs)",
+                  "not measurable outside the pack: the shelf test settles it with the self-discharge"),
+        "self_discharge": _r(1.0, 1.5, 2.0, "%/month", ESTIMATE,
+                             "Li-ion self-discharge after the first day: 1-2 % a month (Battery University"
+                             " BU-802b)",
+                             "the shelf test: the cell's voltage a month apart, switched off (percent from"
+                             " the discharge curve)"),
+        "awake_ma": _r(27.0, 35.0, 44.0, "mA", DATASHEET,
+                       "ESP32 datasheet v3.5 table 6: CPU on, radio off, 160 MHz dual core 27-44 mA",
+                       "How to measure, 3: the selftest with light sleep off"),
+        "light_sleep_ma": _r(0.8, 1.0, 1.5, "mA", ESTIMATE,
+                             "ESP32 datasheet v3.5 table 6: light sleep 0.8 mA, plus flash standby and"
+                             " the board (0-0.7 mA, estimate)",
+                             "How to measure, 3: the selftest's idle average"),
+        "poll_ms": Input(Hal.poll_ms, "ms", DATASHEET, "hal.base.Hal.poll_ms: the app polls the buttons"),
+        "poll_wake_ms": _r(1.0, 2.0, 4.0, "ms", ESTIMATE,
+                           "awake per poll: light-sleep exit and entry, sampling 7 pins, one app step",
+                           "How to measure, 3 (0 once light_sleep_ma is the idle average)"),
+        "held_s": _r(60.0, 120.0, 300.0, "s", ESTIMATE,
+                     "CPU awake while a button is held, per game: ~700 presses of 0.1-0.2 s, plus repeats"
+                     " and long presses (to 300 s)",
+                     "a real game's presses: their count times the average hold (REPL log of"
+                     " Hal.buttons)"),
+        "idle_s": Input(DEFAULT_IDLE_MS / 1000.0, "s", DATASHEET,
+                        "hal.sleep.DEFAULT_IDLE_MS: idle before deep sleep (Settings: idle minutes)"),
+        "wakes": _r(1.0, 2.0, 4.0, "", ESTIMATE,
+                    "times a game is put down long enough to sleep, with its idle and a boot each",
+                    "how the console is used (not a board measurement)"),
+        "boot_s": _r(1.0, 1.5, 3.0, "s", ESTIMATE,
+                     "awake from a wake press to the first screen: ROM and MicroPython boot, the app's"
+                     " import and restore",
+                     "ticks_ms() printed when the first screen is drawn after a wake"),
+        "panel_refresh_ma": _r(5.0, 8.0, 12.0, "mA", DATASHEET,
+                               "Waveshare e-Paper module parameters: refresh power 26.4 mW typ. (8 mA at"
+                               " 3.3 V); the ends +-50 % (estimate)",
+                               "How to measure, 2"),
+        "t_full": _r(3.0, 4.0, 5.0, "s", DATASHEET, "Waveshare: full refresh 4 s; +-1 s (estimate)",
+                     "How to measure, 4 (selftest's busy_ms)"),
+        "t_fast": _r(1.0, 1.5, 2.0, "s", ESTIMATE, "fast refresh (LUT load + update)", "How to measure, 4"),
+        "t_partial": _r(0.3, 0.4, 0.7, "s", ESTIMATE, "partial refresh (differential waveform)",
+                        "How to measure, 4"),
         "spi_hz": Input(spi_hz, "Hz", DATASHEET,
                         "pins.json spi.baudrate (SSD1683 write clock max 20 MHz; hand-wired at half)"),
-        "render_ms": Input(100.0, "ms", ESTIMATE, "redrawing one whole frame in MicroPython (CRC per row included)"),
-        "ai_s": Input(60.0, "s", ESTIMATE, "AI thinking per game: ~60 AI turns at ~1 s on the ESP32"),
-        "battery_mah": Input(1200.0, "mAh", DATASHEET, "LiPo 603450, 1200 mAh (cell label)"),
-        "usable": Input(0.85, "", ESTIMATE, "usable fraction of the cell (cut-off, ageing)"),
-        "game_minutes": Input(25.0, "min", ESTIMATE, "a 4-player game against 3 AIs"),
-        "game_partial": Input(600, "", ESTIMATE, "partial refreshes per game (cursor, pick/place)"),
-        "game_fast": Input(120, "", ESTIMATE, "fast refreshes per game (turn changes, AI moves)"),
+        "render_ms": _r(60.0, 100.0, 200.0, "ms", ESTIMATE,
+                        "redrawing one whole frame in MicroPython (CRC per row included)",
+                        "ticks_ms() around one redraw on the device"),
+        "ai_s": _r(30.0, 60.0, 120.0, "s", ESTIMATE, "AI thinking per game: ~60 AI turns at 0.5-2 s on the ESP32",
+                   "the AI's think times logged over a real game"),
+        "battery_mah": _r(1100.0, 1200.0, 1200.0, "mAh", DATASHEET,
+                          "LiPo 603450, 1200 mAh (cell label); cheap cells often hold less (estimate)",
+                          "a capacity test: full to 3.0 V at ~100 mA"),
+        "usable": _r(0.80, 0.85, 0.90, "", ESTIMATE,
+                     "usable fraction: the app stops at 3.3 V (ui.power.EMPTY_MV), ageing",
+                     "the same discharge: charge left below 3.3 V"),
+        "game_minutes": Input(25.0, "min", ESTIMATE, "a 4-player game against 3 AIs (the unit of 'a game')"),
+        "game_partial": _r(400, 600, 900, "", ESTIMATE, "partial refreshes per game (cursor, pick/place)",
+                           "the driver's refresh counts over a real game"),
+        "game_fast": _r(80, 120, 180, "", ESTIMATE, "fast refreshes per game (turn changes, AI moves)",
+                        "the driver's refresh counts over a real game"),
         "game_full": Input(2, "", ESTIMATE, "full refreshes per game (start, end)"),
     }
     for k, v in (measured or {}).items():
@@ -79,7 +150,8 @@ def inputs(pins, measured=None):
             continue
         if k not in d:
             raise ValueError("measured.json: %s is not a model input" % k)
-        d[k] = Input(float(v), d[k].unit, MEASURED, "measured on this build (hardware/measured.json)")
+        d[k] = Input(float(v), d[k].unit, MEASURED, "measured on this build (hardware/measured.json)",
+                     "settled")
     return d
 
 
@@ -91,118 +163,212 @@ def load_measured(path=MEASURED_JSON):
         return {}
 
 
-def budget(inp, light_sleep=True):
-    """Derived numbers; light_sleep=False models the CPU awake all game."""
-    v = {k: i.value for k, i in inp.items()}
-    sleep_ma = v["board_deep_sleep"] + v["panel_sleep"] + v["button_idle"]
+def budget(inp, ends=None, light_sleep=True):
+    """Derived numbers (currents in mA, times in s, charge in mAh) with each
+    input at its typical value or at ends[name]; light_sleep=False models
+    the CPU awake all game (no light sleep between polls)."""
+    ends = ends or {}
+    v = {k: i.at(ends.get(k)) for k, i in inp.items()}
+    # a measured sleep current is the whole device after the switch
+    whole = inp["board_deep_sleep"].label == MEASURED
+    device_ma = v["board_deep_sleep"] + (0.0 if whole else v["panel_module"] + v["divider"])
+    always_ma = v["pcm"] + (v["panel_module"] + v["divider"])
+    self_ma = v["battery_mah"] * v["self_discharge"] / 100.0 / HOURS_PER_MONTH
     usable = v["battery_mah"] * v["usable"]
     game_s = v["game_minutes"] * 60.0
     frames = v["game_partial"] + v["game_fast"] + v["game_full"]
-    whole = v["game_fast"] + v["game_full"]
+    whole_frames = v["game_fast"] + v["game_full"]
     # whole-screen refreshes send both RAMs; partials only their window (small)
-    spi_s = whole * 2 * FRAME_BYTES * 8 / v["spi_hz"]
+    spi_s = whole_frames * 2 * FRAME_BYTES * 8 / v["spi_hz"]
     compute_s = v["ai_s"] + frames * v["render_ms"] / 1000.0 + spi_s
+    held_s = v["held_s"]
     refresh_s = sum(v["t_" + k] * v["game_" + k] for k in ("full", "fast", "partial"))
+    idle_s = v["wakes"] * v["idle_s"]
+    boot_s = v["wakes"] * v["boot_s"]
+    duty = v["poll_wake_ms"] / v["poll_ms"]
     if light_sleep:
-        polls = (game_s - compute_s) * 1000.0 / v["poll_ms"]
-        poll_s = polls * v["poll_wake_ms"] / 1000.0
-        sleep_s = game_s - compute_s - poll_s
+        napping = game_s - compute_s - held_s + idle_s
+        poll_s = napping * duty
+        sleep_s = napping - poll_s
     else:
-        poll_s = 0.0
-        sleep_s = 0.0
-        compute_s = game_s
-    cpu_mah = (compute_s + poll_s) * v["awake_ma"] / 3600.0
+        poll_s = sleep_s = 0.0
+        compute_s = game_s - held_s + idle_s
+    cpu_mah = (compute_s + held_s + poll_s + boot_s) * v["awake_ma"] / 3600.0
     nap_mah = sleep_s * v["light_sleep_ma"] / 3600.0
-    panel_mah = refresh_s * v["panel_refresh_ma"] / 3600.0
-    game_mah = cpu_mah + nap_mah + panel_mah
-    return {"sleep_ua": sleep_ma * 1000.0, "standby_days": usable / sleep_ma / 24.0,
-            "game_mah": game_mah, "games": usable / game_mah,
-            "compute_s": compute_s, "poll_s": poll_s, "sleep_s": sleep_s, "refresh_s": refresh_s,
-            "spi_s": spi_s, "cpu_mah": cpu_mah, "nap_mah": nap_mah, "panel_mah": panel_mah,
-            "usable_mah": usable,
+    panel_mah = (refresh_s + v["wakes"] * v["t_fast"]) * v["panel_refresh_ma"] / 3600.0
+    always_mah = (game_s + idle_s + boot_s) * always_ma / 3600.0
+    game_mah = cpu_mah + nap_mah + panel_mah + always_mah
+    standby_ma = device_ma + v["pcm"] + self_ma
+    return {"device_sleep_ua": device_ma * 1000.0, "standby_ua": standby_ma * 1000.0,
+            "self_discharge_ua": self_ma * 1000.0,
+            "standby_days": usable / standby_ma / 24.0,
+            "device_days": usable / device_ma / 24.0,
+            "off_months": usable / (v["pcm"] + self_ma) / HOURS_PER_MONTH,
+            "game_mah": game_mah, "games": usable / game_mah, "usable_mah": usable,
+            "game_s": game_s, "compute_s": compute_s, "held_s": held_s, "poll_s": poll_s,
+            "sleep_s": sleep_s, "idle_s": idle_s, "boot_s": boot_s, "refresh_s": refresh_s, "spi_s": spi_s,
+            "cpu_mah": cpu_mah, "nap_mah": nap_mah, "panel_mah": panel_mah, "always_mah": always_mah,
+            "play_ma": game_mah / ((game_s + idle_s + boot_s) / 3600.0),
             "refresh_uah": {k: v["t_" + k] * (v["panel_refresh_ma"] + v["light_sleep_ma"]) / 3.6
                             for k in ("full", "fast", "partial")}}
 
 
-def _with(inp, **values):
-    out = dict(inp)
-    for k, val in values.items():
-        i = inp[k]
-        out[k] = Input(val, i.unit, i.label, i.source)
+def _extreme(inp, key, lower):
+    """The input ends that make budget()[key] lowest (or highest)."""
+    ends = {}
+    for name in inp:
+        at = [(budget(inp, {name: e})[key], e) for e in ENDS]
+        ends[name] = min(at)[1] if lower else max(at)[1]
+    return ends
+
+
+def ranges(inp):
+    """{quantity: (low, typical, high)} over every input's range."""
+    out = {}
+    for key in ("games", "standby_days", "off_months", "game_mah", "device_sleep_ua"):
+        out[key] = (budget(inp, _extreme(inp, key, True))[key], budget(inp)[key],
+                    budget(inp, _extreme(inp, key, False))[key])
     return out
+
+
+def swings(inp, key="games"):
+    """[(swing, name, value at lo, value at hi)]: each input alone from one
+    end to the other, largest first: what a measurement would settle most."""
+    out = []
+    for name, i in inp.items():
+        lo, hi = (budget(inp, {name: e})[key] for e in ENDS)
+        if lo != hi:
+            out.append((abs(hi - lo), name, lo, hi))
+    return sorted(out, reverse=True)
+
+
+def rounded(x):
+    """Two significant figures: no false precision."""
+    if x <= 0:
+        return 0
+    p = 10 ** max(len(str(int(x))) - 2, 0)
+    return int(round(x / p) * p)
+
+
+def _fmt(x):
+    return "%g" % x if isinstance(x, int) or x >= 0.01 or x == 0 else "%.3g" % x
 
 
 def power_md(pins, measured=None):
     inp = inputs(pins, measured)
     b = budget(inp)
+    r = ranges(inp)
     awake = budget(inp, light_sleep=False)
-    slow = budget(_with(inp, poll_wake_ms=inp["poll_wake_ms"].value * 2))
     prof = pins["esp32"]["profile"]
     v = {k: i.value for k, i in inp.items()}
+    n_measured = sum(1 for i in inp.values() if i.label == MEASURED)
+
+    def span(key, fmt=rounded):
+        lo, typ, hi = r[key]
+        return "%s | %s | %s" % (fmt(lo), fmt(typ), fmt(hi))
+
     L = [
         "# Power budget",
         "",
         "Generated by `python -m host_tools hardware` from the model in",
-        "`host_tools/hardware/power.py` and the board profile in `pins.json`;",
-        "figures measured on a real build go into `hardware/measured.json` (see",
-        "below) and replace the assumed ones.  Every input is labelled",
-        "**datasheet**, **measured** or **estimate**.  Nothing here has been",
-        "measured on this project's own hardware yet.",
+        "`host_tools/hardware/power.py`, the board profile and the battery",
+        "divider in `pins.json`; figures measured on a real build go into",
+        "`hardware/measured.json` (see below) and replace the assumed ones.",
+        "Every input is a range (low / typical / high) labelled **datasheet**,",
+        "**measured** or **estimate**, with its source and the measurement on a",
+        "real board that settles it.  %s" % (
+            "Nothing here has been measured on this project's own hardware yet."
+            if not n_measured else "%d inputs are measured on this build." % n_measured),
         "",
-        "## Results (model)",
+        "## Results (model, two significant figures)",
         "",
-        "| quantity | value |",
-        "|---|---|",
-        "| standby current, whole device in deep sleep | %.1f uA |" % b["sleep_ua"],
-        "| standby on one charge (sleep current only) | %d days |" % int(b["standby_days"]),
-        "| one game (%d min) | %.2f mAh |" % (v["game_minutes"], b["game_mah"]),
-        "| - CPU awake (AI, drawing, SPI: %d s; button polls: %d s) | %.2f mAh |" % (
-            round(b["compute_s"]), round(b["poll_s"]), b["cpu_mah"]),
-        "| - CPU in light sleep (%d s) | %.2f mAh |" % (round(b["sleep_s"]), b["nap_mah"]),
-        "| - panel refreshing (%d s) | %.2f mAh |" % (round(b["refresh_s"]), b["panel_mah"]),
-        "| **games per charge** (%.0f mAh usable) | **about %d** |" % (b["usable_mah"], int(b["games"])),
-        "| games per charge if each poll wake costs twice as long | about %d |" % int(slow["games"]),
-        "| games per charge with the CPU awake all game (no light sleep) | about %d |" % int(awake["games"]),
-        "| energy per full / fast / partial refresh (panel + sleeping CPU) | %.1f / %.1f / %.1f uAh |" % (
+        "The low and high columns put every input at whichever end of its range",
+        "lowers or raises that quantity (the model is monotonic in each input):",
+        "they bound what the inputs' ranges allow, not a confidence interval.",
+        "",
+        "| quantity | low | typical | high |",
+        "|---|---|---|---|",
+        "| **games per charge** (a game: %d min) | %s |" % (v["game_minutes"], span("games")),
+        "| charge per game, mAh | %s |" % span("game_mah", lambda x: "%.1f" % x),
+        "| standby, switched on and asleep (days) | %s |" % span("standby_days"),
+        "| switched off: months until the cell is flat (its protection board and self-discharge) | %s |" % (
+            span("off_months")),
+        "| device asleep, after the switch (uA) | %s |" % span("device_sleep_ua", lambda x: "%.1f" % x),
+        "",
+        "Standby is set by %s: asleep the device draws" % (
+            "the cell, not the device" if b["self_discharge_ua"] + v["pcm"] * 1000 > b["device_sleep_ua"]
+            else "the device more than by the cell"),
+        "%.0f uA (typical), the cell's protection board %.1f uA and its" % (b["device_sleep_ua"], v["pcm"] * 1000),
+        "self-discharge the equivalent of %.0f uA; the device alone would last" % b["self_discharge_ua"],
+        "%s days.  Charge it every few months when unused, or switch it off." % rounded(b["device_days"]),
+        "",
+        "### One game, typical (%d min of play, %d wakes with their idle and boot)" % (
+            v["game_minutes"], v["wakes"]),
+        "",
+        "| term | time | charge |",
+        "|---|---|---|",
+        "| CPU awake: AI, drawing, SPI | %d s | |" % round(b["compute_s"]),
+        "| CPU awake: buttons held (repeat, long press) | %d s | |" % round(b["held_s"]),
+        "| CPU awake: button polls (%g ms every %d ms) | %d s | |" % (v["poll_wake_ms"], v["poll_ms"],
+                                                                   round(b["poll_s"])),
+        "| CPU awake: boot after each wake | %d s | |" % round(b["boot_s"]),
+        "| = CPU awake at %g mA | | %.2f mAh |" % (v["awake_ma"], b["cpu_mah"]),
+        "| CPU in light sleep (play and the %d s idle before deep sleep, each wake) | %d s | %.2f mAh |" % (
+            v["idle_s"], round(b["sleep_s"]), b["nap_mah"]),
+        "| panel refreshing (and one fast refresh per wake) | %d s | %.2f mAh |" % (
+            round(b["refresh_s"] + v["wakes"] * v["t_fast"]), b["panel_mah"]),
+        "| always on: protection board, divider, panel module | %d s | %.3f mAh |" % (
+            round(b["game_s"] + b["idle_s"] + b["boot_s"]), b["always_mah"]),
+        "| **one game** | | **%.2f mAh** |" % b["game_mah"],
+        "",
+        "With the CPU awake all game (no light sleep, the old firmware) a game",
+        "would take %.1f mAh: about %s games.  A whole-screen refresh sends two" % (
+            awake["game_mah"], rounded(awake["games"])),
+        "15,000-byte images over SPI at %d MHz, %.0f ms of clocking; energy per" % (
+            v["spi_hz"] // 1000000, 2 * FRAME_BYTES * 8 / v["spi_hz"] * 1000),
+        "full / fast / partial refresh (panel + sleeping CPU): %.1f / %.1f / %.1f uAh." % (
             b["refresh_uah"]["full"], b["refresh_uah"]["fast"], b["refresh_uah"]["partial"]),
         "",
-        "Standby: %d days is what the sleep current alone allows; a LiPo loses a" % int(b["standby_days"]),
-        "few percent a month by itself (estimate), so in practice the cell, not",
-        "the device, sets the limit: charge it about once a year when unused.",
-        "The design target (a year of standby, at least 200 games a charge) holds",
-        "in the model; the largest uncertain term is the time awake per button",
-        "poll (the light-sleep row above shows what doubling it costs).",
+        "## What to measure first",
         "",
-        "Light sleep: between button polls and while the panel refreshes, the",
-        "ESP32 waits in `machine.lightsleep()` with the seven buttons as ext1 wake",
-        "sources (`hal/esp32.py`), so a press ends the wait at once and the UI",
-        "reacts within one poll period (%d ms), as when awake.  While a button is" % v["poll_ms"],
-        "held (repeat, long press) the CPU stays awake.  SPI runs at %d MHz: a" % (v["spi_hz"] // 1000000),
-        "whole-screen refresh sends two 15,000-byte images, %.0f ms of clocking." % (
-            2 * FRAME_BYTES * 8 / v["spi_hz"] * 1000),
+        "Each input alone from its low to its high end, the others typical;",
+        "the largest swings are the measurements that narrow the ranges most.",
+        "",
+        "| input | games at its low end | at its high end | settled by |",
+        "|---|---|---|---|",
+    ]
+    for _, name, lo, hi in swings(inp)[:8]:
+        L.append("| %s | %s | %s | %s |" % (name, rounded(lo), rounded(hi), inp[name].settle))
+    L += ["", "| input | standby days at its low end | at its high end | settled by |", "|---|---|---|---|"]
+    for _, name, lo, hi in swings(inp, "standby_days")[:5]:
+        L.append("| %s | %s | %s | %s |" % (name, rounded(lo), rounded(hi), inp[name].settle))
+    L += [
         "",
         "## Inputs",
         "",
-        "| input | value | unit | label | source |",
-        "|---|---|---|---|---|",
+        "| input | low | typical | high | unit | label | source | settled by |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for k, i in inp.items():
-        L.append("| %s | %s | %s | %s | %s |" % (k, i.value, i.unit, i.label, i.source))
+        L.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            k, _fmt(i.lo), _fmt(i.value), _fmt(i.hi), i.unit, i.label, i.source, i.settle or "-"))
     L += [
         "",
         "## What the sleep figure assumes (%s)" % prof["part"],
         "",
         "- The board's own USB-UART bridge and regulator are built for deep",
         "  sleep: the %d-%d uA are the maker's measurement of the whole board on" % tuple(prof["deep_sleep_ua"]),
-        "  battery, with its battery divider.  A plain ESP32-DevKitC keeps its",
-        "  USB-UART bridge and AMS1117 powered from 3V3: published measurements",
-        "  of such boards in deep sleep are 3.8-11 mA, which would empty the cell",
-        "  in about 11 days.  That is why the reference build no longer uses one.",
-        "- The slide switch sits in the cell's lead, before the board: off means",
-        "  nothing drains, the battery divider included.",
+        "  battery.  A plain ESP32-DevKitC keeps its USB-UART bridge and AMS1117",
+        "  powered from 3V3: published measurements of such boards in deep sleep",
+        "  are 3.8-11 mA, which would empty the cell in about 11 days.",
+        "- The slide switch sits in the cell's lead, before the board and the",
+        "  battery divider: off, only the cell's own protection board and",
+        "  self-discharge drain it.  On, the divider adds %.1f-%.1f uA." % battery_drain_ua(pins),
         "- The panel is put to deep sleep (command 0x10) before the ESP32 sleeps;",
         "  its RST, CS and DC lines are held (`Pin(..., hold=True)` and",
         "  `esp32.gpio_deep_sleep_hold(True)`), so RST cannot glitch it awake.",
+        "  The module's regulator and level shifter stay powered from 3V3: the",
+        "  `panel_module` range above.",
         "- Buttons idle open: the 100k pull-downs carry no current.",
         "",
         "## Charging while playing",
@@ -210,28 +376,30 @@ def power_md(pins, measured=None):
         "A linear LiPo charger ends a charge when its current falls below a",
         "threshold (C/10 of the set current on the TP4054/TP4056 family:",
         "datasheet); a load on the cell during the charge adds to what the",
-        "charger sees.  With the CPU awake all game (the old firmware, %.0f mA)" % v["awake_ma"],
-        "that load can keep it above the threshold and the charge never ends.",
-        "With light sleep the average load in play is %.1f mA (model: one game's" % (
-            b["game_mah"] / (v["game_minutes"] / 60.0)),
-        "charge over its length), well below a 50 mA threshold (500 mA charge):",
-        "the charge still terminates.  A board whose charger has a power path",
-        "(load fed from USB while charging) avoids the question; the uPesy",
-        "documentation found for this board says \"built-in charger\" and does",
-        "not describe one (estimate, to check on the board's schematic).",
+        "charger sees.  With the CPU awake all game (%.0f mA) that load can keep" % v["awake_ma"],
+        "it above the threshold and the charge never ends.  With light sleep",
+        "the average load in play is %.1f mA (typical: one game's charge over" % b["play_ma"],
+        "its length), well below a 50 mA threshold (500 mA charge): the charge",
+        "still terminates.  Charging needs the switch on (assembly.md, 4).",
         "",
         "## How to measure (and where to write it down)",
         "",
         "A multimeter in series with the battery: switch the device off, clip",
         "the meter's leads across the slide switch's two terminals (the meter now",
-        "carries the whole current), use the A/mA socket first.",
+        "carries the whole current), use the A/mA socket first.  Write each",
+        "figure into `hardware/measured.json` under its input's name, in the",
+        "unit of the table above; it replaces all three ends of that range.",
         "",
         "1. **Sleep current**: let the device go to sleep (hold START in the",
         "   selftest, or wait for the idle timeout), then move the meter to its",
         "   uA range (a 200 uA range: 1 mV per uA burden is fine here).  Expect",
-        "   %d-%d uA.  A reading in mA means something stays powered: a panel" % tuple(prof["deep_sleep_ua"]),
-        "   that did not sleep, an LED, or a board that is not the low-power one.",
-        "   Record it as `board_deep_sleep` (in mA) in `hardware/measured.json`.",
+        "   %d-%d uA plus the divider and the panel module.  A reading in mA" % tuple(prof["deep_sleep_ua"]),
+        "   means something stays powered: a panel that did not sleep, an LED,",
+        "   or a board that is not the low-power one.  Record it as",
+        "   `board_deep_sleep` (in mA): it is the whole device after the switch,",
+        "   so the model no longer adds the divider and the panel module to it.",
+        "   Once more with the panel's VCC wire off: the difference is",
+        "   `panel_module`.",
         "2. **Refresh current**: mA range; the selftest's full refresh lasts",
         "   seconds, long enough to read.  The reading is panel + sleeping CPU;",
         "   subtract the light-sleep reading (3) and record `panel_refresh_ma`.",
@@ -243,6 +411,13 @@ def power_md(pins, measured=None):
         "   averages over its ~0.3 s update, good enough for both.",
         "4. **Refresh times**: the selftest prints the driver's `last_busy_ms`",
         "   after each refresh: record `t_full`, `t_fast`, `t_partial` (in s).",
+        "5. **Boot**: `boot_s`, from a wake press to the first screen.",
+        "6. **Shelf test**: a charged cell, switched off for a month: its",
+        "   voltage drop, as percent from the discharge curve, is",
+        "   `self_discharge` (the protection board's draw included: set `pcm`",
+        "   to 0 with it).",
+        "7. **The whole answer**: games from a full charge to the app's empty",
+        "   stop, counted in real play, settle the games-per-charge range at once.",
         "",
         "Then run `python -m host_tools hardware`: this file is regenerated with",
         "your figures labelled **measured**.",

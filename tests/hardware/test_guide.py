@@ -82,3 +82,30 @@ def test_button_board_drawing_is_up_to_date_and_to_scale():
     for i, n in enumerate(NAMES):
         assert "SW%d %s" % (i + 1, n.upper()) in labels
         assert "R%d, GPIO%d" % (i + 1, pins["esp32"]["buttons"][n]) in labels
+
+
+def test_bom_and_guide_hold_everything_the_build_needs(text):
+    rows = {r["ref"]: r for r in guide.bom()}
+    pins = pinmap.load()
+    bat = pins["esp32"]["battery"]
+    # the button board's four posts take M2 screws; the case's bosses M2.5
+    assert "M2 x" in rows["HW2"]["part"] and rows["HW2"]["qty"] == str(len(enclosure.layout(pins)["perf_posts"]))
+    assert "M2 x 5 mm screws" in text
+    # the divider's parts are the pin map's values
+    assert rows["R8-R9"]["part"].startswith("resistor %s" % pinmap.ohms(bat["r_top"]))
+    assert bat["r_top"] == bat["r_bottom"] and "%d nF" % bat["c_nf"] in rows["C1"]["part"]
+    # J1's contacts are crimped: the tool is in the list
+    assert "crimp" in rows["J1"]["notes"] and "crimp tool for" in text
+    # no header housings: the case has no room for them
+    assert "female header" not in " ".join(r["part"] for r in rows.values())
+    # charging: said plainly, with how
+    assert "**Charging needs the switch ON.**" in text
+    # the licence, beside the files it covers
+    with open(guide.BOM_CSV.replace("bom.csv", "LICENSE")) as f:
+        assert f.readline().strip() == "SPDX-License-Identifier: CERN-OHL-P-2.0"
+    assert "CERN-OHL-P-2.0 (`LICENSE` in this folder)" in text
+    # every part's size and source is in the guide, the case's size too
+    lay = enclosure.layout(pins)
+    assert "Outside %.1f x %.1f x %.1f mm" % (lay["w"], lay["d"], lay["h"]) in text
+    for name, (size, source) in enclosure.PARTS.items():
+        assert "| %s | %g x %g x %g | %s |" % ((name,) + size + (source,)) in text

@@ -172,35 +172,78 @@ def test_power_doc_is_generated_and_labelled(pins):
     with open(power.POWER_MD) as f:
         assert f.read() == power.power_md(pins, power.load_measured()), "run: python -m host_tools hardware"
     inp = power.inputs(pins)
-    assert all(i.label in ("datasheet", "measured", "estimate") and i.source for i in inp.values())
+    for name, i in inp.items():
+        assert i.label in ("datasheet", "measured", "estimate") and i.source, name
+        assert i.lo <= i.value <= i.hi, name
+        assert i.settle or i.lo == i.hi, name          # every range says what settles it
     b = power.budget(inp)
-    # the board profile's measured sleep current sets standby: a year at least
-    assert abs(b["sleep_ua"] - pins["esp32"]["profile"]["deep_sleep_ua"][1]) < 0.1
-    assert b["standby_days"] > 365
-    # a plain DevKitC (USB-UART bridge and AMS1117 on 3V3: 3.8-11 mA published)
-    # would last under two weeks: the model says so when given that board
-    devkit = copy.deepcopy(pins)
-    devkit["esp32"]["profile"]["deep_sleep_ua"] = [3800, 11000]
-    assert power.budget(power.inputs(devkit))["standby_days"] < 12
-    assert b["refresh_uah"]["partial"] < b["refresh_uah"]["fast"] < b["refresh_uah"]["full"]
-    # the design target: light sleep between polls gives 200+ games a charge,
-    # the CPU awake all game (the old firmware) about a quarter of that
-    assert b["games"] >= 200
-    assert budget_awake(inp)["games"] < b["games"] / 3
-    # games follow from the per-game charge: twice the cell, twice the games
-    big = dict(inp, battery_mah=power.Input(2400.0, "mAh", "datasheet", "x"))
-    assert abs(power.budget(big)["games"] - 2 * b["games"]) < 1e-6
-    assert abs(b["games"] * b["game_mah"] - 1200 * 0.85) < 1e-6
     # the parts add up to the game: nothing counted twice or left out
-    assert abs(b["compute_s"] + b["poll_s"] + b["sleep_s"] - 25 * 60) < 1e-6
-    assert abs(b["cpu_mah"] + b["nap_mah"] + b["panel_mah"] - b["game_mah"]) < 1e-9
+    assert abs(b["compute_s"] + b["held_s"] + b["poll_s"] + b["sleep_s"] - b["game_s"] - b["idle_s"]) < 1e-6
+    assert abs(b["cpu_mah"] + b["nap_mah"] + b["panel_mah"] + b["always_mah"] - b["game_mah"]) < 1e-9
+    assert abs(b["games"] * b["game_mah"] - 1200 * 0.85) < 1e-6
     # SPI time follows the clock in pins.json: 122 whole-screen refreshes,
     # two 15,000-byte images each, at 10 MHz
     assert abs(b["spi_s"] - 122 * 2 * 15000 * 8 / 10e6) < 1e-9
+    assert b["refresh_uah"]["partial"] < b["refresh_uah"]["fast"] < b["refresh_uah"]["full"]
+    # ranges: low <= typical <= high, and the typical is budget()'s
+    r = power.ranges(inp)
+    for key, (lo, typ, hi) in r.items():
+        assert lo <= typ <= hi and lo < hi, key
+    assert r["games"][1] == b["games"]
+    # the CPU awake all game (the old firmware) gives far fewer games
+    assert power.budget(inp, light_sleep=False)["games"] < b["games"] / 2
 
 
-def budget_awake(inp):
-    return power.budget(inp, light_sleep=False)
+def _more(inp, **values):
+    out = dict(inp)
+    for k, val in values.items():
+        i = inp[k]
+        out[k] = power.Input(val, i.unit, i.label, i.source, i.settle)
+    return out
+
+
+def test_power_model_counts_every_term(pins):
+    inp = power.inputs(pins)
+    b = power.budget(inp)
+    games = b["games"]
+    # awake while a button is held, the idle before deep sleep, the boot
+    # after each wake: each costs games
+    assert power.budget(_more(inp, held_s=inp["held_s"].value * 2))["games"] < games
+    assert power.budget(_more(inp, idle_s=inp["idle_s"].value * 2))["games"] < games
+    assert power.budget(_more(inp, boot_s=inp["boot_s"].value * 2))["games"] < games
+    assert power.budget(_more(inp, wakes=inp["wakes"].value * 2))["games"] < games
+    assert b["idle_s"] == inp["wakes"].value * 180.0            # hal.sleep.DEFAULT_IDLE_MS
+    # the panel module, the divider, the protection board and the cell's
+    # self-discharge each shorten standby
+    days = b["standby_days"]
+    for k in ("panel_module", "divider", "pcm", "self_discharge", "board_deep_sleep"):
+        assert power.budget(_more(inp, **{k: inp[k].value * 2}))["standby_days"] < days, k
+    # the divider's drain follows its resistors: 100k/100k would be ten times more
+    small = copy.deepcopy(pins)
+    small["esp32"]["battery"].update(r_top=100000, r_bottom=100000)
+    assert abs(power.inputs(small)["divider"].value - 10 * inp["divider"].value) < 1e-12
+    # self-discharge dominates standby: the sleep current alone would last far longer
+    assert b["device_days"] > 2 * days
+    # switched off, only the cell drains: longer than standby
+    assert b["off_months"] * 730 / 24 > days
+    # a plain DevKitC (USB-UART bridge and AMS1117 on 3V3: 3.8-11 mA
+    # published) would last under two weeks
+    devkit = copy.deepcopy(pins)
+    devkit["esp32"]["profile"]["deep_sleep_ua"] = [3800, 11000]
+    assert power.ranges(power.inputs(devkit))["standby_days"][2] < 14
+
+
+def test_power_doc_shows_ranges_without_false_precision(pins):
+    text = power.power_md(pins)
+    r = power.ranges(power.inputs(pins))
+    lo, typ, hi = (power.rounded(x) for x in r["games"])
+    assert "| **games per charge** (a game: 25 min) | %d | %d | %d |" % (lo, typ, hi) in text
+    assert [power.rounded(x) for x in (1234.5, 187.2, 56.4, 7.3)] == [1200, 190, 56, 7]
+    # every input's row has three ends and says what settles it
+    for name in power.inputs(pins):
+        assert "| %s | " % name in text
+    for word in ("held", "idle", "boot", "self-discharge", "protection board", "divider", "panel module"):
+        assert word in text, word
 
 
 def test_measured_figures_replace_the_assumptions(pins, tmp_path):
@@ -208,9 +251,12 @@ def test_measured_figures_replace_the_assumptions(pins, tmp_path):
     p.write_text('{"_about": "x", "board_deep_sleep": 0.02, "t_full": null}')
     m = power.load_measured(str(p))
     inp = power.inputs(pins, m)
-    assert inp["board_deep_sleep"].value == 0.02 and inp["board_deep_sleep"].label == "measured"
-    assert inp["t_full"].label == "estimate"
-    assert "| board_deep_sleep | 0.02 | mA | measured | measured on this build" in power.power_md(pins, m)
+    i = inp["board_deep_sleep"]
+    assert (i.lo, i.value, i.hi, i.label) == (0.02, 0.02, 0.02, "measured")
+    assert inp["t_full"].label != "measured" and inp["t_full"].lo < inp["t_full"].hi
+    assert "| board_deep_sleep | 0.02 | 0.02 | 0.02 | mA | measured | measured on this build" in power.power_md(pins, m)
+    # the measured sleep current is the whole device: divider and panel not added again
+    assert abs(power.budget(inp)["device_sleep_ua"] - 20.0) < 1e-9
     with pytest.raises(ValueError, match="nope is not a model input"):
         power.inputs(pins, {"nope": 1})
     assert power.load_measured(str(tmp_path / "missing.json")) == {}
