@@ -1,0 +1,116 @@
+"""`python -m host_tools.bench.device_strength --games 100`: what the
+device's heap and 2 s think budget cost the expert.
+
+The same mirrored deals (tournament.mirrored, expert against greedy) are
+played twice: unconstrained on CPython (no budget, all the heap: the
+tournament's figures), and on the 32-bit MicroPython unix port with
+firmware/ frozen in (host_tools.mp32) under the device's heap cap, with
+the device budgets (ai.players: 2 s look-ahead for the expert, 8 s guard
+for greedy) counted on a clock running K times fast (strength_mp), K = this
+machine's pystones/s / the ESP32's (host_tools.bench.speed), measured just
+before.  The heap: the cap the frozen whole-match test plays at (64k), less
+a ballast standing for what the app holds there besides the game (34k: the
+frozen match's most in use before an AI turn, about 60 KB, less the bare
+game's, about 20 KB, less the test's own driver, 6 KB), so the expert
+searches in the room it has in the app.  Reports the expert's share of wins in each with a 95% Wilson
+interval, and how many deals changed winner; writes build/device_strength.json.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from host_tools import ROOT
+from host_tools.bench.speed import ESP32_PYSTONES, pystones
+from host_tools.bench.stats import play_all, wilson
+from host_tools.bench.tournament import mirrored, play_game
+from host_tools.mp32 import build as mp32
+
+SEATS = ["expert", "greedy"]
+OUT = os.path.join(ROOT, "build", "device_strength.json")
+
+
+def device_games(exe, tasks, heap, ballast, k, jobs):
+    """[levels, winner, scores, seed] of every task, played on exe in
+    `jobs` processes (each a share of the tasks)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    tmp = tempfile.mkdtemp(prefix="strength-")
+    procs = []
+    for j in range(jobs):
+        path = os.path.join(tmp, "tasks%d.jsonl" % j)
+        with open(path, "w") as f:
+            for levels, seed, _ in tasks[j::jobs]:
+                f.write(json.dumps([levels, seed]) + "\n")
+        procs.append(subprocess.Popen(
+            [exe, "-X", "heapsize=" + heap, os.path.join(here, "strength_mp.py"), path,
+             repr(k), str(ballast)], env=dict(os.environ, MICROPYPATH=".frozen"),
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+    out = []
+    for p in procs:
+        stdout, stderr = p.communicate()
+        if p.returncode:
+            raise RuntimeError("device games failed: %s" % stderr.strip()[-400:])
+        out += [json.loads(x) for x in stdout.splitlines() if x.startswith("[")]
+    return out
+
+
+def expert_wins(rows):
+    """{seed, levels as text: True when an expert seat won}."""
+    return {(r[-1], ",".join(r[0])): r[0][r[1]] == "expert" for r in rows}
+
+
+def share(wins):
+    k, n = sum(wins.values()), len(wins)
+    lo, hi = wilson(k, n)
+    return {"games": n, "expert_wins": k, "share": k / n if n else 0.0,
+            "ci95": [lo, hi]}
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="python -m host_tools.bench.device_strength",
+                                 description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--heap", default="64k", help="device heap cap (default 64k)")
+    ap.add_argument("--ballast", type=int, default=34 * 1024,
+                    help="bytes held aside for the app (default 34 KB)")
+    ap.add_argument("--k", type=float, default=None,
+                    help="slow-down factor (default: measured with pystone)")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--json", default=OUT)
+    args = ap.parse_args(argv)
+    why = mp32.missing()
+    if why:
+        print("SKIP device strength: %s" % why)
+        return 0
+    exe = mp32.frozen()
+    k, src = args.k, "given"
+    if k is None:
+        stones, src = pystones(exe, os.path.join(ROOT, "build"))
+        k = stones / ESP32_PYSTONES
+    tasks = mirrored(SEATS, args.games, args.seed, {})
+    free = expert_wins(play_all(play_game, tasks, args.jobs))
+    device = expert_wins(device_games(exe, tasks, args.heap, args.ballast, k, args.jobs))
+    changed = sum(1 for key in free if free[key] != device.get(key))
+    res = {"seats": SEATS, "seed": args.seed, "heap": args.heap, "ballast": args.ballast,
+           "K": k,
+           "pystone_program": src, "unconstrained": share(free),
+           "device": share(device), "deals_changed_winner": changed}
+    os.makedirs(os.path.dirname(args.json), exist_ok=True)
+    with open(args.json, "w") as f:
+        json.dump(res, f, indent=1)
+    for name in ("unconstrained", "device"):
+        s = res[name]
+        print("expert vs greedy, %-13s: expert won %d of %d (%.1f%%, 95%% CI %.1f-%.1f%%)"
+              % (name, s["expert_wins"], s["games"], 100 * s["share"],
+                 100 * s["ci95"][0], 100 * s["ci95"][1]))
+    print("device: frozen 32-bit, heap %s less %d bytes, clock x%.0f (%s); "
+          "%d of %d games changed winner" % (args.heap, args.ballast, k, src, changed, len(free)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,57 @@
+"""MicroPython side of `python -m host_tools.bench.device_strength`: play
+the given deals with the device's think budgets on a clock running K times
+fast, so a budget cuts the search where it would on a chip K times slower
+than this machine.  One JSON line per game, as tournament.play_game returns.
+
+  MICROPYPATH=.frozen micropython -X heapsize=64k strength_mp.py TASKS K BALLAST
+TASKS holds JSON Lines [levels, seed]; one process plays them in turn;
+BALLAST bytes stay allocated throughout (the heap the app holds itself).
+"""
+import gc
+import json
+import sys
+import time
+
+import compat
+
+_start = [0]
+
+
+def _device_ticks():
+    """Milliseconds as the slower chip would count them since the game began
+    (compat.ticks_ms is what the AI reads; replaced before it is imported)."""
+    return time.ticks_add(_start[0], int(time.ticks_diff(time.ticks_ms(), _start[0]) * K))
+
+
+K = float(sys.argv[2])
+compat.ticks_ms = _device_ticks
+_BALLAST = bytearray(int(sys.argv[3]))
+
+from rummikub.game import Game, PLAYING  # noqa: E402
+from rummikub.rules import Rules  # noqa: E402
+from ai.players import Player  # noqa: E402
+
+
+def play(levels, seed):
+    _start[0] = time.ticks_ms()
+    g = Game(Rules(), len(levels), seed=seed)
+    players = [Player(levels[i], seed=seed * 31 + i) for i in range(len(levels))]
+    turns = 0
+    while g.phase == PLAYING:
+        players[g.current].take_turn(g)
+        turns += 1
+        if turns > 5000:
+            raise RuntimeError("game %d does not end" % seed)
+    return g.round_winners[0], list(g.round_rows[0])
+
+
+def main(path):
+    with open(path) as f:
+        tasks = [json.loads(line) for line in f]
+    for levels, seed in tasks:
+        gc.collect()
+        winner, scores = play(levels, seed)
+        print(json.dumps([levels, winner, scores, seed]))
+
+
+main(sys.argv[1])
