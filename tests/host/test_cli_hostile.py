@@ -102,7 +102,7 @@ def test_solve_answers_the_lines_before_a_bad_one():
 
 # ---- fuzz: both commands in-process, hypothesis-driven ----------------------
 
-FUZZ_CASES = 400            # per command; the README quotes these counts
+FUZZ_CASES = 400            # per command; docs/developer.md quotes these counts
 
 TOKEN = st.one_of(
     st.sampled_from(["R5", "r6", "O7", "Y13", "K1", "B12", "J", "j", "G3", "P9", "R0",
