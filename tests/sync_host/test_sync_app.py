@@ -1,4 +1,4 @@
-"""Sync as the docs promise it (docs/player.md, docs/developer.md): the real app (firmware/main.py, from
+"""Sync as docs/player.md promises it: the real app (firmware/main.py, from
 source) on the MicroPython unix port behind the device simulator
 (host_tools.flash.devsim, a pty like a USB serial board), put on its Sync
 screen with its buttons (hal.unixport reads them from the file `keys`),
