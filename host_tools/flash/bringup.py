@@ -1,4 +1,4 @@
-"""`python -m host_tools bringup --port PORT` (`make bringup PORT=...`): the
+"""`python -m host_tools bringup --port PORT`: the
 first board measures itself and the figures land in hardware/measured.json.
 
 Over the REPL (mpremote's transport, as `flash` uses), after a soft reset:
