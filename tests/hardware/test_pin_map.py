@@ -286,3 +286,14 @@ def test_generator_names_missing_cad_packages(monkeypatch, capsys):
     err = capsys.readouterr().err
     assert "pip install -r requirements-hardware.txt" in err and "missing: build123d" in err
 
+
+
+def test_hardware_readme_quotes_the_model(pins):
+    # the README's figures are the model's ranges, rounded as power.md rounds them
+    with open(os.path.join(os.path.dirname(hardware.PINS_JSON), "README.md")) as f:
+        text = " ".join(f.read().split())
+    r = power.ranges(power.inputs(pins, power.load_measured()))
+    g = [power.rounded(x) for x in r["games"]]
+    d = [power.rounded(x) for x in r["standby_days"]]
+    assert "%d-%d (typically about %d) games" % (g[0], g[2], g[1]) in text
+    assert "%d-%d days of standby" % (d[0], d[2]) in text
