@@ -13,7 +13,7 @@ else undoes one step.  START ends the turn (draws when nothing was
 played, after a second START); hold START opens the turn menu (sorts,
 hint, reset, extra draws, give up, help, save and quit).
 """
-from compat import ticks_diff
+from compat import const, ticks_diff
 from hal import buttons as hb
 from ui.screen import Base
 from ui.editor import Editor, changed_sets, FROM_RACK, code
@@ -32,8 +32,7 @@ CONFIRM_DRAW = 4
 HELP = 5
 PROPOSE = 6
 
-MENU_X = 198          # the turn menu's box: x 198..390 (23 characters a line)
-CONFIRM_TEXT = "Nothing played. START: draw a tile. B: go back"
+_MENU_X = const(198)  # the turn menu's box: x 198..390 (23 characters a line)
 HELP_TEXT = ("LEFT/RIGHT: tile by tile.  UP/DOWN: set by set.  Hold B: table/rack.  "
              "A: pick a tile.  START (or hold A on a rack tile): where do the "
              "picks go? </> other ways, A take, B back.  A on +: put picks "
@@ -148,13 +147,13 @@ class Screen(Base):
         elif self.mode == REFUSED:
             view.band(fb, ["Not valid: " + self.note, "A: fix it  hold B: reset turn"])
         elif self.mode == CONFIRM_DRAW:
-            view.band(fb, [CONFIRM_TEXT])
+            view.band(fb, ["Nothing played. START: draw a tile. B: go back"])
         elif self.mode == MENU:
             items = self._menu_items()
             h = len(items) * 13 + 20
-            box(fb, MENU_X, 24, W - 10 - MENU_X, h, "Turn menu")
-            draw_list(fb, [i[0] for i in items], self.menu_cur, MENU_X + 4, 42,
-                      W - 18 - MENU_X, len(items))
+            box(fb, _MENU_X, 24, W - 10 - _MENU_X, h, "Turn menu")
+            draw_list(fb, [i[0] for i in items], self.menu_cur, _MENU_X + 4, 42,
+                      W - 18 - _MENU_X, len(items))
         elif self.mode == HELP:
             self._help(fb)
 
