@@ -16,7 +16,7 @@ GIN_MP_TESTS := $(sort $(wildcard tests/gin/test_gin_*.py))
 # Smallest heap a whole seeded Gin Rummy game to 100 plays in (44k fails).
 GIN_HEAP ?= 46k
 
-.PHONY: all venv test test-py test-mp test-mp32 test-mpy test-mem test-web web docs bench emulate ui-heap flash firmware tournament ladder hardware clean
+.PHONY: all venv test test-py test-mp test-mp32 test-mpy test-mem test-web web docs bench emulate ui-heap flash firmware bringup tournament ladder hardware clean
 
 all: test
 
@@ -121,6 +121,11 @@ ui-heap: $(STAMP)
 # of stock MicroPython + the .mpy bundle.
 flash: $(STAMP)
 	$(POCKET) flash $(if $(PORT),--port $(PORT)) $(if $(FIRMWARE),--firmware $(FIRMWARE)) $(if $(SHA256),--sha256 $(SHA256)) $(if $(FROZEN),--frozen)
+
+# A new board measures itself into hardware/measured.json (docs/maker.md,
+# "Bring-up"): PORT=/dev/ttyUSB0, CELL_MV=what a multimeter reads at the cell.
+bringup: $(STAMP)
+	$(POCKET) bringup $(if $(PORT),--port $(PORT)) $(if $(CELL_MV),--cell-mv $(CELL_MV))
 
 # MicroPython ESP32_GENERIC with firmware/manifest.py frozen in
 # (build/esp32/firmware.bin), through ESP-IDF or mpbuild+docker;
