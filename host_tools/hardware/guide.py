@@ -89,7 +89,8 @@ def guide_md(pins, rows, lay):
         "|---|---|---|",
     ]
     for name, (size, source) in PARTS.items():
-        L.append("| %s | %g x %g x %g | %s |" % ((name,) + size + (source,)))
+        dims = "%g x %g x %g" % size if size[0] else "its part's outline x %g" % size[2]
+        L.append("| %s | %s | %s |" % (name, dims, source))
     L += [
         "| board | %g x %g x %g | %s |" % (tuple(prof["size_mm"]) + (prof["size_source"],)),
         "",
@@ -187,8 +188,9 @@ def guide_md(pins, rows, lay):
         "system shows; see the main README).",
         "",
         "**Charging needs the switch ON.**  The slide switch sits in the cell's",
-        "lead, before the board, so that off is really off (no drain at all, the",
-        "divider included; a cell left off keeps its charge for months).  The",
+        "lead, before the board, so that off is really off (only the cell's own",
+        "protection board still draws: a cell left off keeps its charge for",
+        "years, power.md).  The",
         "board's charger is on the board's side of the switch: with the switch",
         "off, USB powers the board but the cell is not connected and does not",
         "charge.  To charge: switch on, plug USB-C in; the console goes to sleep",
@@ -219,8 +221,8 @@ def guide_md(pins, rows, lay):
             d["busy"], d["rst"]),
         "| buttons | press each: `selftest: press up (partial refresh 400 ms)`, its box fills | wrong name: two signal wires swapped; nothing: the switch is turned 90 degrees (its legs pair up), or its 3V3 or pull-down joint is open |",
         "| sleep | hold START: `selftest: sleeping (counts ...)`, then nothing | - |",
-        "| sleep current | multimeter across the open slide switch: %d-%d uA (hardware/power.md, How to measure) | mA: the panel did not sleep, or a joint leaks: measure again with the panel unplugged |" % tuple(
-            prof["deep_sleep_ua"]),
+        "| sleep current | multimeter across the open slide switch: %d-%d uA for the board, %.1f-%.1f uA for the divider, plus the panel module's few uA (up to ~55 uA on some modules: hardware/power.md, How to measure) | mA: the panel did not sleep, or a joint leaks: measure again with the panel unplugged |" % (
+            tuple(prof["deep_sleep_ua"]) + battery_drain_ua(pins)),
         "| wake | press any button: the board boots into the game | only some buttons wake it: those are not on RTC pins (`python -m host_tools hardware` refuses such a map) |",
         "",
         "Record what you measured in `hardware/measured.json` and run",
