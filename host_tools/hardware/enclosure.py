@@ -97,7 +97,7 @@ def layout(pins):
     left = x0 + LEDGE + CLEAR
     board = _sized("board", left, panel_y0 + 1.0, FLOOR, (bw, bd, bh))
     board_wires = (board[0], board[1], board[5], board[3], board[4], board[5] + PARTS["board_wires"][0][2])
-    pl_w, pl_d, _ = PARTS["battery_plug"][0]
+    pl_d = PARTS["battery_plug"][0][1]
     cy = (board[1] + board[4]) / 2
     bat_plug = _sized("battery_plug", board[3] + CLEAR, cy - pl_d / 2, FLOOR)
     bat = _sized("battery", left, board[4] + 2.0, FLOOR)
@@ -128,7 +128,7 @@ def layout(pins):
     pww, pwd, pwh = PARTS["perf_wires"][0]
     perf_wires = (px0 + (pbw - pww) / 2, py0 + (pbd - pwd) / 2, perf[2] - pwh,
                   px0 + (pbw + pww) / 2, py0 + (pbd + pwd) / 2, perf[2])
-    holes = {n: (px0 + sx, py0 + sy) for n, (sx, sy) in SWITCH_AT.items()}
+    holes = {n: (px0 + SWITCH_AT[n][0], py0 + SWITCH_AT[n][1]) for n in BUTTON_NAMES}
     switches = {n: (x - sw / 2, y - sd / 2, pb_top, x + sw / 2, y + sd / 2, pb_top + shh)
                 for n, (x, y) in holes.items()}
     r = BOSS_D / 2 - 1.0      # bosses sink 1 mm into the walls (no tangent faces)
