@@ -7,7 +7,7 @@ tournament's figures), and on the 32-bit MicroPython unix port with
 firmware/ frozen in (host_tools.mp32) under the device's heap cap, with
 the device budgets (ai.players: 2 s look-ahead for the expert, 8 s guard
 for greedy) counted on a clock running K times fast (strength_mp), K = this
-machine's pystones/s / the ESP32's (host_tools.bench.speed), measured just
+machine's pystones/s / the ESP32's (host_tools.bench.estimate), measured just
 before.  The heap: the cap the frozen whole-match test plays at (64k), less
 a ballast standing for what the app holds there besides the game (34k: the
 frozen match's most in use before an AI turn, about 60 KB, less the bare
@@ -23,7 +23,7 @@ import sys
 import tempfile
 
 from host_tools import ROOT
-from host_tools.bench.speed import ESP32_PYSTONES, pystones
+from host_tools.bench.estimate import ESP32_PYSTONES, pystones
 from host_tools.bench.stats import play_all, wilson
 from host_tools.bench.tournament import mirrored, play_game
 from host_tools.mp32 import build as mp32

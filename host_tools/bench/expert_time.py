@@ -5,7 +5,7 @@ It plays mirrored expert-vs-greedy games on CPython, saves the position
 of every expert move (rummikub.savefile), times the expert's choice in
 each on the MicroPython unix port (from .mpy with the viper kernel, as
 the device runs it) and multiplies by K (the unix port's pystones / an
-ESP32's at 240 MHz, see host_tools.bench.speed).  Writes
+ESP32's at 240 MHz, see host_tools.bench.estimate).  Writes
 build/expert_time.json.
 """
 import json
@@ -17,7 +17,7 @@ from rummikub.game import Game, PLAYING
 from rummikub.rules import Rules
 from rummikub.savefile import dumps
 from ai.players import Player
-from host_tools.bench.speed import pystones, HEAP, ESP32_PYSTONES, REPEATS
+from host_tools.bench.estimate import pystones, HEAP, ESP32_PYSTONES, REPEATS
 from host_tools.bench.stats import percentile
 from host_tools.bench.tournament import mirrored
 

@@ -19,7 +19,6 @@ build/bench.png (time against position size).
 import argparse
 import json
 import os
-import subprocess
 import sys
 import time
 import tracemalloc
@@ -27,17 +26,11 @@ import tracemalloc
 import host_tools
 from host_tools.bench.corpus import corpus
 from host_tools.bench.stats import percentile
-from host_tools.flash.bringup import measured_pystones
-from host_tools.progress import Bar, note, run_counted
+from host_tools.bench.estimate import ESP32_PYSTONES, HEAP, REPEATS, pystones
+from host_tools.progress import Bar, run_counted
 from rummikub.rules import Rules
 from rummikub.tiles import parse_table, parse_tiles
 
-FORUM_PYSTONES = 1166.0          # MicroPython issue 6565, ESP32 @ 240 MHz (pystone_lowmem)
-# a real board's figure from its bring-up run (hardware/measured.json,
-# host_tools/bench/pystone_mp.py on the board) replaces it when there is one
-MEASURED_PYSTONES = measured_pystones()
-ESP32_PYSTONES = MEASURED_PYSTONES or FORUM_PYSTONES
-HEAP = "128k"
 TARGETS = {"ratio_median": 10.0, "ratio_p95": 10.0,
            "esp32_p95_ms": 2000.0, "esp32_median_ms": 300.0}
 
@@ -45,9 +38,6 @@ TARGETS = {"ratio_median": 10.0, "ratio_p95": 10.0,
 def stats(values):
     return {"median": percentile(values, 0.5), "p95": percentile(values, 0.95),
             "max": max(values)}
-
-
-REPEATS = 2      # each time is the best of this many runs: other load only adds
 
 
 def _timed(positions, run, label):
@@ -110,27 +100,6 @@ def peak_memory(positions, which):
         bar.step()
     bar.close()
     return top
-
-
-def pystones(mp, cache_dir):
-    """(pystones/s of the unix port, which benchmark): the program the
-    ESP32 figure was measured with: pystone_mp.py where a bring-up run
-    measured the board, else pystone_lowmem (the 1166), or offline our own
-    stand-in."""
-    from host_tools.bench import pystone_ref
-    note("pystone on the MicroPython unix port ...")
-    ref = None if MEASURED_PYSTONES else pystone_ref.fetch(os.path.join(cache_dir, "pystone"))
-    if ref:
-        stones = pystone_ref.score(mp, ref)
-        if stones:
-            return stones, "pystone_lowmem 3.4.2 (micropython-lib)"
-    here = os.path.dirname(os.path.abspath(__file__))
-    p = subprocess.run([mp, os.path.join(here, "pystone_mp.py"), "100000"],
-                       capture_output=True, text=True)
-    return (float(p.stdout.split()[-1]) if p.returncode == 0 else 0.0,
-            "host_tools/bench/pystone_mp.py (%s)" % (
-                "as on the board: hardware/measured.json" if MEASURED_PYSTONES
-                else "PyPI unreachable"))
 
 
 def micropython(mp, corpus_path, heap=HEAP, budget=None, label="unix port"):

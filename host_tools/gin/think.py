@@ -2,7 +2,7 @@
 
 Times every gin AI action on the MicroPython unix port (128k heap) and
 estimates ESP32 time as unix-port time x K, K = the unix port's pystones /
-1166 (the same K as `make bench`: see host_tools/bench/speed.py), or a
+1166 (the same K as `make bench`: see host_tools/bench/estimate.py), or a
 K given with --k.
 """
 import argparse
@@ -11,7 +11,7 @@ import os
 import sys
 
 import host_tools
-from host_tools.bench.speed import pystones, ESP32_PYSTONES
+from host_tools.bench.estimate import pystones, ESP32_PYSTONES
 from host_tools.bench.stats import percentile
 from host_tools.progress import run_counted
 

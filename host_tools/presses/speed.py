@@ -2,11 +2,11 @@
 `make bench` estimates the solver: the MicroPython unix port (from .mpy,
 heap capped like the bench) times the first way for every target of the
 press corpus; estimated ESP32 time = unix-port time x K, K = the unix
-port's pystones / 1166 (host_tools.bench.speed.pystones)."""
+port's pystones / 1166 (host_tools.bench.estimate.pystones)."""
 import json
 import os
 
-from host_tools.bench.speed import pystones, ESP32_PYSTONES, HEAP
+from host_tools.bench.estimate import pystones, ESP32_PYSTONES, HEAP
 from host_tools.progress import run_counted
 from host_tools.presses.planner import _placed
 from rummikub.tiles import fmt_table, fmt_tiles

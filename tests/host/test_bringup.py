@@ -81,21 +81,21 @@ def test_no_battery_pin_and_no_measured_file_yet(tmp_path, capsys):
 
 def test_the_esp32_factor_uses_the_boards_own_pystones_when_measured(tmp_path, monkeypatch):
     """Every "ESP32 est." (make bench, presses, gin think) divides the unix
-    port's pystones by bench.speed.ESP32_PYSTONES: the forum's 1166 until a
+    port's pystones by bench.estimate.ESP32_PYSTONES: the forum's 1166 until a
     bring-up run recorded the board's figure, then that one, with the unix
     port scored by the same program (pystone_mp.py) the board ran."""
     import importlib
-    from host_tools.bench import speed
+    from host_tools.bench import estimate
     out = tmp_path / "measured.json"
     out.write_text(json.dumps({"t_full": None, bringup.REPORT: {"pystone_per_s": 1400}}))
     monkeypatch.setattr(bringup, "MEASURED", str(out))
     try:
-        importlib.reload(speed)
-        assert speed.ESP32_PYSTONES == 1400.0
+        importlib.reload(estimate)
+        assert estimate.ESP32_PYSTONES == 1400.0
         mp = os.path.join(ROOT, ".venv", "bin", "micropython")
-        stones, program = speed.pystones(mp, str(tmp_path))
+        stones, program = estimate.pystones(mp, str(tmp_path))
         assert stones > 0 and program.startswith("host_tools/bench/pystone_mp.py (as on the board")
     finally:
         monkeypatch.undo()
-        importlib.reload(speed)
-    assert speed.ESP32_PYSTONES == speed.FORUM_PYSTONES == 1166.0
+        importlib.reload(estimate)
+    assert estimate.ESP32_PYSTONES == estimate.FORUM_PYSTONES == 1166.0

@@ -1,0 +1,47 @@
+"""The ESP32 time every benchmark estimates: unix-port time x K, with
+K = the MicroPython unix port's pystones/s / an ESP32's at 240 MHz.
+
+ESP32_PYSTONES  the board's own figure once a bring-up run wrote it to
+                hardware/measured.json, else the forum's 1166
+HEAP            the unix port's heap for timed runs (-X heapsize)
+REPEATS         each time is the best of this many runs (other load only adds)
+pystones(mp, cache_dir) -> (pystones/s of the unix port, which program)
+
+Used by `make bench` (bench.speed), the expert's think time
+(bench.expert_time), the AI's strength on the device (bench.device_strength),
+the placement timing (presses.speed) and `gin think`.
+"""
+import os
+import subprocess
+
+from host_tools.flash.bringup import measured_pystones
+from host_tools.progress import note
+
+FORUM_PYSTONES = 1166.0          # MicroPython issue 6565, ESP32 @ 240 MHz (pystone_lowmem)
+# a real board's figure from its bring-up run (hardware/measured.json,
+# host_tools/bench/pystone_mp.py on the board) replaces it when there is one
+MEASURED_PYSTONES = measured_pystones()
+ESP32_PYSTONES = MEASURED_PYSTONES or FORUM_PYSTONES
+HEAP = "128k"
+REPEATS = 2
+
+
+def pystones(mp, cache_dir):
+    """(pystones/s of the unix port, which benchmark): the program the
+    ESP32 figure was measured with: pystone_mp.py where a bring-up run
+    measured the board, else pystone_lowmem (the 1166), or offline our own
+    stand-in."""
+    from host_tools.bench import pystone_ref
+    note("pystone on the MicroPython unix port ...")
+    ref = None if MEASURED_PYSTONES else pystone_ref.fetch(os.path.join(cache_dir, "pystone"))
+    if ref:
+        stones = pystone_ref.score(mp, ref)
+        if stones:
+            return stones, "pystone_lowmem 3.4.2 (micropython-lib)"
+    here = os.path.dirname(os.path.abspath(__file__))
+    p = subprocess.run([mp, os.path.join(here, "pystone_mp.py"), "100000"],
+                       capture_output=True, text=True)
+    return (float(p.stdout.split()[-1]) if p.returncode == 0 else 0.0,
+            "host_tools/bench/pystone_mp.py (%s)" % (
+                "as on the board: hardware/measured.json" if MEASURED_PYSTONES
+                else "PyPI unreachable"))
