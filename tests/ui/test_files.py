@@ -259,3 +259,17 @@ def test_history_shows_an_undecodable_record_as_unreadable(tmp_path):
     assert d.screen.name == "history" and d.screen.i == 0
     d.key("b")
     assert d.screen.name == "title"
+
+
+def test_settings_with_more_players_than_the_tile_set_still_deal(tmp_path):
+    """A form remembered with 5 or 6 players and the standard set (a
+    settings file or pushed rules) deals with the XP set, as the form's own
+    LEFT/RIGHT would (issue 24 D3: was GameError out of START)."""
+    for i, setup in enumerate(({"players": 6}, {"players": 5, "rules": {"tile_set": "standard"}})):
+        root = tmp_path / str(i)
+        store(root).save("settings", json.dumps({"setup": setup}).encode())
+        d = Driver(str(root))
+        new_game_rows(d)
+        d.key("start")
+        g = d.app.match.game
+        assert g.n == setup["players"] and g.rules.tile_set == "xp"

@@ -87,6 +87,8 @@ class Screen(Base):
             self.rules.update(last.get("rules", {}))
         except ValueError:
             pass
+        if self.players > self.rules.players[1]:   # as _change: more players need XP
+            self.rules.tile_set = "xp"
         self.cur = 0
         self.top = 0
 
