@@ -15,4 +15,5 @@ asked), `refresh` (how much of the panel to refresh), `session`
 #   "ai": an AI seat thinks.  The loop (app), the match and the refresh
 #   policy run on; no screen is shown, so the screens and their drawing
 #   code give their RAM to the solver (the last frame stays on the glass).
-KEEP = {"ai": ("app", "match", "seats", "refresh", "screens")}
+#   The battery mark (power) stays: the loop reads the cell between turns.
+KEEP = {"ai": ("app", "match", "seats", "refresh", "screens", "power")}

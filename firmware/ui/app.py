@@ -17,7 +17,7 @@ from rummikub.game import PLAYING
 from ui.gfx import WHITE, BLACK
 from ui.refresh import Refresher
 from ui.match import Match
-from ui.power import Battery, LOW, EMPTY, CHANGED, LOW_TEXT, EMPTY_TEXT
+from ui.power import Battery
 
 SAVE = "game"
 # MicroPython collects after every this many bytes allocated, not only
@@ -176,8 +176,7 @@ class App:
         """First screen: straight back into a saved game after an idle
         sleep, the title screen after a power-on."""
         events = self.hal.start()
-        if self.battery.check() == EMPTY:
-            self.sleep(EMPTY_TEXT)       # nothing to save yet; never returns on the device
+        self.battery.check(self)     # empty: the note, power down (nothing to save yet)
         if self.hal.wake_reason() != "power" and (self.resume_gin() or
                                                   self.resume(cold=False)):
             for kind, b in events:   # the wake press only woke us: its
@@ -206,7 +205,7 @@ class App:
         self.sleeper.note(ev)
         if self.sleeper.due() and self.screen.can_sleep:
             self.sleep()
-        self.check_battery()
+        self.battery.check(self)     # ui.power: the mark, a low warning, an empty stop
         self.steps += 1
         return ev
 
@@ -248,18 +247,6 @@ class App:
         if self.match is not None and self.match.lesson is not None:
             self.match = None
         self._session("sleep", line)
-
-    def check_battery(self):
-        """ui.power: the mark follows the cell, one warning when it runs
-        low, and an empty cell saves and powers down with a note."""
-        news = self.battery.check()
-        if news == EMPTY:
-            self.sleep(EMPTY_TEXT)
-        elif news == LOW:
-            self.error = LOW_TEXT
-            self.redraw()
-        elif news == CHANGED:
-            self.redraw()
 
     # -- the match ----------------------------------------------------------
     def new_match(self, game, seats):

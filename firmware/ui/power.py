@@ -1,22 +1,23 @@
 """The battery in the app: a mark in the top right corner, a warning when
 the cell runs low, a safe stop when it is empty.
 
-The app reads the hal every CHECK_MS (and at boot).  Thresholds are cell
+The app hands itself to check() at boot and every step; the cell is read
+every _CHECK_MS.  Thresholds are cell
 millivolts under the console's light load (a few mA awake, the panel's
 refresh peaks aside); a LiPo's curve is flat from ~3.9 V down to ~3.7 V
 and falls steeply below ~3.6 V (the measured 1000 mAh discharge in
 blog.usedbytes.com/2019/03/battery-discharge-profile; hal.base's
 percent table puts 3.6 V at ~12%):
-    WARN_MV   3600: the knee of the curve, roughly an evening of play left
+    _WARN_MV  3600: the knee of the curve, roughly an evening of play left
                      (~12% of 1200 mAh at the awake figures of
                      hardware/power.md);
-    EMPTY_MV  3300: the ESP32-WROOM-32E needs >= 3.0 V (its datasheet,
+    _EMPTY_MV 3300: the ESP32-WROOM-32E needs >= 3.0 V (its datasheet,
                      "Recommended operating conditions"), and the board's
                      LDO drops some of the cell's voltage at the refresh
                      peaks; 0.3 V above the limit covers that and the ADC's
                      error, and the steep tail leaves little charge below.
 A dip during a refresh is not the cell running out: the stop needs
-EMPTY_READS low readings in a row, CHECK_MS apart.  On USB (hal.battery:
+_EMPTY_READS low readings in a row, _CHECK_MS apart.  On USB (hal.battery:
 a reading above any cell) the mark shows a plus and nothing warns or stops.
 """
 from compat import const, ticks_diff
@@ -24,19 +25,15 @@ from hal.base import EXTERNAL_MV, lipo_percent
 from ui.gfx import WHITE, BLACK
 from ui.layout import STATUS_H, W
 
-WARN_MV = const(3600)
-EMPTY_MV = const(3300)
-EMPTY_READS = const(3)
-CHECK_MS = const(20000)
-MARK_W = const(16)            # the mark's chip: x W-MARK_W .. W-1, as high as the status bar
+_WARN_MV = const(3600)
+_EMPTY_MV = const(3300)
+_EMPTY_READS = const(3)
+_CHECK_MS = const(20000)
+_MARK_W = const(16)           # the mark's chip: x W-_MARK_W .. W-1, as high as the status bar
+_USB = const(-1)              # fill() on USB (or charging); None: no battery pin
+# (private consts: no dict slot on the device, which keeps this module small)
 LOW_TEXT = "Battery low: charge soon"
 EMPTY_TEXT = "Battery empty: charge me"
-
-# what check() reports
-LOW = const(1)
-EMPTY = const(2)
-CHANGED = const(3)
-USB = const(-1)               # fill() on USB (or charging); None: no battery pin
 
 
 class Battery:
@@ -48,39 +45,42 @@ class Battery:
         self.at = None            # ticks of the last reading
 
     def fill(self):
-        """What the mark shows: None (no pin), USB, or 0..7 px of charge."""
+        """What the mark shows: None (no pin), _USB, or 0..7 px of charge."""
         mv = self.mv
         if mv is None:
             return None
         if mv > EXTERNAL_MV or self.hal.charging():
-            return USB
+            return _USB
         return (lipo_percent(mv) * 7 + 50) // 100
 
-    def check(self):
-        """Read the cell (at once the first time, then every CHECK_MS):
-        EMPTY, LOW (once per low spell), CHANGED (the mark looks
-        different) or None."""
-        if self.at is not None and ticks_diff(self.hal.ticks_ms(), self.at) < CHECK_MS:
-            return None
+    def check(self, app):
+        """Read the cell (at once the first time, then every _CHECK_MS)
+        and act on it: an empty cell saves and powers down with a note
+        (app.sleep; at boot one reading, nothing draws current yet), a low
+        one warns once per low spell (app.error), a changed mark redraws."""
+        if self.at is not None and ticks_diff(self.hal.ticks_ms(), self.at) < _CHECK_MS:
+            return
         before = self.fill()
         self.mv = self.hal.battery_mv()
         self.at = self.hal.ticks_ms()
         f = self.fill()
-        cell = f is not None and f != USB
-        self.lows = self.lows + 1 if cell and self.mv <= EMPTY_MV else 0
-        if self.lows >= EMPTY_READS or (self.lows and before is None):
-            return EMPTY          # (at boot one reading: nothing draws current yet)
-        if cell and self.mv <= WARN_MV:
+        cell = f is not None and f != _USB
+        self.lows = self.lows + 1 if cell and self.mv <= _EMPTY_MV else 0
+        if self.lows >= _EMPTY_READS or (self.lows and before is None):
+            app.sleep(EMPTY_TEXT)
+        elif cell and self.mv <= _WARN_MV:
             if not self.warned:
                 self.warned = True
-                return LOW
+                app.error = LOW_TEXT
+                app.redraw()
         else:
             self.warned = False
-        return CHANGED if f != before else None
+        if f != before:
+            app.redraw()
 
     def room(self):
         """Pixels the status bar leaves free at its right end."""
-        return 0 if self.mv is None else MARK_W
+        return 0 if self.mv is None else _MARK_W
 
     def draw(self, fb):
         """The mark: a battery outline filled by the charge (a plus on USB),
@@ -88,11 +88,11 @@ class Battery:
         f = self.fill()
         if f is None:
             return
-        x = W - MARK_W
-        fb.fill_rect(x, 0, MARK_W, STATUS_H - 1, BLACK)
+        x = W - _MARK_W
+        fb.fill_rect(x, 0, _MARK_W, STATUS_H - 1, BLACK)
         fb.rect(x + 2, 2, 11, 7, WHITE)
         fb.fill_rect(x + 13, 4, 2, 3, WHITE)
-        if f == USB:
+        if f == _USB:
             fb.hline(x + 5, 5, 5, WHITE)
             fb.vline(x + 7, 3, 5, WHITE)
         else:

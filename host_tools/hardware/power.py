@@ -136,7 +136,7 @@ def inputs(pins, measured=None):
                           "LiPo 603450, 1200 mAh (cell label); cheap cells often hold less (estimate)",
                           "a capacity test: full to 3.0 V at ~100 mA"),
         "usable": _r(0.80, 0.85, 0.90, "", ESTIMATE,
-                     "usable fraction: the app stops at 3.3 V (ui.power.EMPTY_MV), ageing",
+                     "usable fraction: the app stops at 3.3 V (ui.power._EMPTY_MV), ageing",
                      "the same discharge: charge left below 3.3 V"),
         "game_minutes": Input(25.0, "min", ESTIMATE, "a 4-player game against 3 AIs (the unit of 'a game')"),
         "game_partial": _r(400, 600, 900, "", ESTIMATE, "partial refreshes per game (cursor, pick/place)",

@@ -6,7 +6,9 @@ import sys
 
 from hal.buttons import bit, B
 from hal.base import SleepWake
-from ui.power import CHECK_MS, EMPTY_MV, EMPTY_READS, EMPTY_TEXT, LOW_TEXT, MARK_W, WARN_MV
+from ui.power import EMPTY_TEXT, LOW_TEXT
+from ui.power import _CHECK_MS as CHECK_MS, _EMPTY_MV as EMPTY_MV, _EMPTY_READS as EMPTY_READS
+from ui.power import _MARK_W as MARK_W, _WARN_MV as WARN_MV
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_keys import rigged  # noqa: E402
