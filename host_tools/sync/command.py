@@ -6,6 +6,9 @@ so the device only marks records synced once they are safe here, and a sync
 cut off anywhere resumes from the database next time.  Damaged frames,
 error replies and silences are retried with a fresh request seq; replies to
 older requests are ignored, and resent records change nothing in the DB.
+On a bad line a batch that does not get through is halved (down to one
+record) and grows back, doubling after each batch that does, so a flaky
+cable still moves records instead of retrying a batch too long to pass.
 """
 import argparse
 import struct
@@ -24,6 +27,10 @@ class SyncError(Exception):
     """The device did not give a usable answer (after retries)."""
 
 
+LIVE_WAIT = 30         # timeouts one try may wait while bytes keep coming
+SLOW_MAX = 8           # a try after a silent one waits twice as long, up to this many timeouts
+
+
 class Link:
     """Framed requests over a pyserial port, with timeouts and retries."""
 
@@ -37,6 +44,8 @@ class Link:
         self.seq = int(time.time()) & 0xFFFF    # request seqs differ per session
         self.bad_frames = 0
         self.retried = 0
+        self.heard = 0.0       # when bytes last came in
+        self.wait = timeout    # this try's wait: longer after silent tries
 
     def send(self, ftype, payload=b""):
         self.seq = (self.seq + 1) & 0xFFFFFFFF or 1
@@ -49,9 +58,11 @@ class Link:
             fr = self.dec.next()
             if fr is not None:
                 return fr
-            left = deadline - time.monotonic()
+            now = time.monotonic()
+            left = deadline - now
             if left <= 0:
-                if self.dec.stale():      # a cut frame blocks the buffer
+                # a cut frame blocks the buffer, unless bytes are still coming
+                if self.heard + self.wait <= now and self.dec.stale():
                     continue
                 return None
             self.ser.timeout = left
@@ -59,16 +70,28 @@ class Link:
             if data:     # then whatever else is waiting, without blocking
                 self.ser.timeout = 0
                 self.dec.feed(data + self.ser.read(4096))
+                self.heard = time.monotonic()
 
-    def request(self, ftype, payload, expect, on_record=None):
-        """Send until the reply of type `expect` to this very request comes;
-        return its payload.  Record frames seen meanwhile go to on_record."""
+    def request(self, ftype, payload, expect, on_record=None, tries=None):
+        """Send until the reply of type `expect` to this very request comes
+        (at most `tries` times, default self.retries); return its payload.
+        Every try asks the same, so a slow reply to an earlier try answers
+        too.  While bytes keep coming (a slow line) a try waits on, up to
+        LIVE_WAIT timeouts, instead of asking again behind the reply, and
+        after a try that heard nothing the next waits twice as long (up to
+        SLOW_MAX timeouts; an answer brings it back to one timeout): a line
+        that stalls longer than the timeout still gets answers through.
+        Record frames seen meanwhile go to on_record."""
         name = P.NAMES[ftype]
-        for attempt in range(self.retries):
+        tries = tries or self.retries
+        asked = []
+        for attempt in range(tries):
             if attempt:
                 self.retried += 1
             seq = self.send(ftype, payload)
-            deadline = time.monotonic() + self.timeout
+            asked.append(seq)
+            deadline = time.monotonic() + self.wait
+            cap = deadline + LIVE_WAIT * self.timeout
             why = "no answer to %s" % name
             while True:
                 try:
@@ -80,20 +103,26 @@ class Link:
                     deadline = min(deadline, time.monotonic() + self.quiet)
                     continue
                 if fr is None:
+                    if self.heard + self.wait > deadline and deadline < cap:
+                        deadline = min(cap, self.heard + self.wait)
+                        continue                 # still coming in
                     break
                 t, s, p = fr
                 if t == P.ERR:
                     if s in (0, seq):
                         why = "device says: %s" % p.decode("utf-8", "replace")
                         break
-                elif t == expect and s == seq:
+                elif t == expect and s in asked:
+                    self.wait = self.timeout
                     return p
                 elif t in RECORD_KINDS and on_record:
                     on_record(t, s, p)
-                    deadline = time.monotonic() + self.timeout
-            self.say("%s; retrying (%d/%d)" % (why, attempt + 1, self.retries))
+                    deadline = time.monotonic() + self.wait
+            if why == "no answer to %s" % name:
+                self.wait = min(self.wait * 2, SLOW_MAX * self.timeout)
+            self.say("%s; retrying (%d/%d)" % (why, attempt + 1, tries))
         raise SyncError("device gave no usable answer to %s after %d tries (%s)"
-                        % (name, self.retries, why))
+                        % (name, tries, why))
 
 
 def malformed(what):
@@ -128,8 +157,12 @@ def parse_end(p):
     return last, list(struct.unpack_from("<%dI" % n, p, 5))
 
 
+GET_TRIES = 2      # sends of one GET before its batch is halved
+
+
 def pull(link, db, batch=16, say=None):
-    """Bring the database up to date with the device; returns a summary."""
+    """Bring the database up to date with the device; returns a summary.
+    batch: the most records asked for at once."""
     say = say or (lambda msg: None)
     hello = parse_hello(link.request(P.HELLO, b"", P.HELLO_OK))
     dev, log_id = hello["device_id"], hello["log_id"]
@@ -139,16 +172,27 @@ def pull(link, db, batch=16, say=None):
         % (dev, hello["version"], hello["last_seq"], max(0, hello["last_seq"] - after)))
     new = finished = 0
     stuck = 0
+    size = batch
     acked = hello["synced"]
+    got = {}        # records after `after` as they came, also from earlier tries
+
+    def keep(t, s, p):
+        if s > after:
+            got[s] = (t, s, p)
+
     while True:
-        got = {}
-
-        def keep(t, s, p):
-            if s > after:
-                got[s] = (t, s, p)
-
-        last, sent = parse_end(link.request(P.GET, struct.pack("<IB", after, batch),
-                                            P.END, keep))
+        for s in [s for s in got if s <= after]:
+            del got[s]
+        try:
+            last, sent = parse_end(link.request(P.GET, struct.pack("<IB", after, size),
+                                                P.END, keep, GET_TRIES))
+        except SyncError as e:
+            stuck += 1
+            if stuck >= link.retries:
+                raise SyncError("records after seq %d do not get through (%s)" % (after, e))
+            size = max(1, size // 2)
+            say("no whole batch came back; asking for %d at a time" % size)
+            continue
         good = []
         for s in sent:            # the unbroken run of what the device sent
             if s not in got or s <= (good[-1][1] if good else after):
@@ -162,11 +206,13 @@ def pull(link, db, batch=16, say=None):
             stuck = 0
         if len(good) < len(sent):
             stuck += 1
-            say("%d of %d records damaged on the way; asking again"
-                % (len(sent) - len(good), len(sent)))
+            size = max(1, size // 2)
+            say("%d of %d records damaged on the way; asking for %d at a time"
+                % (len(sent) - len(good), len(sent), size))
             if stuck >= link.retries:
                 raise SyncError("records after seq %d keep arriving damaged" % after)
             continue
+        size = min(batch, size * 2)
         if after > acked:
             acked = parse_ack(link.request(P.ACK, struct.pack("<I", after), P.ACK_OK))
         if not sent or after >= last:
@@ -225,18 +271,29 @@ def read_until(ser, marker, timeout, buf=b""):
 
 
 READY = b"SYNC-READY"
+RAW_REPL = b"raw REPL; CTRL-B to exit\r\n>"
+KNOCK = 0.3            # seconds an interrupt waits for the raw REPL
 
 
 def enter_repl_sync(ser, timeout=2.0):
     """Interrupt the running app and start the sync endpoint through the raw
-    REPL (as mpremote drives it).  The board prints READY once the endpoint
-    is imported; a traceback instead (raw REPL: OK, output, \\x04, error,
-    \\x04>) says the app is not on the board, or what else went wrong."""
-    ser.write(b"\r\x03\x03")
-    time.sleep(0.05)
-    ser.reset_input_buffer()
-    ser.write(b"\r\x01")
-    read_until(ser, b"raw REPL; CTRL-B to exit\r\n>", timeout)
+    REPL (as mpremote drives it).  A board light-sleeping between polls may
+    miss an interrupt, so it is sent again every KNOCK seconds until the
+    raw REPL answers or timeout passes.  The board prints READY once the
+    endpoint is imported; a traceback instead (raw REPL: OK, output, \\x04,
+    error, \\x04>) says the app is not on the board, or what else went wrong."""
+    deadline = time.monotonic() + timeout
+    while True:
+        ser.write(b"\r\x03\x03")
+        time.sleep(0.05)
+        ser.reset_input_buffer()
+        ser.write(b"\r\x01")
+        try:
+            read_until(ser, RAW_REPL, min(KNOCK, max(0.0, deadline - time.monotonic())))
+            break
+        except SyncError:
+            if time.monotonic() >= deadline:
+                raise
     ser.write(b"import sync.endpoint as e\nprint('SYNC-' + 'READY')\ne.run()\n\x04")
     buf = read_until(ser, b"OK", timeout)
     buf = buf[buf.index(b"OK") + 2:]

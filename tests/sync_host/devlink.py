@@ -5,7 +5,8 @@ working folder standing for the flash filesystem.  FaultProxy: a loopback
 TCP port the host tool opens as `socket://127.0.0.1:N` (pyserial), joined to
 the device's pty; it cuts both byte streams into frames and, as its plan
 says, drops bytes, flips bits, duplicates, truncates or loses frames, adds
-noise, hangs up on the host, or resets the device.
+noise, stalls the line before chosen bytes, hangs up on the host, or resets
+the device.
 
 The device is started the way host_tools.flash.devsim starts its interpreter
 (spawn_on_pty), but is not a DevSim: DevSim restarts an interpreter that
@@ -18,6 +19,7 @@ import select
 import signal
 import socket
 import threading
+import time
 import tty
 from collections import Counter
 
@@ -104,6 +106,22 @@ class RandomPlan:
         return None
 
 
+class StallPlan:
+    """Before each byte, with probability p, the line stalls lo..hi seconds
+    (both ways: the proxy waits).  The action is ("stall", [(offset,
+    seconds), ...]) for the frame's bytes."""
+
+    def __init__(self, seed, p=0.02, lo=0.01, hi=0.4):
+        self.rng = random.Random(seed)
+        self.p, self.lo, self.hi = p, lo, hi
+
+    def __call__(self, direction, index, frame):
+        rng = self.rng
+        pauses = [(i, rng.uniform(self.lo, self.hi)) for i in range(len(frame))
+                  if rng.random() < self.p]
+        return ("stall", pauses) if pauses else None
+
+
 class HangUpAfter:
     """Hang up on the host right after frame number n of the connection."""
 
@@ -154,10 +172,13 @@ class PtyHost:
 class FaultProxy(threading.Thread):
     """host="tcp": the host opens self.url (socket://); "pty": a pty path."""
 
-    def __init__(self, device, plan=None, seed=1, host="tcp", raw=False):
-        """raw=True passes bytes through untouched (REPL text is no frame)."""
+    def __init__(self, device, plan=None, seed=1, host="tcp", raw=False, asleep=0):
+        """raw=True passes bytes through untouched (REPL text is no frame);
+        asleep=n: a light-sleeping board, whose UART loses every byte up to
+        the n-th Ctrl-C (those woke it; counted as "asleep")."""
         super().__init__(daemon=True)
         self.raw = raw
+        self.asleep = asleep
         self.device = device
         self.plan = plan
         self.rng = random.Random(seed)
@@ -223,7 +244,7 @@ class FaultProxy(threading.Thread):
                         host.close()
                         host = None
                     elif self.raw:
-                        os.write(self.device.fd, data)
+                        os.write(self.device.fd, self._awake(data))
                     else:
                         dec["h2d"].feed(data)
                 if self.device.fd in ready:
@@ -245,9 +266,24 @@ class FaultProxy(threading.Thread):
                         action = self.plan(direction, index, frame) if self.plan else None
                         host = self._deliver(direction, frame, action, host)
 
+    def _awake(self, data):
+        """What of the host's bytes a sleeping board hears."""
+        while self.asleep and data:
+            i = data.find(b"\x03")
+            self.counts["asleep"] += len(data) if i < 0 else i + 1
+            if i < 0:
+                return b""
+            data = data[i + 1:]
+            self.asleep -= 1
+        return data
+
     def _deliver(self, direction, frame, action, host):
         rng = self.rng
         out = [frame]
+        pauses = ()
+        if isinstance(action, tuple):
+            action, pauses = action
+            self.counts[action] += len(pauses) - 1
         if action:
             self.counts[action] += 1
         if action == "drop":
@@ -268,13 +304,17 @@ class FaultProxy(threading.Thread):
         elif action == "noise":
             out = [bytes(rng.randrange(256) for _ in range(rng.randint(1, 12))), frame]
         data = b"".join(out)
-        try:
-            if direction == "h2d":
-                os.write(self.device.fd, data)
-            else:
-                host.sendall(data)
-        except OSError:
-            pass
+        start = 0
+        for at, secs in list(pauses) + [(len(data), 0)]:
+            try:
+                if direction == "h2d":
+                    os.write(self.device.fd, data[start:at])
+                else:
+                    host.sendall(data[start:at])
+            except OSError:
+                pass
+            time.sleep(secs)
+            start = at
         if action == "disconnect":
             host.close()
             return None
