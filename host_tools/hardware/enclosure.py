@@ -51,6 +51,9 @@ PARTS = {
     "slide": ((8.6, 3.6, 4.0), "C&K SS12D00G4 body 8.6 x 3.6 x 3.5 mm, lugs below (datasheet, rounded up)"),
     "slide_wires": ((8.6, 6.0, 4.0), "the slide switch's three lugs, joints and heat-shrink (estimate)"),
     "perfboard": ((80.0, 28.0, 1.6), "perfboard cut to size"),
+    "divider": ((12.0, 10.0, 5.0),
+                "R8, R9 (1/4 W, 6.3 x 2.5 mm body on 10.16 mm pitch: Yageo MFR-25 datasheet) and C1 (a disc"
+                " of ~5 mm, standing) on the button board, between START, B and UP (estimate)"),
     "perf_wires": ((68.0, 28.0, 3.5),
                    "joints and resistor leads under the button board, wires bending away; clear of its four"
                    " posts (estimate)"),
@@ -60,6 +63,7 @@ PARTS = {
 # whatever the case's width
 SWITCH_AT = {"up": (14.8, 23.0), "down": (14.8, 5.0), "left": (5.8, 14.0), "right": (23.8, 14.0),
              "a": (73.2, 18.0), "b": (60.2, 10.0), "start": (40.0, 8.0)}
+DIVIDER_AT = (44.0, 15.0)   # the battery divider's corner on the button board, same frame
 PERF_POST_INSET = 3.0   # the button board's screw holes, from each edge
 M2_HEAD = 3.8           # M2 pan head diameter (ISO 7045: 4.0 max): clear of the switches
 WALL = 2.0
@@ -129,6 +133,7 @@ def layout(pins):
     perf_wires = (px0 + (pbw - pww) / 2, py0 + (pbd - pwd) / 2, perf[2] - pwh,
                   px0 + (pbw + pww) / 2, py0 + (pbd + pwd) / 2, perf[2])
     holes = {n: (px0 + SWITCH_AT[n][0], py0 + SWITCH_AT[n][1]) for n in BUTTON_NAMES}
+    divider = _sized("divider", px0 + DIVIDER_AT[0], py0 + DIVIDER_AT[1], pb_top)
     switches = {n: (x - sw / 2, y - sd / 2, pb_top, x + sw / 2, y + sd / 2, pb_top + shh)
                 for n, (x, y) in holes.items()}
     r = BOSS_D / 2 - 1.0      # bosses sink 1 mm into the walls (no tangent faces)
@@ -138,7 +143,7 @@ def layout(pins):
     lh = PARTS["slide"][0][2]
     parts = [("panel", panel), ("panel_plug", panel_plug), ("board", board), ("board_wires", board_wires),
              ("battery", bat), ("battery_pcm", pcm), ("battery_plug", bat_plug), ("perfboard", perf),
-             ("perf_wires", perf_wires), ("slide", slide), ("slide_wires", slide_wires)]
+             ("perf_wires", perf_wires), ("divider", divider), ("slide", slide), ("slide_wires", slide_wires)]
     return {
         "w": inner_w + 2 * WALL, "d": inner_d + 2 * WALL, "h": h,
         "cavity": (x0, y0, FLOOR, x0 + inner_w, y0 + inner_d, h - LID),
@@ -238,7 +243,7 @@ def stl_bytes(meshes, lay):
 PART_COLOURS = {"panel": "#3b3b3b", "board": "#2f6fb0", "battery": "#d9a520", "perfboard": "#3c9a4a",
                 "slide": "#a04040", "board_wires": "#a9c6e8", "battery_pcm": "#8a6a18",
                 "battery_plug": "#f2efe6", "panel_plug": "#f2efe6", "perf_wires": "#a8d8b0",
-                "slide_wires": "#d9a0a0"}
+                "slide_wires": "#d9a0a0", "divider": "#d8b070"}
 
 
 def _box_faces(b):

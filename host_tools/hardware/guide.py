@@ -14,7 +14,7 @@ from xml.sax.saxutils import escape
 
 from hal.buttons import NAMES as BUTTON_NAMES
 from host_tools import ROOT
-from host_tools.hardware.enclosure import CLEAR, PARTS, PERF_POST_INSET
+from host_tools.hardware.enclosure import CLEAR, DIVIDER_AT, PARTS, PERF_POST_INSET
 from host_tools.hardware.pins import EPD_HEADER, battery_drain_ua, battery_ratio, ohms
 
 BOM_CSV = os.path.join(ROOT, "hardware", "bom.csv")
@@ -163,7 +163,9 @@ def guide_md(pins, rows, lay):
         "contacts with the JST PH crimp tool and click them into the housing, or",
         "use a ready-made pigtail); battery - (black) straight to J1's black",
         "lead.  Insulate each joint with heat-shrink.  The battery divider goes",
-        "on the button board beside the buses: R%d (%s) from a wire to the same" % (n_btn + 1, top),
+        "on the button board, in the %g x %g mm between START, B and UP (its" % PARTS["divider"][0][:2],
+        "corner %g mm right and %g mm up from the board's lower-left corner):" % DIVIDER_AT,
+        "R%d (%s) from a wire to the same" % (n_btn + 1, top),
         "outer pin of the slide switch (VBAT_SW) to a free row, R%d (%s) from" % (n_btn + 2, bottom),
         "that row to the GND bus, C1 (100 nF) beside R%d, and a wire from the" % (n_btn + 2),
         "row to GPIO%d (BAT_SENSE).  It sits after the switch, so off draws" % bat["adc"],

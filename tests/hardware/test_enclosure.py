@@ -171,6 +171,9 @@ def test_every_part_is_at_its_published_outline_with_a_source(lay):
     assert parts["board_wires"][2] == parts["board"][5]
     assert parts["perf_wires"][5] == parts["perfboard"][2]
     assert parts["panel_plug"][5] == parts["panel"][2]
+    # the battery divider's parts sit on the button board, between its switches
+    dv, pb = parts["divider"], parts["perfboard"]
+    assert dv[2] == pb[5] and pb[0] <= dv[0] and dv[3] <= pb[3] and pb[1] <= dv[1] and dv[4] <= pb[4]
 
 
 def test_holes_follow_the_button_board_not_the_case_width(monkeypatch):
