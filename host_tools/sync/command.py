@@ -374,7 +374,9 @@ def main(argv):
     if errs:
         return 2
     import serial
-    say = (lambda m: print("  " + m, file=sys.stderr)) if args.verbose else None
+    # what the device says (its id, version, errors) reaches the terminal
+    # only through safetext.terminal
+    say = (lambda m: print("  " + terminal(m), file=sys.stderr)) if args.verbose else None
     try:
         ser = serial.serial_for_url(args.port, baudrate=args.baud, timeout=args.timeout)
     except (serial.SerialException, OSError, ValueError) as e:
@@ -422,7 +424,7 @@ def main(argv):
         return 1 if no else 0
     except SyncError as e:
         hint = "" if args.repl else " (is the handheld on its Sync screen? else try --repl)"
-        print("sync: %s%s" % (e, hint), file=sys.stderr)
+        print("sync: %s%s" % (terminal(e), hint), file=sys.stderr)
     except ValueError as e:          # names or settings that do not fit a frame
         print("sync: %s" % e, file=sys.stderr)
     except (serial.SerialException, OSError) as e:

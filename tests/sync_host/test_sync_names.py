@@ -117,3 +117,18 @@ def test_device_says_what_it_refused(tmp_path):
         assert dev.stderr() == ""
     assert (folder / "players.json").read_text() == '["Ana", "Bo"]'
     assert (folder / "settings.json").read_text() == '{"timer_s": 90}'
+
+
+def test_device_text_reaches_the_terminal_escaped(tmp_path):
+    """What the device says (its version, error replies) is text from
+    outside too: `sync -v` prints it without control characters."""
+    folder = tmp_path / "device"
+    played(folder, 4, 3)
+    with Device(folder, version="\x1b]0;x\x07\u202e") as dev, \
+            FaultProxy(dev, host="pty") as proxy:
+        rc, out, err = tool("sync", "--port", proxy.url, "--db", str(tmp_path / "h.db"),
+                            "--timeout", "0.5", "-v")
+        assert rc == 0, err
+    assert "dev-test: 4 new records" in out
+    assert "\\x1b]0;x\\x07\\u202e" in err
+    assert not any(c < " " and c != "\n" for c in out + err), repr(out + err)
