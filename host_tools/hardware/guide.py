@@ -277,6 +277,15 @@ def button_board_svg(pins, lay):
                    % (cx, cy - s6 / 2 - 4, escape("SW%d %s" % (i + 1, n.upper()))))
         out.append('<text x="%.1f" y="%.1f" font-family="monospace" font-size="10" text-anchor="middle" fill="#2050c0">'
                    'R%d, GPIO%d</text>' % (cx + s6 / 2, m + pd + 16 + 12 * (i % 4), i + 1, e["buttons"][n]))
+    dv = lay["parts"]["divider"]
+    dx, dy = xy(dv[0], dv[4])
+    out.append('<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#f4e4c4" stroke="#a07030"/>'
+               % (dx, dy, (dv[3] - dv[0]) * k, (dv[4] - dv[1]) * k))
+    cx, cy = dx + (dv[3] - dv[0]) * k / 2, dy + (dv[4] - dv[1]) * k / 2
+    for line, text in enumerate(("R%d, R%d, C1" % (len(BUTTON_NAMES) + 1, len(BUTTON_NAMES) + 2),
+                                 "to GPIO%d" % e["battery"]["adc"])):
+        out.append('<text x="%.1f" y="%.1f" font-family="monospace" font-size="10" text-anchor="middle">%s</text>'
+                   % (cx, cy - 2 + 12 * line, text))
     out.append('<text x="10" y="%d" font-family="monospace" font-size="11">grey: 6x6 mm switch (plunger circle), '
                'tan: 100k pull-down to the GND bus, blue: signal wire to the GPIO named under it</text>' % (H - 8))
     out.append("</svg>")

@@ -82,6 +82,7 @@ def test_button_board_drawing_is_up_to_date_and_to_scale():
     for i, n in enumerate(NAMES):
         assert "SW%d %s" % (i + 1, n.upper()) in labels
         assert "R%d, GPIO%d" % (i + 1, pins["esp32"]["buttons"][n]) in labels
+    assert "R8, R9, C1 to GPIO%d" % pins["esp32"]["battery"]["adc"] in labels
 
 
 def test_bom_and_guide_hold_everything_the_build_needs(text):
