@@ -5,6 +5,7 @@ a few buttons are pressed.  The app must resume (the save, or the one
 before it) or boot to the title, with at most one line on the screen,
 and never raise: no traceback at load, none later.  CPython; the crafted
 cases of tests/engine/test_hostile_saves.py run on both runtimes."""
+import json
 import os
 import shutil
 import tempfile
@@ -22,7 +23,7 @@ from gin import savefile as gin_savefile
 from ai.gin_players import GinPlayer
 from hal.storage import Storage
 
-CASES = 50          # per game; each boots the app twice and presses 6 keys
+CASES = 40          # per game; each boots the app twice and presses 6 keys
 KEYS = ("a", "start", "right", "a", "b", "a")
 DROP = object()     # the field left out
 
@@ -115,12 +116,12 @@ WORDS = ["play", "privacy", "result", "scoreboard", "watch", "gin_play", "gin_pa
          "", "Ann", "x" * 30]
 SCALAR = st.one_of(st.none(), st.booleans(), st.integers(-3, 60), st.integers(-2 ** 40, 2 ** 40),
                    st.floats(allow_nan=False), st.text(max_size=6), st.sampled_from(WORDS))
-VALUE = st.one_of(st.just(DROP), SCALAR,
-                  st.lists(st.one_of(st.integers(-2, 55), SCALAR), max_size=4),
-                  st.recursive(SCALAR, lambda inner: st.one_of(
-                      st.lists(inner, max_size=3),
-                      st.dictionaries(st.sampled_from(WORDS), inner, max_size=3)),
-                      max_leaves=6))
+JSON = st.one_of(SCALAR, st.lists(st.one_of(st.integers(-2, 55), SCALAR), max_size=4),
+                 st.recursive(SCALAR, lambda inner: st.one_of(
+                     st.lists(inner, max_size=3),
+                     st.dictionaries(st.sampled_from(WORDS), inner, max_size=3)),
+                     max_leaves=6))
+VALUE = st.one_of(st.just(DROP), JSON)
 # one to three places changed; an int place often just nudged by one
 EDIT = st.tuples(st.integers(0, 10 ** 6), st.one_of(VALUE, st.sampled_from([1, -1])),
                  st.booleans())
@@ -193,3 +194,54 @@ def test_the_unedited_saves_resume():
     woke = [wake_into({"gin": (good, good), "gin_on": (b"1", b"1")}, False)
             for good in GIN_SAVES]
     assert woke == [("gin_play", ""), ("gin_hand", ""), ("gin_over", "")]
+
+
+# ---- the settings file and the files the host pushes --------------------------
+
+RULE_NAMES = ["tile_set", "first_player", "initial_meld", "timer_s", "joker_penalty",
+              "match_winner", "self", "nope"]
+RULE_JSONS = st.one_of(st.sampled_from(["xp", "standard", "random", "tiles", 0, 20, 30, 600,
+                                         True, False]), SCALAR)
+SETUP = st.fixed_dictionaries({}, optional={
+    "players": st.one_of(st.integers(0, 8), SCALAR),
+    "seats": st.one_of(st.lists(st.sampled_from(WORDS + ["medium", "expert"]), max_size=7),
+                       JSON),
+    "rounds": st.one_of(st.integers(-1, 120), SCALAR),
+    "rules": st.one_of(st.dictionaries(st.sampled_from(RULE_NAMES), RULE_JSONS, max_size=3),
+                       JSON)})
+NAMES = st.one_of(st.lists(st.one_of(st.text(max_size=30), st.sampled_from(WORDS)), max_size=8),
+                  JSON)
+SETTINGS = st.one_of(st.fixed_dictionaries({}, optional={
+    "idle_min": st.one_of(st.integers(-1, 700), SCALAR),
+    "partials": st.one_of(st.integers(-1, 1100), SCALAR),
+    "names": NAMES, "setup": st.one_of(SETUP, JSON), "other": JSON}), JSON)
+PUSHED = st.one_of(st.none(), st.dictionaries(st.sampled_from(RULE_NAMES + ["idle_min",
+                                                                            "partials"]),
+                                              RULE_JSONS, max_size=3), JSON)
+
+
+def _enc(v):
+    return json.dumps(v).encode()
+
+
+@settings(max_examples=CASES, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(SETTINGS, st.one_of(st.just(DROP), NAMES), st.one_of(st.just(DROP), PUSHED))
+def test_any_settings_and_pushed_files_never_crash_the_app(s, names, pushed):
+    """Power on with these files, open the new-game form, deal, press on."""
+    from host_tools.emulator.headless import Runner
+    root = tempfile.mkdtemp(prefix="hostile-settings-")
+    try:
+        Storage(root, log=lambda s: None).save("settings", _enc(s))
+        for name, v in (("players.json", names), ("settings.json", pushed)):
+            if v is not DROP:
+                with open(os.path.join(root, name), "wb") as f:
+                    f.write(_enc(v))
+        r = Runner(root)
+        items = [i[1] for i in r.app.screen.items]
+        for k in ["down"] * items.index("setup") + ["a", "start", "a", "right", "start", "b"]:
+            r.press(k)
+            err = r.app.error
+            assert "\n" not in err and len(err) <= 120, err
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
