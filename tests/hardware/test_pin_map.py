@@ -22,6 +22,7 @@ from host_tools.hardware import power, wiring
 from hal import board
 from hal.buttons import NAMES
 from hal.esp32_rtc import INPUT_ONLY, RTC_GPIO
+from hal.sleep import DEFAULT_IDLE_MS
 
 RTC = {0, 2, 4, 12, 13, 14, 15, 25, 26, 27, 32, 33, 34, 35, 36, 37, 38, 39}
 FLASH = set(range(6, 12))
@@ -212,7 +213,7 @@ def test_power_model_counts_every_term(pins):
     assert power.budget(_more(inp, idle_s=inp["idle_s"].value * 2))["games"] < games
     assert power.budget(_more(inp, boot_s=inp["boot_s"].value * 2))["games"] < games
     assert power.budget(_more(inp, wakes=inp["wakes"].value * 2))["games"] < games
-    assert b["idle_s"] == inp["wakes"].value * 180.0            # hal.sleep.DEFAULT_IDLE_MS
+    assert b["idle_s"] == inp["wakes"].value * DEFAULT_IDLE_MS / 1000.0
     # the panel module, the divider, the protection board and the cell's
     # self-discharge each shorten standby
     days = b["standby_days"]
