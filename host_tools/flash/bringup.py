@@ -112,8 +112,9 @@ def merge(measured, report, machine):
     return out
 
 
-def ask_cell_mv(inp=input):
-    text = inp("Measure the cell at its connector with a multimeter and type it "
+def ask_cell_mv(inp=None):
+    """The voltage the maker types in (mV); 0 for none; FlashError if not a number."""
+    text = (inp or input)("Measure the cell at its connector with a multimeter and type it "
                "in mV (Enter: skip the battery): ").strip()
     if not text:
         return 0

@@ -99,3 +99,16 @@ def test_the_esp32_factor_uses_the_boards_own_pystones_when_measured(tmp_path, m
         monkeypatch.undo()
         importlib.reload(estimate)
     assert estimate.ESP32_PYSTONES == estimate.FORUM_PYSTONES == 1166.0
+
+
+def test_the_typed_voltage_is_checked_before_the_board_is_touched(capsys, monkeypatch):
+    assert bringup.ask_cell_mv(lambda prompt: " 3987 ") == 3987
+    assert bringup.ask_cell_mv(lambda prompt: "") == 0           # Enter: no calibration
+    monkeypatch.setattr("builtins.input", lambda prompt: "3.98 V")
+    assert bringup.main(["--port", "/dev/nonexistent-port"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["bringup: error: '3.98 V' is not a voltage in mV (e.g. 3987)"]
+    monkeypatch.setattr("builtins.input", lambda prompt: "")
+    assert bringup.main(["--port", "/dev/nonexistent-port"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("bringup: error: no such port: /dev/nonexistent-port")
