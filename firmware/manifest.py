@@ -9,25 +9,27 @@
 # unix port).  Frozen straight from firmware/ the viper functions are plain
 # bytecode: slower, same results.
 #
-# Left out, host-only (host_tools.flash.deploy.HOST_ONLY, also kept out of
-# the .mpy bundle; tests/host/test_manifest.py checks both list the same):
+# Left out, host-only (host_tools.flash.deploy.HOST_ONLY keeps the same ones
+# out of the .mpy bundle; tests/host/test_manifest.py checks both agree):
 # ai/hostfast.py (CPython tables), hal/pyframebuf.py (framebuf for CPython),
-# hal/unixport.py, hal/web.py, hal/blinka.py (other backends).
+# hal/unixport.py, hal/web.py, hal/blinka.py (other backends).  Every other
+# module is frozen, a new one too.
+import os
 
+HOST_ONLY = {"ai": ("hostfast.py",),
+             "hal": ("blinka.py", "pyframebuf.py", "unixport.py", "web.py")}
 # keep asserts and line numbers: tracebacks on the serial console stay useful
 OPT = 0
 
+
+def device_files(pkg):
+    """The package's modules (it has no subpackages) but the host-only ones."""
+    return sorted(f for f in os.listdir(pkg) if f.endswith(".py") and f not in HOST_ONLY[pkg])
+
+
 module("main.py", opt=OPT)
 module("compat.py", opt=OPT)
-package("rummikub", opt=OPT)
-package("gin", opt=OPT)
-package("sync", opt=OPT)
-package("ui", opt=OPT)
-package("ai", opt=OPT, files=[
-    "__init__.py", "arrange.py", "dp.py", "expert.py", "gin_players.py",
-    "gin_reading.py", "greedy.py", "hint.py", "kernel.py", "place.py",
-    "players.py", "race.py", "runstate.py", "solver.py"])
-package("hal", opt=OPT, files=[
-    "__init__.py", "base.py", "battery.py", "board.py", "buttons.py", "devid.py",
-    "epd_ssd1683.py", "esp32.py", "esp32_rtc.py", "fb.py", "selftest.py",
-    "sleep.py", "spibus.py", "storage.py", "usbserial.py"])
+for pkg in ("rummikub", "gin", "sync", "ui"):
+    package(pkg, opt=OPT)
+for pkg in HOST_ONLY:
+    package(pkg, files=device_files(pkg), opt=OPT)
