@@ -1,7 +1,8 @@
 """MicroPython side of `python -m host_tools.bench.device_strength`: play
 the given deals with the device's think budgets on a clock running K times
 fast, so a budget cuts the search where it would on a chip K times slower
-than this machine.  One JSON line per game, as tournament.play_game returns.
+than this machine.  One JSON line per game, as tournament.play_game returns (winner -1: the
+game ran out of heap).
 
   MICROPYPATH=.frozen micropython -X heapsize=64k strength_mp.py TASKS K BALLAST
 TASKS holds JSON Lines [levels, seed]; one process plays them in turn;
@@ -50,7 +51,10 @@ def main(path):
         tasks = [json.loads(line) for line in f]
     for levels, seed in tasks:
         gc.collect()
-        winner, scores = play(levels, seed)
+        try:
+            winner, scores = play(levels, seed)
+        except MemoryError:         # the app would stop here: no winner
+            winner, scores = -1, []
         print(json.dumps([levels, winner, scores, seed]))
 
 
