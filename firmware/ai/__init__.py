@@ -14,10 +14,12 @@ Public surface:
   place.Ways(table, picked, forced, melded, rules, budget_ms) with .next():
             assisted placement, the ways to put picked tiles on the table,
             fewest table sets changed first
-Internal: `dp` (a search set up as flat arrays), `kernel` (the walk, with
-its contract in run()'s docstring), `race` (two walks at once),
-`runstate`, `arrange` (a path back into sets), `greedy` (cheap moves),
-`expert` (the expert's endgame look-ahead); `hostfast` is CPython only.
+Internal: `dp` (a search set up as flat arrays), `prepare` (its native
+set-up: choice order, bound tables), `memo` (the memo and bound tables a
+search keeps), `kernel` (the walk, with its contract at the top), `race`
+(two walks at once), `runstate`, `arrange` (a path back into sets),
+`greedy` (cheap moves), `expert` (the expert's endgame look-ahead);
+`hostfast` is CPython only.
 """
 
 # What stays loaded at each moment of the app (ui.app.unload):

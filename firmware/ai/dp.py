@@ -28,104 +28,32 @@ many tiles to use, how many go to groups and how many jokers join.
 Score = placed tiles * 2048 + placed value (jokers as the tile they stand
 for), so one int compare gives "most tiles, then most value".
 
-This module sets the search up (Python); ai.kernel walks it (viper).
+This module sets the search up (Python, with ai.prepare's native set-up
+and ai.memo's tables); ai.kernel walks it (viper).
 """
 from array import array
-import gc
 from compat import ticks_ms, ticks_diff
 from ai.runstate import tables, group_table, forget as _forget_tables
 from ai import kernel as K
-from ai.kernel import UNIT, UNKNOWN
+from ai import prepare
+from ai.kernel import UNIT
+from ai.memo import FILTER, shared_memo, drop_table
 
 from compat import MICROPYTHON as _MP
 
 # states the kernel expands between two looks at the clock (with a budget)
 _SLICE = 400
 
-# At the end of a number the memo is also asked about the states that
-# dominate this one (longer runs): up to ~20 more look-ups, ~94 for each
-# state they prune on the corpus.  Native code does them cheaply; CPython
-# first asks a filter which of them a stored fact may hold (kernel
-# D_MFILT; bench: 349,000 look-ups, 3,700 prunes without it).  Its
-# entries (0 on the device: its heap is short):
-if _MP:
-    FILTER = 0
-else:
+# CPython walks the same source compiled without the viper casts (see
+# ai.hostfast); the device never imports hostfast
+if not _MP:
     from ai import hostfast
-    FILTER = hostfast.FILTER
     K = hostfast.kernel(K)
+    prepare = hostfast.kernel(prepare)
 
 
 class Timeout(Exception):
     """The time budget ran out before the search finished."""
-
-
-class Memo:
-    """A fixed table of proven bounds for the states between numbers: key
-    words (array 'I' and 'H', see kernel.D_MKA) and the bound (array 'H'),
-    8 bytes an entry where a dict entry costs ~30 on the 64-bit port.  A key lives in the 4 slots from its
-    hash; when they are full one is given up, so the memo keeps learning in
-    long searches (a forgotten fact only costs time)."""
-
-    def __init__(self, bits):
-        banks = 1 << (bits - 10)
-        self.bits = bits
-        if _MP:
-            self.ka = [array("I", bytes(4096)) for _ in range(banks)]
-            self.kb = [array("H", bytes(2048)) for _ in range(banks)]
-            self.val = [array("H", bytes(2048)) for _ in range(banks)]
-        else:
-            self.ka = [[0] * 1024 for _ in range(banks)]
-            self.kb = [[0] * 1024 for _ in range(banks)]
-            self.val = [[0] * 1024 for _ in range(banks)]
-        self.bnd = []
-        self.filt = [0] * FILTER if FILTER else bytearray(0)
-
-    def clear(self):
-        """Empty it (and the dominance filter) for the next search."""
-        self.filt = [0] * FILTER if FILTER else bytearray(0)
-        for i in range(len(self.ka)):
-            if _MP:
-                K.zero32(self.ka[i], 1024)
-            else:
-                self.ka[i] = [0] * 1024
-
-    def bounds(self, ncol, size, k=0):
-        """ncol H arrays of `size` UNKNOWN bound entries (set k: one per
-        search direction), kept with the memo so the blocks are found
-        once, while the heap is still whole."""
-        while len(self.bnd) <= k:
-            self.bnd.append([])
-        b = self.bnd[k]
-        if len(b) < ncol or len(b[0]) < size:
-            del b[:]
-            if _MP:
-                gc.collect()
-            for _ in range(ncol):
-                b.append(array("H", b"\xfe\xff" * size) if _MP else [UNKNOWN] * size)
-        elif _MP:
-            for i in range(ncol):
-                K.unknown16(b[i], size)
-        else:
-            for i in range(ncol):
-                b[i] = [UNKNOWN] * len(b[i])
-        return b
-
-
-_SHARED = []
-
-
-# A process that does nothing but solve (the bench runner) may keep the
-# device memo between searches, so a fragmented heap never has to find
-# a new block for it.  The app leaves this off: between AI turns the heap
-# belongs to the UI.
-KEEP_TABLE = False
-
-
-def drop_table():
-    """Give the memo back (unless KEEP_TABLE): after every solve."""
-    if not KEEP_TABLE:
-        del _SHARED[:]
 
 
 def drop_caches():
@@ -135,26 +63,6 @@ def drop_caches():
     _UPS.clear()
     _STEPS.clear()
     _forget_tables()
-
-
-def _shared_memo(bits):
-    """The memo for a search: made (or, with KEEP_TABLE, reused) as big as
-    asked for, smaller if the heap has no room for it."""
-    for m in _SHARED:
-        if m.bits >= bits or KEEP_TABLE:
-            return m
-    del _SHARED[:]
-    while True:
-        try:
-            m = Memo(bits)
-            break
-        except MemoryError:
-            gc.collect()
-            if bits <= 10:
-                raise
-            bits -= 1
-    _SHARED.append(m)
-    return m
 
 
 _UPS = {}
@@ -252,7 +160,7 @@ class Problem:
             bits = 10
             while bits < 17 and (1 << bits) < memo_cap:
                 bits += 1
-            self._memo = _shared_memo(bits)
+            self._memo = shared_memo(bits)
         else:
             self._memo = partner._memo
         D = [None] * K.D_SIZE
@@ -313,16 +221,16 @@ class Problem:
         D[K.D_ORDO] = array("H", bytes(2 * (S + 1)))
         if _MP:
             D[K.D_ORDS] = b""
-            D[K.D_ORDS] = bytearray(K.orders(D, P, self.shape))
+            D[K.D_ORDS] = bytearray(prepare.orders(D, P, self.shape))
         else:
             D[K.D_ORDS] = bytearray(9 * J1 * S)
         P[K.P_ORDN] = 1
-        K.orders(D, P, self.shape)
+        prepare.orders(D, P, self.shape)
         if _MP:
             # native code makes every bound entry faster than a call makes
             # one on demand; CPython fills only what the search asks for
             for c in range(ncol):
-                K.fill_all(D, P, c)
+                prepare.fill_all(D, P, c)
         if not _MP:
             hostfast.lists(D, K.D_BND)
             self.hit = D[K.D_HIT]

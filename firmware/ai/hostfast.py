@@ -50,11 +50,12 @@ def masks(problem, gm, group_mask):
 
 
 def kernel(K):
-    """The kernel with its viper casts left out: on CPython they are
-    identity calls (ptr8(x) is x, and int(...) is only ever given ints
-    there), a few thousand a solve.  Same source, compiled once with each
-    `ptrN(...)` and `int(...)` read as `(...)`; the original module stays
-    for anything that imports it directly."""
+    """A module of viper source (ai.kernel, ai.prepare) with its casts
+    left out: on CPython they are identity calls (ptr8(x) is x, and
+    int(...) is only ever given ints there), a few thousand a solve.  Same
+    source, compiled once with each `ptrN(...)` and `int(...)` read as
+    `(...)`; the original module stays for anything that imports it
+    directly."""
     import re
     import sys
     name = K.__name__ + "_host"

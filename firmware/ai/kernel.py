@@ -129,27 +129,8 @@ P_J1 = const(19)
 P_STATUS = const(20)     # out: 0 exhausted, 1 stopped at a hit, 2 budget spent
 P_MKEY = const(21)       # memo key bit of this search's direction
 P_FMASK = const(22)      # filter entries - 1 (0: no filter, see D_MFILT)
-P_ORDN = const(23)       # orders(): 0 only count the choices, 1 write them
+P_ORDN = const(23)       # prepare.orders(): 0 only count the choices, 1 write them
 P_SIZE = const(24)
-
-
-def zero32(buf, n: int):  # viper
-    """Zero the first n words of an 'I' array (the device's memo, each
-    search: a block copy would need a second block)."""
-    p = ptr32(buf)
-    i = 0
-    while i < n:
-        p[i] = 0
-        i += 1
-
-
-def unknown16(buf, n: int):  # viper
-    """Mark the first n entries of a bound table UNKNOWN."""
-    p = ptr16(buf)
-    i = 0
-    while i < n:
-        p[i] = UNKNOWN
-        i += 1
 
 
 def fill(D, P, c: int, at: int) -> int:  # viper
@@ -226,84 +207,6 @@ def fill(D, P, c: int, at: int) -> int:  # viper
     return b
 
 
-def fill_all(D, P, c: int):  # viper
-    """The whole bound table of colour c, number 13 down to 0: what fill()
-    would make on demand.  The device's way: native code makes all ~3000
-    entries faster than calls make the few hundred a search needs (bench
-    median on the unix port 0.71 ms with it, 0.86 ms with fill() alone).
-    The loop body is fill()'s, kept apart on purpose: one entry function
-    shared by both cost the device ~0.4 ms a solve in calls and CPython
-    ~0.6 ms in per-call set-up (measured)."""
-    pp = ptr32(P)
-    nc = pp[P_NC]
-    j1 = pp[P_J1]
-    w = pp[P_W]
-    bnd = ptr16(D[D_BND][c])
-    trans = ptr8(D[D_TRANS])
-    closed = ptr8(D[D_CLOSED])
-    tab = ptr8(D[D_RTAB])
-    rak = ptr8(D[D_RRAK])
-    gca = ptr8(D[D_GCAP])
-    near = ptr8(D[D_NEAR])
-    val = ptr8(D[D_VAL])
-    at = 13 * j1 * nc
-    jl = 0
-    while jl < j1:
-        f = 0
-        while f < nc:
-            b = NONE
-            if closed[f]:
-                b = 0
-            bnd[at] = b
-            at += 1
-            f += 1
-        jl += 1
-    n = 12
-    while n >= 0:
-        m = n + 1
-        code = (c << 4) | m
-        t = int(tab[code])
-        r = int(rak[code])
-        unit = UNIT + int(val[m])
-        jl = 0
-        while jl < j1:
-            gcap = int(gca[(m * 6 + c) * j1 + jl])
-            top = t + r
-            lo = 0
-            if t > gcap:
-                lo = t - gcap
-            xmax = 0
-            if near[code]:
-                xmax = jl
-            f = 0
-            while f < nc:
-                best = -1
-                mr = lo
-                while mr <= top:
-                    gain = top
-                    if mr + gcap < top:
-                        gain = mr + gcap
-                    gain = (gain - t) * unit
-                    x = 0
-                    while x <= xmax and mr + x < w:
-                        nf = int(trans[(f * w + mr) * w + x])
-                        if nf != DEAD:
-                            sub = int(bnd[(m * j1 + jl - x) * nc + nf])
-                            if sub != NONE:
-                                sub = 2 * sub + gain
-                                if sub > best:
-                                    best = sub
-                        x += 1
-                    mr += 1
-                b = NONE
-                if best >= 0:
-                    b = (best + 1) >> 1
-                bnd[(n * j1 + jl) * nc + f] = b
-                f += 1
-            jl += 1
-        n -= 1
-
-
 def group_mask(D, P, at: int) -> int:  # viper
     """GM[at]: bit sg set if sg group tiles so far (at most mg of one
     colour), plus what the later colours give and up to `left` jokers, can
@@ -343,91 +246,6 @@ def group_mask(D, P, at: int) -> int:  # viper
         sg += 1
     ptr16(D[D_GM])[at] = mask
     return mask
-
-
-def orders(D, P, shape) -> int:  # viper
-    """Fill ORDO/ORDS: per step the choices in the order the search tries
-    them.  A cell: more rack tiles first, then closest to how the table is
-    laid out now (shape: group tiles in bits 0-1, run jokers above), then
-    fewer jokers, fewer group tiles.  An end: fewer group jokers first.
-    With P[P_ORDN] 0 it only counts them (how big ORDS must be)."""
-    pp = ptr32(P)
-    kind = ptr8(D[D_KIND])
-    col = ptr8(D[D_COL])
-    num = ptr8(D[D_NUM])
-    tab = ptr8(D[D_RTAB])
-    rak = ptr8(D[D_RRAK])
-    near = ptr8(D[D_NEAR])
-    sh = ptr8(shape)
-    ordo = ptr16(D[D_ORDO])
-    ords = ptr8(D[D_ORDS])
-    J = pp[P_J]
-    w = pp[P_W]
-    S = pp[P_STEPS]
-    free = pp[P_FREE]
-    put = pp[P_ORDN]
-    k = 0
-    d = 0
-    while d < S:
-        if put:
-            ordo[d] = k
-        if kind[d]:
-            x = 0
-            while x <= J:
-                if put:
-                    ords[k] = x
-                k += 1
-                x += 1
-        else:
-            code = (col[d] << 4) | num[d]
-            t = int(tab[code])
-            gs = sh[code] & 3
-            xs = sh[code] >> 2
-            xmax = 0
-            if near[code]:
-                xmax = J
-            top = t + int(rak[code])
-            u = top
-            while u >= t:
-                if free and u < top:
-                    # a joker in a run where a rack tile of the cell stays
-                    # unplayed: the tile could take its place (one more
-                    # tile placed, the joker spare), so never better
-                    xmax = 0
-                # the farthest any (g, x) of this u lies from the layout
-                far = gs
-                if u - gs > far:
-                    far = u - gs
-                if xs > xmax - xs:
-                    far += xs
-                else:
-                    far += xmax - xs
-                dist = 0
-                while dist <= far:
-                    x = 0
-                    while x <= xmax:
-                        e = xs - x
-                        if x > xs:
-                            e = x - xs
-                        q = dist - e
-                        if q >= 0:
-                            g = gs - q
-                            if g >= 0 and g <= u and u - g + x < w:
-                                if put:
-                                    ords[k] = u | (g << 2) | (x << 4)
-                                k += 1
-                            g = gs + q
-                            if q and g <= u and u - g + x < w:
-                                if put:
-                                    ords[k] = u | (g << 2) | (x << 4)
-                                k += 1
-                        x += 1
-                    dist += 1
-                u -= 1
-        d += 1
-    if put:
-        ordo[S] = k
-    return k
 
 
 def run(D, P) -> int:  # viper

@@ -14,7 +14,8 @@ from compat import ticks_ms, ticks_diff
 from rummikub.tiles import JOKER, CODE_LIMIT, count_tiles, remove_tile
 from rummikub.melds import analyse
 import gc
-from ai.dp import Problem, Timeout, UNIT, drop_table
+from ai.dp import Problem, Timeout, UNIT
+from ai.memo import drop_table
 from ai.runstate import table_shape
 from ai import arrange
 from ai.race import Race

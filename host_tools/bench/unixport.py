@@ -14,11 +14,11 @@ import time
 from rummikub.tiles import parse_table, parse_tiles
 from rummikub.rules import Rules
 from ai.solver import solve
-import ai.dp
+import ai.memo
 
 # this process only solves: keep the search's memo table between positions
 # (the app releases it after every search)
-ai.dp.KEEP_TABLE = True
+ai.memo.KEEP_TABLE = True
 
 
 def main(path, budget):

@@ -4,7 +4,8 @@ way round, and a race with no heap for its second search still exact."""
 from rummikub.tiles import parse_table, count_tiles, JOKER
 from rummikub.rules import Rules
 from rummikub.turn import validate_turn
-from ai.dp import UNIT, drop_table
+from ai.dp import UNIT
+from ai.memo import drop_table
 from ai.race import Race
 from ai import arrange
 from solver_setup import maker

@@ -90,7 +90,8 @@ def test_a_repeated_proof_is_answered_by_the_memo():
     # target again must not walk the tree again (kept halved, exact revisits
     # with an odd gap slipped through).  K1 goes down at number 1 (an odd
     # value: an odd gap after it)
-    from ai.dp import UNIT, drop_table
+    from ai.dp import UNIT
+    from ai.memo import drop_table
     p = _upward(*_SHORT)
     most = p.search(UNIT, True, UNIT)[0] // UNIT
     p.release()
@@ -111,7 +112,8 @@ def test_a_proof_keeps_how_far_short_each_state_fell():
     # fail-soft facts: a state is remembered with the most it was found to
     # gain, not just "short of the target", so a proof for 8 tiles also
     # answers most of the proof for 7 (the most that fit is 6)
-    from ai.dp import UNIT, drop_table
+    from ai.dp import UNIT
+    from ai.memo import drop_table
     p = _upward(*_SHORT)
     try:
         assert p.search(8 * UNIT, False) == (-1, None)
@@ -128,7 +130,8 @@ def test_a_dead_end_gives_its_parent_no_bound():
     # a state with no way on at all (bound -1) once handed its parent
     # "-1 + the tile it placed" as a gain: facts weaker than plain "short of
     # the target", and this upward walk took 10,174 states instead of ~700
-    from ai.dp import UNIT, drop_table
+    from ai.dp import UNIT
+    from ai.memo import drop_table
     p = _upward("R7 R8 R9 R10 R11 R12 R13 | Y5 Y6 Y7 Y8 Y9 Y10 | "
                 "R10 R11 R12 R13 | B5 B6 B7 B8 B9 B10 B11 B12 | K4 B4 R4 Y4 | "
                 "Y6 Y7 Y8 Y9 Y10 Y11 Y12 | K1 K2 K3 K4 K5 K6 K7 K8 | "
@@ -143,11 +146,12 @@ def test_a_dead_end_gives_its_parent_no_bound():
 
 
 def test_eager_bound_tables_equal_the_lazy_ones():
-    # the device fills the bound tables up front (kernel.fill_all), CPython
+    # the device fills the bound tables up front (prepare.fill_all), CPython
     # on demand (kernel.fill): the search must see the same numbers
     from rummikub.tiles import count_tiles
-    from ai.dp import Problem, drop_table
-    from ai import kernel
+    from ai.dp import Problem
+    from ai.memo import drop_table
+    from ai import kernel, prepare
     positions = [("R5 R6 R7 | B9 K9 Y9", "R8 K2 J"),
                  ("K1 B1 R1 Y1 | J B2 B3 | R9 R10 R11 R12 | Y11 Y12 Y13",
                   "K2 K3 R13 Y10 J B4"),
@@ -163,7 +167,7 @@ def test_eager_bound_tables_equal_the_lazy_ones():
             tables = p.D[kernel.D_BND]
             size = 14 * p.P[kernel.P_J1] * p.P[kernel.P_NC]
             for c in range(4):
-                kernel.fill_all(p.D, p.P, c)
+                prepare.fill_all(p.D, p.P, c)
                 eager = [tables[c][i] for i in range(size)]
                 for i in range(size):
                     tables[c][i] = kernel.UNKNOWN
@@ -181,7 +185,8 @@ def test_a_long_search_keeps_learning_once_the_memo_is_full():
     # 3/4 full and this search walked 242,401 states; giving up the
     # deepest fact of a full bucket keeps it learning (107,970).  States
     # are counted, not timed.
-    from ai.dp import UNIT, drop_table
+    from ai.dp import UNIT
+    from ai.memo import drop_table
     p = _upward("R1 R2 R3 R4 R5 R6 R7 R8 R9 | K2 B2 R2 Y2 | "
                 "K4 K5 K6 K7 K8 J K10 K11 K12 K13 | B4 B5 B6 B7 B8 B9 | "
                 "J B13 R13 | K11 B11 R11",
