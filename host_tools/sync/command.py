@@ -92,7 +92,7 @@ class Link:
             asked.append(seq)
             deadline = time.monotonic() + self.wait
             cap = deadline + LIVE_WAIT * self.timeout
-            why = "no answer to %s" % name
+            why = no_answer = "no answer to %s" % name
             while True:
                 try:
                     fr = self.recv(deadline)
@@ -103,9 +103,9 @@ class Link:
                     deadline = min(deadline, time.monotonic() + self.quiet)
                     continue
                 if fr is None:
-                    if self.heard + self.wait > deadline and deadline < cap:
+                    if why is no_answer and deadline < cap and self.heard + self.wait > deadline:
                         deadline = min(cap, self.heard + self.wait)
-                        continue                 # still coming in
+                        continue                 # still coming in (nothing damaged)
                     break
                 t, s, p = fr
                 if t == P.ERR:
@@ -118,7 +118,7 @@ class Link:
                 elif t in RECORD_KINDS and on_record:
                     on_record(t, s, p)
                     deadline = time.monotonic() + self.wait
-            if why == "no answer to %s" % name:
+            if why is no_answer:
                 self.wait = min(self.wait * 2, SLOW_MAX * self.timeout)
             self.say("%s; retrying (%d/%d)" % (why, attempt + 1, tries))
         raise SyncError("device gave no usable answer to %s after %d tries (%s)"

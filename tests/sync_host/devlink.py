@@ -183,6 +183,7 @@ class FaultProxy(threading.Thread):
         self.plan = plan
         self.rng = random.Random(seed)
         self.counts = Counter()
+        self.torn = 0       # frames a reset cut off mid-write (dropped here)
         self.lsock = socket.socket()
         self.lsock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.lsock.bind(("127.0.0.1", 0))
@@ -258,7 +259,11 @@ class FaultProxy(threading.Thread):
                         dec["d2h"].feed(data)
                 for direction in ("h2d", "d2h"):
                     while host:
-                        fr = dec[direction].next()
+                        try:
+                            fr = dec[direction].next()
+                        except P.FrameError:     # torn by a device reset
+                            self.torn += 1
+                            continue
                         if fr is None:
                             break
                         index += 1
