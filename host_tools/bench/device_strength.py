@@ -18,6 +18,7 @@ interval, and how many deals changed winner; writes build/device_strength.json.
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -102,7 +103,9 @@ def main(argv):
     if why:
         print("SKIP device strength: %s" % why)
         return 0
-    exe = mp32.frozen()
+    # a copy: the cache keeps one frozen build, replaced when firmware/ changes
+    exe = os.path.join(tempfile.mkdtemp(prefix="strength-exe-"), "micropython")
+    shutil.copy2(mp32.frozen(), exe)
     k, src = args.k, "given"
     if k is None:
         stones, src = pystones(exe, os.path.join(ROOT, "build"))

@@ -32,6 +32,7 @@ PORT_ARGS = ["CFLAGS_EXTRA=-m32", "LDFLAGS_EXTRA=-m32", "MICROPY_PY_FFI=0",
 # the port's arch for native code (mpy-cross -march): frozen modules, .mpy files
 MARCH = "x86"
 JOBS = "-j2"
+KEEP = 3
 
 
 class BuildError(Exception):
@@ -138,9 +139,11 @@ def _build(kind, key, extra, log_name):
         tree = _source(_sha256(TARBALL), log)
         build = "build-32-" + kind
         _run(["make", "-C", "ports/unix", JOBS, "BUILD=" + build] + PORT_ARGS + extra, tree, log)
-        for old in os.listdir(CACHE):         # one binary of each kind is kept
-            if old.startswith("micropython-%s-" % kind):
-                os.remove(os.path.join(CACHE, old))
+        # the newest KEEP binaries of a kind stay (another run may be using one)
+        olds = sorted((os.path.join(CACHE, f) for f in os.listdir(CACHE)
+                       if f.startswith("micropython-%s-" % kind)), key=os.path.getmtime)
+        for old in olds[:max(0, len(olds) - KEEP + 1)]:
+            os.remove(old)
         shutil.copyfile(os.path.join(tree, "ports", "unix", build, "micropython"), exe + ".tmp")
         os.chmod(exe + ".tmp", 0o755)
         os.replace(exe + ".tmp", exe)
