@@ -4,7 +4,7 @@ and the host (`host_tools sync` checks before it pushes).
 
 A name is 1..NAME_MAX printable ASCII characters (the built-in 8x8 font
 draws nothing else), no space at either end.  NAME_MAX is where the name
-editor (ui.screens.settings) stops and what "NAME wins the match!" fits at
+editor (ui.screens.settings) stops and what "Pool empty: NAME wins" fits at
 twice the size across the screen; shorter places cut names themselves.
 
 SETTINGS holds the app's whole-number settings as name -> (low, high); a

@@ -105,3 +105,14 @@ def test_what_the_bounds_do_not_allow_is_refused():
                                      wins, winner, rules)
     big = {"x%d" % i: "y" * 40 for i in range(6)}
     assert "rules" in refused(R.encode_match, 1, names, rows, totals, wins, winner, big)
+
+
+def test_name_max_is_what_the_screens_fit():
+    """sync.limits.NAME_MAX: the longest name fits the widest line that
+    shows a whole name, "Pool empty: NAME wins" at twice the size (the
+    round result's title), and one more character would not."""
+    from ui.gfx import text_width
+    from ui.layout import W
+    assert text_width("Pool empty: %s wins" % ("W" * NAME_MAX), 2) <= W
+    assert text_width("Pool empty: %s wins" % ("W" * (NAME_MAX + 1)), 2) > W
+    assert text_width("%s wins the match!" % ("W" * NAME_MAX), 2) <= W
