@@ -188,10 +188,8 @@ class ScoreLog:
             self.last_match = 0
 
     def new_match_id(self):
-        """A match id never used in this log: the high 16 bits from the
-        log's random id, the low ones counting.  A wiped log's new id may
-        share those 16 bits (1 in 65536), so its ids may repeat an old
-        log's: the host keys a match by log id too (issue 24 D1)."""
+        """A match id never used in this log (the host keys matches by log
+        id too: a wiped log's ids may repeat an old log's, issue 24 D1)."""
         self._ensure_started()
         return ((self.log_id & 0xFFFF) << 16) | ((self.last_match + 1) & 0xFFFF)
 
