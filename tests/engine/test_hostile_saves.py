@@ -44,9 +44,13 @@ def gin_game(hand_over=False):
 
 
 def gin_save(g=None, **extra):
-    ex = {"seats": ["human", "hard"], "id": 9}
+    """A save of g, the person in the seat to act (as the app saves)."""
+    g = g or gin_game()
+    seats = ["hard", "hard"]
+    seats[g.current] = "human"
+    ex = {"seats": seats, "id": 9}
     ex.update(extra)
-    return gin_savefile.dumps(g or gin_game(), ex)
+    return gin_savefile.dumps(g, ex)
 
 
 # ---- Rummikub ------------------------------------------------------------------
@@ -181,6 +185,10 @@ def test_gin_screen_and_seats_must_fit_the_game():
                 dict(last=7), dict(logged=-1), dict(logged=3)):
         raises(SaveError, _table_load, gin_save(**bad))
     assert _table_load(gin_save(screen="gin_play"))[1:] == ("gin_play", None)
+    g = gin_game()
+    seats = ["human", "human"]
+    seats[g.current] = "hard"              # the AI to act: it always acts before a save
+    raises(SaveError, _table_load, gin_save(g, seats=seats))
     over = gin_game(hand_over=True)
     raises(SaveError, _table_load, gin_save(over, screen="gin_play"))
     raises(SaveError, _table_load, gin_save(over, screen="gin_over"))   # not the game's end

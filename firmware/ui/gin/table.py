@@ -161,6 +161,8 @@ def _check_extra(g, extra):
     seats = extra["seats"]
     need(isinstance(seats, list) and len(seats) == 2 and seats[0] in OPPONENTS
          and seats[1] in OPPONENTS, "seats")
+    # saved only when a person is to act (the AI acts before each save)
+    need(g.phase == HAND_OVER or seats[g.current] == "human", "seat to act")
     need(whole(extra.get("id", 0), 0, 0xFFFFFFFF), "match id")
     need(whole(extra.get("last", -1), -1, 1), "last player")
     need(whole(extra.get("logged", 0), 0, len(g.history)), "logged hands")
