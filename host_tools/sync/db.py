@@ -77,6 +77,12 @@ class Db:
             self.con.execute("PRAGMA journal_mode = WAL")
             self.con.execute("PRAGMA synchronous = NORMAL")
             self.undecodable = []     # (seq, why) of records stored raw only
+            tables = {t for (t,) in self.con.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if tables and "records" not in tables:    # another program's database
+                self.con.close()
+                raise DbError("%s is not a score database (it holds other tables: %s)"
+                              % (path, ", ".join(sorted(tables)[:5])))
             if self.con.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
                 self._rebuild()
         except sqlite3.DatabaseError as e:

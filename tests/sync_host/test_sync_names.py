@@ -84,6 +84,24 @@ def test_not_a_database_is_one_line(tmp_path):
     assert bad.read_bytes() == b"these are my notes, not SQLite\n" * 100
 
 
+def test_another_programs_database_is_left_alone(tmp_path):
+    """A SQLite file of something else (its own "scores" table) is neither
+    filled with the score tables nor rebuilt (which drops them)."""
+    import sqlite3
+    other = str(tmp_path / "game.db")
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE scores (who TEXT, points INTEGER)")
+    con.execute("INSERT INTO scores VALUES ('me', 99)")
+    con.commit()
+    con.close()
+    rc, out, err = tool("scores", "--db", other)
+    assert rc == 1 and err.count("\n") == 1 and "is not a score database" in err
+    con = sqlite3.connect(other)
+    assert con.execute("SELECT name FROM sqlite_master").fetchall() == [("scores",)]
+    assert con.execute("SELECT * FROM scores").fetchall() == [("me", 99)]
+    con.close()
+
+
 def test_host_refuses_before_pushing():
     rc, out, err = tool("sync", "--port", "x", "--set", "initial_meld=2147483648")
     assert rc == 2 and err == "sync: rule initial_meld takes at most 999, not 2147483648\n"
