@@ -9,10 +9,9 @@ the device budgets (ai.players: 2 s look-ahead for the expert, 8 s guard
 for greedy) counted on a clock running K times fast (strength_mp), K = this
 machine's pystones/s / the ESP32's (host_tools.bench.estimate), measured just
 before.  The heap: the cap the frozen whole-match test plays at (64k), less
-a ballast standing for what the app holds there besides the game (34k: the
-frozen match's most in use before an AI turn, about 60 KB, less the bare
-game's, about 20 KB, less the test's own driver, 6 KB), so the expert
-searches in the room it has in the app.  Reports the expert's share of wins in each with a 95% Wilson
+a ballast standing for what the app holds there besides the game (31k), so
+the expert starts its turns with the free heap it has in that match
+(median 12 KB after a collection, 11-13.6 KB; a bare game at 64k has 43 KB).  Reports the expert's share of wins in each with a 95% Wilson
 interval, and how many deals changed winner; writes build/device_strength.json.
 """
 import argparse
@@ -22,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 from host_tools import ROOT
 from host_tools.bench.estimate import ESP32_PYSTONES, pystones
@@ -34,27 +34,22 @@ OUT = os.path.join(ROOT, "build", "device_strength.json")
 
 
 def device_games(exe, tasks, heap, ballast, k, jobs):
-    """[levels, winner, scores, seed] of every task, played on exe in
-    `jobs` processes (each a share of the tasks)."""
+    """[levels, winner, scores, seed] of every task, each played by its own
+    exe process, `jobs` at a time."""
     here = os.path.dirname(os.path.abspath(__file__))
-    tmp = tempfile.mkdtemp(prefix="strength-")
-    procs = []
-    for j in range(jobs):
-        path = os.path.join(tmp, "tasks%d.jsonl" % j)
-        with open(path, "w") as f:
-            for levels, seed, _ in tasks[j::jobs]:
-                f.write(json.dumps([levels, seed]) + "\n")
-        procs.append(subprocess.Popen(
-            [exe, "-X", "heapsize=" + heap, os.path.join(here, "strength_mp.py"), path,
-             repr(k), str(ballast)], env=dict(os.environ, MICROPYPATH=".frozen"),
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
-    out = []
-    for p in procs:
-        stdout, stderr = p.communicate()
-        if p.returncode:
-            raise RuntimeError("device games failed: %s" % (stdout + stderr).strip()[-400:])
-        out += [json.loads(x) for x in stdout.splitlines() if x.startswith("[")]
-    return out
+
+    def one(task):
+        levels, seed, _ = task
+        p = subprocess.run([exe, "-X", "heapsize=" + heap, os.path.join(here, "strength_mp.py"),
+                            repr(k), str(ballast), ",".join(levels), str(seed)],
+                           env=dict(os.environ, MICROPYPATH=".frozen"),
+                           capture_output=True, text=True)
+        rows = [json.loads(x) for x in p.stdout.splitlines() if x.startswith("[")]
+        if p.returncode or not rows:
+            raise RuntimeError("device game failed: %s" % (p.stdout + p.stderr).strip()[-400:])
+        return rows[0]
+    with ThreadPoolExecutor(jobs) as pool:
+        return list(pool.map(one, tasks))
 
 
 def expert_wins(rows):
@@ -92,8 +87,8 @@ def main(argv):
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--heap", default="64k", help="device heap cap (default 64k)")
-    ap.add_argument("--ballast", type=int, default=34 * 1024,
-                    help="bytes held aside for the app (default 34 KB)")
+    ap.add_argument("--ballast", type=int, default=31 * 1024,
+                    help="bytes held aside for the app (default 31 KB)")
     ap.add_argument("--k", type=float, default=None,
                     help="slow-down factor (default: measured with pystone)")
     ap.add_argument("--jobs", type=int, default=2)
@@ -116,17 +111,22 @@ def main(argv):
     rows = device_games(exe, tasks, args.heap, args.ballast, k, args.jobs)
     device = expert_wins(rows)
     out_of_heap = sum(1 for r in rows if r[1] < 0)
+    done = set(expert_wins([r for r in rows if r[1] >= 0]))
     changed = sum(1 for key in free if free[key] != device.get(key))
     res = {"seats": SEATS, "seed": args.seed, "heap": args.heap, "ballast": args.ballast,
            "K": k,
            "pystone_program": src, "unconstrained": share(free),
            "device": share(device), "games_changed_winner": changed,
-           "games_out_of_heap": out_of_heap}
+           "games_out_of_heap": out_of_heap,
+           # the games the device played to the end, and the same deals unconstrained
+           "device_finished": share({key: device[key] for key in done}),
+           "unconstrained_same_deals": share({key: free[key] for key in done}),
+           "device_rows": rows}
     with open(args.json, "w") as f:
         json.dump(res, f, indent=1)
-    for name in ("unconstrained", "device"):
+    for name in ("unconstrained", "device", "device_finished", "unconstrained_same_deals"):
         s = res[name]
-        print("expert vs greedy, %-13s: expert won %d of %d (%.1f%%, 95%% CI %.1f-%.1f%%)"
+        print("expert vs greedy, %-24s: expert won %d of %d (%.1f%%, 95%% CI %.1f-%.1f%%)"
               % (name, s["expert_wins"], s["games"], 100 * s["share"],
                  100 * s["ci95"][0], 100 * s["ci95"][1]))
     print("device: frozen 32-bit, heap %s less %d bytes, clock x%.0f (%s); "

@@ -4,9 +4,10 @@ fast, so a budget cuts the search where it would on a chip K times slower
 than this machine.  One JSON line per game, as tournament.play_game returns (winner -1: the
 game ran out of heap).
 
-  MICROPYPATH=.frozen micropython -X heapsize=64k strength_mp.py TASKS K BALLAST
-TASKS holds JSON Lines [levels, seed]; one process plays them in turn;
-BALLAST bytes stay allocated throughout (the heap the app holds itself).
+  MICROPYPATH=.frozen micropython -X heapsize=64k strength_mp.py K BALLAST LEVELS SEED
+LEVELS: the seats' levels, comma-separated; one game a process (a game
+that ran out of heap leaves nothing behind for the next); BALLAST bytes
+stay allocated throughout (the heap the app holds itself).
 """
 import gc
 import json
@@ -24,9 +25,9 @@ def _device_ticks():
     return time.ticks_add(_start[0], int(time.ticks_diff(time.ticks_ms(), _start[0]) * K))
 
 
-K = float(sys.argv[2])
+K = float(sys.argv[1])
 compat.ticks_ms = _device_ticks
-_BALLAST = bytearray(int(sys.argv[3]))
+_BALLAST = bytearray(int(sys.argv[2]))
 
 from rummikub.game import Game, PLAYING  # noqa: E402
 from rummikub.rules import Rules  # noqa: E402
@@ -46,16 +47,13 @@ def play(levels, seed):
     return g.round_winners[0], list(g.round_rows[0])
 
 
-def main(path):
-    with open(path) as f:
-        tasks = [json.loads(line) for line in f]
-    for levels, seed in tasks:
-        gc.collect()
-        try:
-            winner, scores = play(levels, seed)
-        except MemoryError:         # the app would stop here: no winner
-            winner, scores = -1, []
-        print(json.dumps([levels, winner, scores, seed]))
+def main(levels, seed):
+    gc.collect()
+    try:
+        winner, scores = play(levels, seed)
+    except MemoryError:         # the app would stop here: no winner
+        winner, scores = -1, []
+    print(json.dumps([levels, winner, scores, seed]))
 
 
-main(sys.argv[1])
+main(sys.argv[3].split(","), int(sys.argv[4]))
