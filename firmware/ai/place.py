@@ -25,9 +25,12 @@ ones are split into valid sets by `splits()` (an exact search on a dozen or
 two tiles, no table changes outside the combination).  A way is handed out
 once no combination still to try can move fewer tiles: changing k sets
 with p picked tiles moves at least (k - p) / 2 table tiles (each changed
-set takes a picked tile or gives or takes a moved one).  After every
-combination of up to MAX_SETS sets, the solver (ai.solver, with its
-anytime budget) places the picked tiles on the whole table, once.
+set takes a picked tile or gives or takes a moved one), or once MAX_TRIES
+combinations and splits were looked at since a way was found (the order
+is then the best of those looked at; the search goes on from there for
+the next way).  After every combination of up to MAX_SETS sets, the
+solver (ai.solver, with its anytime budget) places the picked tiles on the
+whole table, once.
 """
 from compat import const
 from rummikub.tiles import JOKER, CODE_LIMIT
@@ -37,6 +40,8 @@ from rummikub.places import staying
 MAX_SETS = const(3)      # table sets combined before asking the solver
 MAX_SPLIT = const(30)    # tiles split() takes on (bounded recursion)
 MAX_PER_COMBO = const(6)  # splits looked at for one combination of sets
+MAX_TRIES = const(4)    # combinations + splits looked at past a found way
+NO_BOUND = const(255)    # more table tiles than any way moves
 
 
 class Way:
@@ -192,6 +197,11 @@ class Ways:
         self.seen = []
         self.found = []         # (order key, Way) found and not yet handed out
         self.k = 0              # the next number of table sets to combine
+        self.queue = []         # combinations of k - 1 sets still to try
+        self.gen = None         # the splits for the combination being tried
+        self.kept = []          # the table sets that combination leaves alone
+        self.tries = 0          # splits of that combination looked at
+        self.spent = 0          # tries since a way was found or handed out
         self.still = 0          # 1 once a way that moves no table tile was handed out
         self.solver_done = False
 
@@ -225,44 +235,63 @@ class Ways:
             if self.found:
                 self.found.sort(key=lambda f: f[0])
                 key, way = self.found[0]
-                if self.k > MAX_SETS or key[0] <= self._least_moved():
+                if self.spent >= MAX_TRIES or (key[0], key[1]) <= self._least():
                     self.found.pop(0)
+                    self.spent = 0
                     if way.moved == 0:
                         self.still = 1
                     elif way.jokers_only and self.still:
                         continue
                     return way
-            if self.k <= MAX_SETS:
-                self._try_level()
+            if self.gen is not None:
+                self._split_more()
+            elif self.queue:
+                self._combo(self.queue.pop(0))
+            elif self.k <= MAX_SETS:
+                k = self.k
+                self.k = k + 1 if k < MAX_SETS and k < len(self.table) else MAX_SETS + 1
+                self.queue = self._level(k)
             elif self.melded and not self.solver_done:
                 self.solver_done = True
                 self._solver_way()
             else:
                 return None
 
-    def _least_moved(self):
-        """The fewest table tiles a way combining more sets could move."""
-        d = self.k - len(self.picked)
-        return (d + 1) // 2 if d > 0 else 0
+    def _least(self):
+        """(moved, sets changed) of the best way not yet found could be:
+        changing k sets moves at least (k - p) / 2 table tiles."""
+        k = self.k - 1 if self.queue or self.gen is not None else self.k
+        if k > MAX_SETS:
+            return (NO_BOUND, 0)        # every combination tried
+        d = k - len(self.picked)
+        return ((d + 1) // 2 if d > 0 else 0, k)
 
-    def _try_level(self):
-        """Every combination of self.k table sets (MAX_PER_COMBO splits
-        each) into self.found; then the next k (past MAX_SETS: done)."""
-        k = self.k
-        self.k = k + 1 if k < MAX_SETS and k < len(self.table) else MAX_SETS + 1
-        for combo in self._level(k):
-            tiles = bytearray(self.picked)
-            forbid = []
-            for i in combo:
-                tiles += self.table[i]
-                forbid.append(canonical(self.table[i], self.ncol))
-            kept = [i for i in range(len(self.table)) if i not in combo]
-            tries = 0
-            for sets in splits(tiles, self.ncol, forbid):
-                self._add(kept, sets)
-                tries += 1
-                if tries >= MAX_PER_COMBO:
-                    break
+    def _combo(self, combo):
+        """Start on the splits of the picked tiles with the tiles of table
+        sets `combo` (none of them left as it was)."""
+        tiles = bytearray(self.picked)
+        forbid = []
+        for i in combo:
+            tiles += self.table[i]
+            forbid.append(canonical(self.table[i], self.ncol))
+        self.kept = [i for i in range(len(self.table)) if i not in combo]
+        self.gen = splits(tiles, self.ncol, forbid)
+        self.tries = 0
+        if self.found:
+            self.spent += 1
+
+    def _split_more(self):
+        """The next split of the combination being tried into self.found
+        (MAX_PER_COMBO at most); done with it when there is none."""
+        for sets in self.gen:
+            self._add(self.kept, sets)
+            self.tries += 1
+            if self.found:
+                self.spent += 1
+            if self.tries < MAX_PER_COMBO:
+                return
+            break
+        self.gen = None
 
     def _add(self, kept, sets):
         """The way that keeps table sets `kept` and adds `sets`, into
@@ -278,8 +307,10 @@ class Ways:
             points += set_value(s, self.ncol)
         old = [self.table[i] for i in range(len(self.table)) if i not in kept]
         moved = sum([len(s) for s in old]) - staying(old, sets)
-        plain = _no_jokers(old)
-        only = moved > 0 and staying(plain, _no_jokers(sets)) == sum([len(s) for s in plain])
+        only = False
+        if moved and JOKER in b"".join(old):
+            plain = _no_jokers(old)
+            only = staying(plain, _no_jokers(sets)) == sum([len(s) for s in plain])
         way = Way(table, changed, kept, points, moved, only)
         tiles = sum([len(s) for s in old])
         self.found.append(((moved, len(old), len(sets) - len(old), tiles, len(self.seen)), way))
