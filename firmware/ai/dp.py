@@ -37,7 +37,7 @@ from ai.runstate import tables, group_table, forget as _forget_tables
 from ai import kernel as K
 from ai import prepare
 from ai.kernel import UNIT
-from ai.memo import FILTER, shared_memo, drop_table
+from ai import memo
 
 from compat import MICROPYTHON as _MP
 
@@ -160,7 +160,7 @@ class Problem:
             bits = 10
             while bits < 17 and (1 << bits) < memo_cap:
                 bits += 1
-            self._memo = shared_memo(bits)
+            self._memo = memo.shared_memo(bits)
         else:
             self._memo = partner._memo
         D = [None] * K.D_SIZE
@@ -410,7 +410,7 @@ class Problem:
             D[K.D_MKB] = self._memo.kb
             D[K.D_MVAL] = self._memo.val
             D[K.D_MFILT] = self._memo.filt
-            P[K.P_FMASK] = FILTER - 1 if FILTER else 0
+            P[K.P_FMASK] = memo.FILTER - 1 if memo.FILTER else 0
             P[K.P_MMASK] = (1 << self._memo.bits) - 1
             if self.meld > 127:
                 P[K.P_ROOM] = 0     # the meld value outgrows its key bits
@@ -485,4 +485,4 @@ class Problem:
         self.drop_reverse()
         self.D = None
         self._memo = None
-        drop_table()
+        memo.drop_table()

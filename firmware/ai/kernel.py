@@ -1,4 +1,61 @@
-"""The search's inner loop, as MicroPython viper code over flat arrays.
+"""The search's inner loop, the walk, as MicroPython viper code over flat
+arrays.  What a search makes once before it (the choice order, the device's
+bound tables) is ai.prepare's; the memo and bound tables are ai.memo's; ai.dp
+sets a search up.  This module is the loop and what it calls while walking.
+
+Contract of run(D, P), the hot loop
+  In       D, a list of buffers, and P, an int array, laid out by the D_* and
+           P_* indices below and filled by ai.dp.Problem.  The search is for
+           an arrangement of the whole table plus any rack tiles whose score
+           (placed tiles * UNIT + their value, table jokers included unless
+           P_FREE) is >= P_LOWER.  P_STEP 0: stop at the first hit; else
+           after each hit raise P_LOWER to the next multiple of P_STEP above
+           it and go on.  P_MOST (+1, 0 unknown) caps the tiles any move
+           places (the value phase's tighter bound).  P_RESUME 0 starts at
+           the root, 1 carries on from the frames the last call left.
+           P_BUDGET: new states this call may expand.
+  Out      returns P_STATUS: 0 the tree is exhausted (no arrangement reaches
+           P_LOWER, which now stands one step above the best hit, if any),
+           1 stopped at a hit (P_STEP 0), 2 budget spent (call again: P_RESUME
+           is 1).  P_BEST - 1 is the best hit's score (-1: none) and
+           D_HIT[0:P_STEPS] its choices, one per step, for ai.arrange.build.
+           P_EXPANDED counts states; P_DEPTH, P_LOWER, P_ROOM are kept for
+           the next call.
+  Writes   only the frames (D_IDX, D_KA, D_KB, D_SCS, D_FB, D_OK, D_CHOICE:
+           one entry a step; D_OTH: one a step and jokers left), D_HIT, the
+           memo (D_MKA, D_MKB, D_MVAL; D_MFILT on CPython), bound entries
+           still UNKNOWN (D_BND, through fill), group masks still 0 (D_GM,
+           through group_mask) and P's out fields.
+  Bounds   run does not recurse: depth is an index into the frames, at most
+           P_STEPS = 13 * (colours + 1) (65 with four colours).  fill
+           recurses one number a level, at most 13 deep; group_mask not at
+           all.  Work: at most P_BUDGET new states a call.
+  Promises every table tile is used and every set closes valid (a path only
+           completes when the last number's runs are all closed and each
+           number's groups fit its colours and jokers); a hit's score is
+           exactly what its path places.  A memo entry (state between
+           numbers -> v) proves that nothing below that state gains v or
+           more: it is written only after all the state's choices were
+           tried against a target, so it stays true for every later target
+           of the same Problem, and a state that a stored one dominates
+           (longer open runs, same rest) is pruned by it.  The per-colour
+           bounds in D_BND never underestimate, so pruning on them never
+           loses the best hit.
+  Never    allocates (the device heap may have a few KB left when it runs:
+           ints stay native, every buffer is dp's), raises, reads the clock,
+           calls back into set-up code, indexes past the sizes dp gave the
+           buffers (viper does not check), or reads anything but D and P:
+           the order of the walk depends only on them, so CPython, the unix
+           port and the device walk the same tree.
+  One function, on purpose: a call from viper code boxes its arguments and
+  the callee loads its buffers from D again (a list subscript each), so a
+  piece of run made a function pays that on every state that takes it.
+  Measured with the least-often-run piece, the memo store of an exhausted
+  state, as remember(D, P, A, qb, v): same 139,299 states on the bench
+  corpus, unix port 2-2.5% slower in total (best of 5 and of 12 runs,
+  interleaved); the frame set-up and the memo probe run on more states.
+  fill and group_mask are functions because the walk calls them only
+  where an entry is not made yet.
 
 Why viper: the branch and bound visits a few hundred to a few hundred
 thousand states, each a handful of integer table look-ups.  As bytecode
@@ -18,10 +75,8 @@ exhausted is kept with the most any of them was found able to gain, not
 just "short of the target", so a later search with a lower target (the
 value phase after the tile phase) can still use it.
 
-Everything the loop touches lives in the list D (arrays, see the D_*
-indices) and the int array P (parameters in, counters out, see P_*); ai.dp
-builds them.  The loop is resumable: it stops after P[P_BUDGET] new states
-so the caller can check the clock, and carries on where it left off.
+The loop is resumable: it stops after P[P_BUDGET] new states so the
+caller can check the clock, and carries on where it left off.
 
 State of a search step: word A holds, per colour (5 bits each), the
 run-length combo of its open runs; word B the jokers used (bits 0-2), the
@@ -250,39 +305,8 @@ def group_mask(D, P, at: int) -> int:  # viper
 
 def run(D, P) -> int:  # viper
     """Walk the tree depth first from P's state; returns P[P_STATUS].
-
-    Inputs: D and P as ai.dp.Problem builds them (see D_* and P_*).  The
-    search is for an arrangement of the whole table plus any rack tiles
-    whose score (placed tiles * UNIT + their value, table jokers
-    included unless P_FREE) is >= P_LOWER.  P_STEP 0: stop at the first
-    hit; else after each hit raise P_LOWER to the next multiple of
-    P_STEP above it and go on.  P_MOST (+1, 0 unknown) caps the tiles any
-    move places (the value phase's tighter bound).  P_RESUME 0 starts at
-    the root; 1 carries on from the frames left by the last call.
-    P_BUDGET: new states this call may expand.
-
-    Result: P_STATUS 0 the tree is exhausted (no arrangement reaches
-    P_LOWER, which now stands one step above the best hit, if any), 1
-    stopped at a hit (P_STEP 0), 2 budget spent (call again with
-    P_RESUME 1).  P_BEST - 1 is the best hit's score (-1: none) and
-    D_HIT[0:P_STEPS] its choices, one per step, for ai.arrange.build.
-    P_EXPANDED counts states; P_DEPTH, P_LOWER, P_ROOM are saved for the
-    next call.
-
-    Invariants: every table tile is used and every set closes valid (a
-    path only completes when the last number's runs are all closed and
-    each number's groups fit its colours and jokers); a hit's score is
-    exactly what its path places.  A memo entry (state between numbers ->
-    v) is a proof that nothing below that state gains v or more; it is
-    written only after all the state's choices were tried against a
-    target, so it stays true for every later target of the same Problem,
-    and a state that a stored one dominates (longer open runs, same
-    rest) is pruned by it.  The per-colour bounds in D_BND never
-    underestimate, so pruning on them never loses the best hit.  The
-    order of the walk depends only on D and P, so CPython, the unix
-    port and the device walk the same tree.  Memory: nothing is
-    allocated; the frames are D_IDX/D_KA/D_KB/D_SCS/D_FB/D_OTH, one per
-    step."""
+    The contract (in, out, what it writes, bounds, promises, what it must
+    never do) is at the top of this module."""
     pp = ptr32(P)
     kind_ = ptr8(D[D_KIND])
     col_ = ptr8(D[D_COL])

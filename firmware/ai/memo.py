@@ -8,9 +8,8 @@ and D[D_MFILT] (ai.dp puts them there).
 """
 from array import array
 import gc
-from compat import micropython  # noqa: F401 (the viper decorators)
 from compat import MICROPYTHON as _MP
-from ai.kernel import UNKNOWN, ptr16, ptr32
+from ai.kernel import UNKNOWN, ptr16, ptr32  # noqa: F401 (casts in viper code)
 
 # At the end of a number the memo is also asked about the states that
 # dominate this one (longer runs): up to ~20 more look-ups, ~94 for each

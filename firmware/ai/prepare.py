@@ -11,7 +11,6 @@ search (orders twice on the device: count, then write), so that costs
 nothing the bench can see; the loops themselves are what they were in
 the kernel.
 """
-from compat import micropython  # noqa: F401 (the viper decorators)
 from ai import kernel as K
 from ai.kernel import ptr8, ptr16, ptr32  # noqa: F401 (casts in viper code)
 
