@@ -12,6 +12,8 @@ installed (pyproject.toml), `pocket <command>`.
 - `web/`, `gin/`, `presses/`, `font/`, `mp32/`: the web page, Gin Rummy's
                commands, button presses per move, the bitmap font
                generator, the 32-bit MicroPython unix port build
+- `keyhelp`, `progress`: the key help the emulator and the web page both
+               show; the progress bar (stderr) of the long commands
 
 Importing this package puts `firmware/` on `sys.path`: the checkout's, or,
 installed with pip (pyproject.toml), the copy installed beside these tools
