@@ -5,6 +5,7 @@ cached under build/mp32/ so a second run does not rebuild.
     missing()         why it cannot be built here (None when it can)
     plain()           path of the plain 32-bit micropython
     frozen()          path of one with firmware/manifest.py frozen in
+    frozen_content()  the C file that build froze the modules into
     stage(out)        firmware/ with `# viper` marks made decorators, to freeze
 
 The plain binary is keyed on the tarball's SHA-256; the frozen one also on
@@ -152,6 +153,12 @@ def _build(kind, key, extra, log_name):
 
 def plain():
     return _build("plain", _sha256(TARBALL), ["FROZEN_MANIFEST="], "plain.log")
+
+
+def frozen_content():
+    """The C source the last frozen build compiled the frozen modules into."""
+    return os.path.join(CACHE, "src-" + _sha256(TARBALL)[:12], "micropython-" + VERSION,
+                        "ports", "unix", "build-32-frozen", "frozen_content.c")
 
 
 def frozen_key(staged):

@@ -8,7 +8,7 @@ import pytest
 
 from host_tools import FIRMWARE
 from host_tools.flash.deploy import HOST_ONLY, KEEP_SOURCE, build_bundle
-from host_tools.flash.mpycheck import MANIFEST, firmware_sources
+from host_tools.flash.mpycheck import MANIFEST, VIPER_MARK, firmware_sources
 from host_tools.mp32 import build, command
 
 needs_source = pytest.mark.skipif(not os.path.isfile(build.TARBALL),
@@ -73,3 +73,12 @@ def test_without_the_source_one_skip_line(monkeypatch, capsys, tmp_path):
     out = capsys.readouterr().out
     assert out == "SKIP 32-bit MicroPython: no MicroPython source at %s\n" % (
         tmp_path / "none.tar.gz")
+
+
+@pytest.mark.skipif(bool(build.missing()), reason=str(build.missing()))
+def test_the_frozen_build_keeps_the_viper_functions_native():
+    build.frozen()
+    marks = sum(open(p).read().count(VIPER_MARK + "\n") for p in firmware_sources())
+    with open(build.frozen_content()) as f:
+        frozen_c = f.read()
+    assert marks > 0 and frozen_c.count("MP_CODE_NATIVE_VIPER") == marks
