@@ -206,7 +206,6 @@ class Problem:
         P = array("i", bytes(4 * K.P_SIZE))
         P[K.P_NCOL] = ncol
         P[K.P_J] = J
-        P[K.P_J1] = J1
         P[K.P_NC] = nc
         P[K.P_W] = self.slots + 1
         P[K.P_FREE] = 1 if free else 0

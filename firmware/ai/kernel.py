@@ -14,13 +14,13 @@ Contract of run(D, P), the hot loop
            places (the value phase's tighter bound).  P_RESUME 0 starts at
            the root, 1 carries on from the frames the last call left.
            P_BUDGET: new states this call may expand.
-  Out      returns P_STATUS: 0 the tree is exhausted (no arrangement reaches
+  Out      returns the status: 0 the tree is exhausted (no arrangement reaches
            P_LOWER, which now stands one step above the best hit, if any),
            1 stopped at a hit (P_STEP 0), 2 budget spent (call again: P_RESUME
            is 1).  P_BEST - 1 is the best hit's score (-1: none) and
            D_HIT[0:P_STEPS] its choices, one per step, for ai.arrange.build.
-           P_EXPANDED counts states; P_DEPTH, P_LOWER, P_ROOM are kept for
-           the next call.
+           P_EXPANDED counts states; P_LOWER, P_ROOM and the frames' depth
+           are kept for the next call.
   Writes   only the frames (D_IDX, D_KA, D_KB, D_SCS, D_FB, D_OK, D_CHOICE:
            one entry a step; D_OTH: one a step and jokers left), D_HIT, the
            memo (D_MKA, D_MKB, D_MVAL; D_MFILT on CPython), bound entries
@@ -83,7 +83,8 @@ run-length combo of its open runs; word B the jokers used (bits 0-2), the
 current number's group tiles (sum: bits 3-6, most of one colour: 7-8) and,
 for an initial meld, the value so far (bits 9-15).
 """
-from compat import micropython, const  # noqa: F401 (the viper decorators)
+# (no `micropython` name: the compiler reads @micropython.viper itself)
+from compat import const
 
 
 # Casts in viper code; plain functions everywhere else.  The viper compiler
@@ -97,9 +98,9 @@ ptr16 = ptr32 = ptr8
 UNIT = const(2048)       # score of one placed tile; value fits below it
 NONE = const(0xFFFF)     # bound table: the colour's table tiles cannot all go
 UNKNOWN = const(0xFFFE)  # bound table: not computed yet
-DEAD = const(255)        # transition table: impossible
-BIAS = const(0x20000000)  # the other colours' sums stay positive (ptr32 loads)
-PENALTY = const(0x100000)  # more than any sum of bounds: below BIAS = impossible
+_DEAD = const(255)       # transition table: impossible (runstate.DEAD)
+_BIAS = const(0x20000000)  # the other colours' sums stay positive (ptr32 loads)
+_PENALTY = const(0x100000)  # more than any sum of bounds: below _BIAS = impossible
 
 # D: the arrays
 D_KIND = const(0)        # per step: 0 a cell (colour, number), 1 the number's end
@@ -121,8 +122,8 @@ D_IDX = const(15)        # H: frames, one per step
 D_KA = const(16)         # I
 D_KB = const(17)         # I
 D_SCS = const(18)        # i
-D_OTH = const(19)        # i: other colours' bound per jokers left, + BIAS,
-                         # less PENALTY per colour that cannot place its tiles
+D_OTH = const(19)        # i: other colours' bound per jokers left, + _BIAS,
+                         # less _PENALTY per colour that cannot place its tiles
 D_OK = const(20)
 D_CHOICE = const(21)
 D_HIT = const(22)        # the best path found
@@ -176,16 +177,20 @@ P_JT = const(11)         # table jokers
 P_MMASK = const(12)      # memo slots - 1
 P_ROOM = const(13)       # 0: keep no memo (else it learns all along)
 P_BUDGET = const(14)     # new states this call may expand
-P_DEPTH = const(15)      # resume here
+_P_DEPTH = const(15)     # resume here
 P_BEST = const(16)       # best hit's score + 1 (0: none yet)
 P_EXPANDED = const(17)
 P_RESUME = const(18)     # 0: a new search, 1: carry on
-P_J1 = const(19)
-P_STATUS = const(20)     # out: 0 exhausted, 1 stopped at a hit, 2 budget spent
-P_MKEY = const(21)       # memo key bit of this search's direction
-P_FMASK = const(22)      # filter entries - 1 (0: no filter, see D_MFILT)
-P_ORDN = const(23)       # prepare.orders(): 0 only count the choices, 1 write them
-P_SIZE = const(24)
+_P_STATUS = const(19)    # out: 0 exhausted, 1 stopped at a hit, 2 budget spent
+P_MKEY = const(20)       # memo key bit of this search's direction
+P_FMASK = const(21)      # filter entries - 1 (0: no filter, see D_MFILT)
+P_ORDN = const(22)       # prepare.orders(): 0 only count the choices, 1 write them
+P_SIZE = const(23)
+# Names only this module uses start with _: a const() so named is not kept
+# as a module global, and the walk's module dict stays at 73 names (74 take
+# the next dict size: 192 bytes more on a 32-bit build while the AI runs).
+# For the same reason P holds no J + 1 and the decorator's name is not
+# imported.
 
 
 def fill(D, P, c: int, at: int) -> int:  # viper
@@ -195,7 +200,7 @@ def fill(D, P, c: int, at: int) -> int:  # viper
     taken wherever GCAP allows.  Recursion goes up one number a level."""
     pp = ptr32(P)
     nc = pp[P_NC]
-    j1 = pp[P_J1]
+    j1 = pp[P_J] + 1
     w = pp[P_W]
     bnd = ptr16(D[D_BND][c])
     b = bnd[at]
@@ -244,7 +249,7 @@ def fill(D, P, c: int, at: int) -> int:  # viper
         x = 0
         while x <= xmax and mr + x < w and best < cap + gain:
             nf = trans[(f * w + mr) * w + x]
-            if nf != DEAD:
+            if nf != _DEAD:
                 sat = (m * j1 + jl - x) * nc + nf
                 sub = bnd[sat]
                 if sub == UNKNOWN:
@@ -268,7 +273,7 @@ def group_mask(D, P, at: int) -> int:  # viper
     still make valid groups.  at = (future*J1 + left)*4 + mg; bit 0 marks
     the mask as made.  It prunes only what the number's end step would
     refuse anyway."""
-    j1 = ptr32(P)[P_J1]
+    j1 = ptr32(P)[P_J] + 1
     gok = ptr8(D[D_GOK])
     mg = at & 3
     left = (at >> 2) % j1
@@ -304,7 +309,7 @@ def group_mask(D, P, at: int) -> int:  # viper
 
 
 def run(D, P) -> int:  # viper
-    """Walk the tree depth first from P's state; returns P[P_STATUS].
+    """Walk the tree depth first from P's state; returns the status.
     The contract (in, out, what it writes, bounds, promises, what it must
     never do) is at the top of this module."""
     pp = ptr32(P)
@@ -341,7 +346,7 @@ def run(D, P) -> int:  # viper
 
     ncol = pp[P_NCOL]
     J = pp[P_J]
-    j1 = pp[P_J1]
+    j1 = J + 1
     nc = pp[P_NC]
     w = pp[P_W]
     free = pp[P_FREE]
@@ -366,7 +371,7 @@ def run(D, P) -> int:  # viper
         ju = UNIT + 13
     status = 0
     if pp[P_RESUME]:
-        depth = pp[P_DEPTH]
+        depth = pp[_P_DEPTH]
     else:
         depth = 0
         ka[0] = 0
@@ -421,7 +426,7 @@ def run(D, P) -> int:  # viper
                     if cr >= 0:
                         b = br[ar]
                         if b == NONE:
-                            o += PENALTY
+                            o += _PENALTY
                         else:
                             o -= b
                         ar += nc
@@ -430,7 +435,7 @@ def run(D, P) -> int:  # viper
                         if b == UNKNOWN:
                             b = int(fill(D, P, ca, aa))
                         if b == NONE:
-                            o -= PENALTY
+                            o -= _PENALTY
                         else:
                             o += b
                         aa += nc
@@ -439,7 +444,7 @@ def run(D, P) -> int:  # viper
             else:
                 jl = 0
                 while jl < jn:
-                    oth[base + jl] = BIAS
+                    oth[base + jl] = _BIAS
                     jl += 1
                 c = 0
                 while good and c < ncol:
@@ -455,7 +460,7 @@ def run(D, P) -> int:  # viper
                             if b == UNKNOWN:
                                 b = int(fill(D, P, c, at))
                             if b == NONE:
-                                oth[base + jl] -= PENALTY
+                                oth[base + jl] -= _PENALTY
                             else:
                                 oth[base + jl] += b
                             at += nc
@@ -503,10 +508,10 @@ def run(D, P) -> int:  # viper
                 if j + x > J:
                     continue
                 nf = trans[(fw + u - g) * w + x]
-                if nf == DEAD:
+                if nf == _DEAD:
                     continue
                 left = J - j - x
-                o = oth[base + left] - BIAS
+                o = oth[base + left] - _BIAS
                 if o < 0:
                     continue
                 at = (nb + left) * nc + nf
@@ -563,7 +568,7 @@ def run(D, P) -> int:  # viper
                 if free and xg and gok[gi + xg - 1]:
                     continue            # fewer group jokers do: spares
                 left = J - j - xg
-                o = oth[base + left] - BIAS
+                o = oth[base + left] - _BIAS
                 if o < 0:
                     continue
                 s2 = sc + xg * xu
@@ -749,11 +754,11 @@ def run(D, P) -> int:  # viper
         if budget <= 0:
             status = 2
             break
-    pp[P_DEPTH] = depth
+    pp[_P_DEPTH] = depth
     pp[P_LOWER] = lower
     pp[P_BEST] = best + 1
     pp[P_EXPANDED] = expanded
     pp[P_ROOM] = room
-    pp[P_STATUS] = status
+    pp[_P_STATUS] = status
     pp[P_RESUME] = 1
     return status

@@ -13,6 +13,7 @@ the kernel.
 """
 from ai import kernel as K
 from ai.kernel import ptr8, ptr16, ptr32  # noqa: F401 (casts in viper code)
+from ai.runstate import DEAD
 
 
 def fill_all(D, P, c: int):  # viper
@@ -24,11 +25,11 @@ def fill_all(D, P, c: int):  # viper
     shared by both cost the device ~0.4 ms a solve in calls and CPython
     ~0.6 ms in per-call set-up (measured)."""
     pp = ptr32(P)
-    tile = int(K.UNIT)      # the kernel's constants: objects here, read once
+    tile = int(K.UNIT)      # other modules' constants: objects here, read once
     none = int(K.NONE)
-    dead = int(K.DEAD)
+    dead = int(DEAD)
     nc = pp[int(K.P_NC)]
-    j1 = pp[int(K.P_J1)]
+    j1 = pp[int(K.P_J)] + 1
     w = pp[int(K.P_W)]
     bnd = ptr16(D[K.D_BND][c])
     trans = ptr8(D[K.D_TRANS])

@@ -165,7 +165,7 @@ def test_eager_bound_tables_equal_the_lazy_ones():
         p = Problem(tab, rak, jt=jt, jr=jr, ncol=4, copies=2, free=True, memo_cap=2000)
         try:
             tables = p.D[kernel.D_BND]
-            size = 14 * p.P[kernel.P_J1] * p.P[kernel.P_NC]
+            size = 14 * (p.P[kernel.P_J] + 1) * p.P[kernel.P_NC]
             for c in range(4):
                 prepare.fill_all(p.D, p.P, c)
                 eager = [tables[c][i] for i in range(size)]
