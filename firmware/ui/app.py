@@ -15,6 +15,7 @@ from hal import buttons as hb
 from hal.sleep import IdleSleep
 from rummikub.game import PLAYING
 from ui.gfx import WHITE, BLACK
+from ui.layout import W, H, TEXT_COLS
 from ui.refresh import Refresher
 from ui.match import Match
 from ui.power import Battery
@@ -156,8 +157,8 @@ class App:
         self.screen.draw(self.fb)
         self.battery.draw(self.fb)
         if self.error and self.screen.name != "title":
-            self.fb.fill_rect(0, 274, 400, 12, 0)
-            self.fb.text(self.error[:49], 4, 276, WHITE)
+            self.fb.fill_rect(0, 274, W, 12, 0)
+            self.fb.text(self.error[:TEXT_COLS], 4, 276, WHITE)
         kind = self.want
         self.dirty = False
         self.want = None
@@ -166,8 +167,8 @@ class App:
     def banner(self, text):
         """A note in the status bar, shown at once (AI thinking): it covers
         no tile, and the tile counts it replaces would be stale."""
-        self.fb.fill_rect(0, 0, 400, 11, BLACK)
-        self.fb.text(text[:49], 2, 2, WHITE)
+        self.fb.fill_rect(0, 0, W, 11, BLACK)
+        self.fb.text(text[:TEXT_COLS], 2, 2, WHITE)
         self.battery.draw(self.fb)
         self.refresher.show()
 
@@ -275,7 +276,7 @@ class App:
             self.stack = []
             unload("ai")
             if m.humans() > 1:        # the last human's rack leaves the glass
-                self.fb.fill_rect(0, 188, 400, 112, WHITE)
+                self.fb.fill_rect(0, 188, W, H - 188, WHITE)
             gc.collect()
         if g.phase == PLAYING and g.turn_no == 0 and not m.review:
             m.start_note()

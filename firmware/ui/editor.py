@@ -388,6 +388,12 @@ class Editor:
         r, x = rack_xy(pos)
         return (RACK, r), x
 
+    def point_at(self, area, si, pos):
+        """Put the cursor on (area, set, pos), kept in range and on screen."""
+        self.cur = (area, si, pos)
+        self.clamp()
+        self._scroll()
+
     def _scroll(self, visible_table=5, visible_rack=2, hand_cells=14):
         from ui.layout import scroll_for
         (area, r), _ = self.cursor_row_x()

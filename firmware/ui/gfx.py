@@ -7,6 +7,7 @@ are blitted, which is much faster on the ESP32 than pixel-by-pixel text.
 """
 from compat import const
 from hal.fb import framebuf
+from ui.layout import W, H
 
 WHITE = const(1)      # the panel's own convention: a set bit is white
 BLACK = const(0)
@@ -81,7 +82,7 @@ def text_width(s, sx=1):
     return len(s) * CHAR * sx
 
 
-def centre_text(fb, s, y, col=BLACK, sx=1, sy=1, x0=0, w=400):
+def centre_text(fb, s, y, col=BLACK, sx=1, sy=1, x0=0, w=W):
     x = x0 + (w - text_width(s, sx)) // 2
     if sx == 1 and sy == 1:
         fb.text(s, x, y, col)
@@ -132,12 +133,12 @@ def message_box(fb, s, y=None, title=None, width=360, bottom=False):
     """Text wrapped in a framed box, centred (or on the bottom edge)."""
     lines = wrap(s, (width - 16) // CHAR)
     h = len(lines) * 10 + 12 + (14 if title else 0)
-    x = (400 - width) // 2
+    x = (W - width) // 2
     if bottom:
-        h = max(h, 300 - y) if y is not None else h
-        y = 300 - h
+        h = max(h, H - y) if y is not None else h
+        y = H - h
     elif y is None:
-        y = (300 - h) // 2
+        y = (H - h) // 2
     box(fb, x, y, width, h, title)
     ty = y + 7 + (14 if title else 0)
     for ln in lines:

@@ -18,6 +18,7 @@ from compat import const
 
 W = const(400)
 H = const(300)
+TEXT_COLS = const(49)  # 8 px characters on one line, 4 px margins: (W - 8) // 8
 TW = const(22)        # tile width
 TH = const(30)        # tile height
 PITCH = const(24)     # tile + gap

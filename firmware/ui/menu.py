@@ -1,5 +1,6 @@
 """A vertical list with a cursor: title menu, setup, settings, turn menu."""
 from ui.gfx import WHITE, BLACK
+from ui.layout import W
 
 LINE = 13
 
@@ -36,5 +37,5 @@ FOOTER_Y = 287       # the footer's rule; its text below
 
 
 def footer(fb, text):
-    fb.hline(0, FOOTER_Y, 400, BLACK)
+    fb.hline(0, FOOTER_Y, W, BLACK)
     fb.text(text, 4, FOOTER_Y + 3, BLACK)

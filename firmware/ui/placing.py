@@ -68,12 +68,8 @@ def show_way(ed, way):
     ed.bad = -1
     ed.marked = [k for k in range(len(order)) if order[k] >= len(way.kept)]
     at = ed.marked[0]
-    ed.cur = (TABLE, at, 0)
-    ed.clamp()
-    ed._scroll()                    # the table shows the first new set
-    ed.cur = (RACK, 0, first)
-    ed.clamp()
-    ed._scroll()
+    ed.point_at(TABLE, at, 0)       # the table shows the first new set
+    ed.point_at(RACK, 0, first)
 
 
 def start(ed, melded, rules):

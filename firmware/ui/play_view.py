@@ -9,7 +9,7 @@ sets the AI (or a hint) changed get a frame, a refused set a double frame.
 """
 from ui.gfx import WHITE, BLACK, dotted_rect, wrap
 from ui.tiles_gfx import draw_tile
-from ui.layout import (W, TW, TH, PITCH, ROW, LIFT, TABLE, HAND, RACK, TABLE_Y,
+from ui.layout import (W, TEXT_COLS, TW, TH, PITCH, ROW, LIFT, TABLE, HAND, RACK, TABLE_Y,
                        TABLE_ROWS, HAND_Y, RACK_Y, RACK_ROWS, PER_ROW, LEFT, MARKER_X,
                        rack_xy, hand_x)
 from ui.editor import code
@@ -20,9 +20,9 @@ def status_bar(fb, game, timer_text, note="", room=0):
     current player's whole entry white), the pool and the timer; or, with
     a note (who is thinking), just the note: no count is shown stale.
     The right end leaves `room` px free (the app's battery mark, ui.power)."""
-    fb.fill_rect(0, 0, 400, 11, BLACK)
+    fb.fill_rect(0, 0, W, 11, BLACK)
     if note:
-        fb.text(note[:49], 2, 2, WHITE)
+        fb.text(note[:TEXT_COLS], 2, 2, WHITE)
         return
     n = game.n
     x = 2

@@ -10,8 +10,8 @@ waveform clears the ghosting partials leave behind.
 from array import array
 from binascii import crc32
 from compat import const
+from ui.layout import W, H
 
-ROWS = const(300)
 ROW_BYTES = const(50)
 
 
@@ -20,7 +20,7 @@ class Refresher:
         self.d = display
         self.limit = limit
         self.fast_limit = fast_limit
-        self.hashes = array("I", [0] * ROWS)
+        self.hashes = array("I", [0] * H)
         self.partials = 0
         self.fasts = 0
         self.counts = {"full": 0, "fast": 0, "partial": 0}
@@ -33,7 +33,7 @@ class Refresher:
         h = self.hashes
         lo = -1
         hi = -1
-        for y in range(ROWS):
+        for y in range(H):
             c = crc32(mv[y * ROW_BYTES:(y + 1) * ROW_BYTES]) & 0xFFFFFFFF
             if c != h[y]:
                 h[y] = c
@@ -65,7 +65,7 @@ class Refresher:
             self.d.refresh_fast()
             self.fasts += 1
         else:
-            kind = self.d.refresh_partial(0, lo, 400, hi - lo) or "partial"
+            kind = self.d.refresh_partial(0, lo, W, hi - lo) or "partial"
             if kind == "partial":
                 self.partials += 1
         self.counts[kind] += 1

@@ -17,7 +17,7 @@ from compat import MICROPYTHON, const
 from hal.fb import framebuf
 from rummikub.tiles import JOKER
 from ui.gfx import WHITE, BLACK, scaled_text, hatch
-from ui.layout import TW, TH
+from ui.layout import W, H, TW, TH
 
 _SYM_Y = const(22)
 _FOOT = const(20)      # head: rows 0-19 (the number), foot: rows 20-29
@@ -83,7 +83,7 @@ def draw_tile(fb, x, y, t):
         _draw(g[0], 0, 0, t)
         _cache[t] = g
     buf = getattr(fb, "buf", None)
-    if buf is None or x & 7 or x < 0 or y < 0 or x + 24 > 400 or y + TH > 300 \
+    if buf is None or x & 7 or x < 0 or y < 0 or x + 24 > W or y + TH > H \
             or len(buf) != 15000:
         fb.blit(g[0], x, y)
         return

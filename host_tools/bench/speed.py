@@ -112,7 +112,7 @@ def micropython(mp, corpus_path, heap=HEAP, budget=None, label="unix port"):
     compile_all(mpy)
     env = dict(os.environ, MICROPYPATH=mpy)
     here = os.path.dirname(os.path.abspath(__file__))
-    cmd = [mp, "-X", "heapsize=" + heap, os.path.join(here, "unixport.py"), corpus_path]
+    cmd = [mp, "-X", "heapsize=" + heap, os.path.join(here, "speed_mp.py"), corpus_path]
     if budget is not None:
         cmd.append(str(budget))
     with open(corpus_path) as f:

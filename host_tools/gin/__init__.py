@@ -4,5 +4,5 @@
 - `score`       `gin score`: score one knock given as JSON on stdin
 - `tournament`  `gin tournament`: AI levels over mirrored deals, games to 100
 - `think`       `gin think`: AI time per action on the MicroPython unix port
-                (`unixport` is the script it runs there), ESP32 estimate
+                (`think_mp` is the script it runs there), ESP32 estimate
 """

@@ -32,7 +32,7 @@ def main(argv):
         return 2
     env = dict(os.environ, MICROPYPATH=host_tools.FIRMWARE)
     code, out, err = run_counted([a.micropython, "-X", "heapsize=128k",
-                                  os.path.join(host_tools.ROOT, "host_tools", "gin", "unixport.py"),
+                                  os.path.join(host_tools.ROOT, "host_tools", "gin", "think_mp.py"),
                                   a.levels, str(a.games), str(a.seed)],
                                  None, "gin actions timed", env, mark='"us":')
     if code != 0:

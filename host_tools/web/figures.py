@@ -12,7 +12,7 @@
 - with --match: a whole match by keyboard, title to scoreboard (the human
   draws every turn), its time and longest steps;
 - solver: `make bench`'s corpus (same seed) solved by the page's worker
-  (host_tools/bench/unixport.py on MicroPython WebAssembly): median, p95.
+  (host_tools/bench/speed_mp.py on MicroPython WebAssembly): median, p95.
 Needs playwright and /usr/bin/chromium (as the web tests do).
 """
 import argparse
@@ -118,7 +118,7 @@ def whole_match(browser, url, limit_s=600):
 def solver(browser, url, positions):
     from host_tools.bench.corpus import corpus
     lines = "".join(json.dumps(p) + "\n" for p in corpus(2026, positions))
-    with open(os.path.join(ROOT, "host_tools", "bench", "unixport.py")) as f:
+    with open(os.path.join(ROOT, "host_tools", "bench", "speed_mp.py")) as f:
         script = f.read()
     ctx = browser.new_context()
     page = ctx.new_page()
@@ -131,8 +131,8 @@ def solver(browser, url, positions):
             else if (e.data.type === "done") { w.terminate(); resolve(out); }
             else if (e.data.type === "error") reject(new Error(e.data.text));
         };
-        w.postMessage({type: "run", files: {"/bench/unixport.py": script, "/bench/corpus.jsonl": lines},
-                       argv: ["/bench/unixport.py", "/bench/corpus.jsonl"]});
+        w.postMessage({type: "run", files: {"/bench/speed_mp.py": script, "/bench/corpus.jsonl": lines},
+                       argv: ["/bench/speed_mp.py", "/bench/corpus.jsonl"]});
     })""", [script, lines])
     ctx.close()
     return [json.loads(r)["ms"] for r in rows if r.startswith("{") and '"ms"' in r]

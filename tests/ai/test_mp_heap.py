@@ -12,7 +12,7 @@ from rummikub.rules import Rules
 from ai.solver import solve
 
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
-RUNNER = os.path.join(host_tools.ROOT, "host_tools", "bench", "unixport.py")
+RUNNER = os.path.join(host_tools.ROOT, "host_tools", "bench", "speed_mp.py")
 
 
 def test_corpus_positions_solve_under_a_128k_heap(tmp_path):

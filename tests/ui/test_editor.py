@@ -237,6 +237,17 @@ def test_flow_wraps_sets_and_table_scrolls():
     assert e.top == 1               # the sixth row scrolled into view
 
 
+def test_point_at_clamps_and_brings_the_set_on_screen():
+    e = Editor(parse_table(" | ".join(["R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13"] * 6)),
+               parse_tiles("J"), 4)
+    e.point_at(TABLE, 5, 99)        # the sixth row, a position past its end
+    assert e.cur == (TABLE, 5, 12) and e.top == 1
+    e.point_at(TABLE, 0, 0)
+    assert e.top == 0
+    e.point_at(RACK, 0, 0)
+    assert e.cur == (RACK, 0, 0) and e.top == 0
+
+
 def test_snapshot_round_trip():
     e = ed("R6 R7 R8 | K5 B5 Y5", "R9 J")
     pick(e, (RACK, 0, 0))

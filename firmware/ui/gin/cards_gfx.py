@@ -3,6 +3,7 @@ a suit shape below.  Spades and clubs are solid, hearts and diamonds
 hollow (the red suits), so the four tell apart at a glance."""
 from ui.gfx import BLACK, WHITE, big_text, hatch
 from gin.cards import RANKS
+from ui.layout import W as SCREEN_W
 
 W = 30          # a full card
 H = 42
@@ -90,7 +91,7 @@ def draw_group_row(fb, groups, y, small=True, marks=(), x0=None):
     marks get the underline bar."""
     step, gap, w = (SW + 1, 6, SW) if small else (W + 2, 8, W)
     if x0 is None:
-        x0 = (400 - row_width(groups, step, gap, w)) // 2
+        x0 = (SCREEN_W - row_width(groups, step, gap, w)) // 2
     xs = group_xs(groups, x0, step, gap)
     i = 0
     for g in groups:

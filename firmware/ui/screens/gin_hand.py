@@ -4,6 +4,7 @@ from hal import buttons as hb
 from ui.screen import Base
 from ui.gfx import BLACK, WHITE, centre_text
 from ui.menu import footer
+from ui.layout import W
 from ui.gin.cards_gfx import draw_group_row
 
 
@@ -38,7 +39,7 @@ class Screen(Base):
         g = self.app.gin.game
         r = g.result
         head, pts = describe(g, r)
-        fb.fill_rect(0, 0, 400, 16, BLACK)
+        fb.fill_rect(0, 0, W, 16, BLACK)
         centre_text(fb, "Hand %d: %s" % (g.hand_no, head), 4, WHITE)
         y = 24
         if not r.get("void"):

@@ -10,6 +10,7 @@ from hal import buttons as hb
 from ui.screen import Base
 from ui.gfx import BLACK, WHITE, centre_text
 from ui.menu import footer
+from ui.layout import W as SCREEN_W, TEXT_COLS
 from ui.gin.cards_gfx import draw_card, draw_back, group_xs, row_width, W
 from gin.game import OFFER, DRAW, DISCARD, PlayError
 from gin.cards import fmt_card, value
@@ -72,15 +73,15 @@ class Screen(Base):
         g = self.g
         me = self.me
         op = 1 - me
-        fb.fill_rect(0, 0, 400, 14, BLACK)
+        fb.fill_rect(0, 0, SCREEN_W, 14, BLACK)
         top = "Hand %d  %s %d - %s %d  knock<=%d%s" % (
             g.hand_no, g.names[me], g.scores[me], g.names[op], g.scores[op],
             g.knock_limit, " x2" if g.doubled else "")
-        fb.text(top[:49], 4, 3, WHITE)
+        fb.text(top[:TEXT_COLS], 4, 3, WHITE)
         fb.text("%s: %d cards" % (g.names[op], len(g.hands[op])), 4, 20, BLACK)
         news = self.m.news(me)
         if news:
-            fb.text(news[:49], 4, 32, BLACK)
+            fb.text(news[:TEXT_COLS], 4, 32, BLACK)
         # stock and discard pile
         draw_back(fb, 130, 50)
         fb.text("Stock %d" % len(g.stock), 112, 96, BLACK)
@@ -91,7 +92,7 @@ class Screen(Base):
         fb.text("Up-card" if g.phase == OFFER else "Discard", 218, 96, BLACK)
         self._prompt(fb)
         # the hand
-        x0 = (400 - row_width(self.groups, STEP, GAP, W)) // 2
+        x0 = (SCREEN_W - row_width(self.groups, STEP, GAP, W)) // 2
         xs = group_xs(self.groups, x0, STEP, GAP)
         nm = len(self.groups) - (1 if self.dead else 0)
         i = 0
@@ -109,7 +110,7 @@ class Screen(Base):
             line += "   without %s: %d" % (fmt_card(c), self._after_discard_of(c))
         centre_text(fb, line, 240, BLACK)
         if self.msg:
-            centre_text(fb, self.msg[:49], 256, BLACK)
+            centre_text(fb, self.msg[:TEXT_COLS], 256, BLACK)
         footer(fb, self._keys())
 
     def _prompt(self, fb):

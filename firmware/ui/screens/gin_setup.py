@@ -8,6 +8,7 @@ from hal import buttons as hb
 from ui.screen import Base
 from ui.gfx import BLACK, centre_text, message_box
 from ui.menu import draw_list, step, footer, LINE
+from ui.layout import W
 
 OPPONENTS = ("easy", "medium", "hard", "human")
 OPP_TEXT = ("AI easy", "AI medium", "AI hard", "2nd person")
@@ -52,7 +53,7 @@ class Screen(Base):
         draw_list(fb, [i[0] for i in its], self.cur, 60, 90, 280, len(its),
                   values=[i[1] for i in its])
         y = 90 + len(its) * LINE + 12
-        fb.hline(0, y - 4, 400, BLACK)
+        fb.hline(0, y - 4, W, BLACK)
         fb.text(EXPLAIN[its[self.cur][2]], 4, y, BLACK)
         if self.error:
             message_box(fb, self.error, y=200)

@@ -6,6 +6,7 @@ from hal import buttons as hb
 from ui.screen import Base
 from ui.gfx import BLACK, WHITE, centre_text, message_box
 from ui.menu import footer
+from ui.layout import W
 from ui.screens.scoreboard import draw_board
 
 
@@ -42,7 +43,7 @@ class Screen(Base):
         self.i = 0
 
     def draw(self, fb):
-        fb.fill_rect(0, 0, 400, 14, BLACK)
+        fb.fill_rect(0, 0, W, 14, BLACK)
         n = len(self.matches)
         centre_text(fb, "History" + (" - match %d of %d" % (self.i + 1, n) if n else ""),
                     3, WHITE)

@@ -134,7 +134,7 @@ class Screen(Base):
         return list(self.app.settings.get("lessons") or [])
 
     def draw(self, fb):
-        fb.fill_rect(0, 0, 400, 14, BLACK)
+        fb.fill_rect(0, 0, W, 14, BLACK)
         got = self.done()
         fb.text("Learn to play  (%d of %d done)" % (len([1 for l in LESSONS if l[0] in got]),
                                                     len(LESSONS)), 4, 3, WHITE)

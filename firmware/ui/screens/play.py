@@ -17,7 +17,7 @@ from compat import const, ticks_diff
 from hal import buttons as hb
 from ui.screen import Base
 from ui.editor import Editor, changed_sets, FROM_RACK, code
-from ui.layout import RACK, W
+from ui.layout import TABLE, RACK, TABLE_Y, W, H
 from rummikub.tiles import sort_by_run, sort_by_number
 from rummikub.game import PLAYING
 from ui.gfx import message_box, box
@@ -160,7 +160,7 @@ class Screen(Base):
     def _help(self, fb):
         """Keys, and which tile face is which colour."""
         from ui.tiles_gfx import legend
-        fb.fill_rect(0, 12, 400, 288, 1)
+        fb.fill_rect(0, TABLE_Y, W, H - TABLE_Y, 1)
         end = message_box(fb, HELP_TEXT, y=16, title="Keys", width=390)
         box(fb, 5, end + 4, 390, 72, "Tiles")
         legend(fb, 12, end + 22, self.g.rules.ncolours)
@@ -205,7 +205,7 @@ class Screen(Base):
             return
         if self.mode == CONFIRM_DRAW:
             if b == hb.START:
-                self._draw(1)
+                self._draw_tiles(1)
             else:
                 self.mode = PLAY
                 app.redraw()
@@ -287,7 +287,7 @@ class Screen(Base):
                 self._end()
                 return
             if act.startswith("draw"):
-                self._draw(int(act[4:]))
+                self._draw_tiles(int(act[4:]))
                 return
             if act == "sort_run":
                 ed.sort(False)
@@ -340,9 +340,7 @@ class Screen(Base):
             self.note = res.message
             ed.bad = res.set_index
             if res.set_index >= 0:
-                ed.cur = (0, res.set_index, 0)
-                ed.clamp()
-                ed._scroll()
+                ed.point_at(TABLE, res.set_index, 0)
             self.mode = REFUSED
             self.app.redraw()
             return
@@ -370,7 +368,7 @@ class Screen(Base):
             self.app.render()
         self.app.advance()
 
-    def _draw(self, n):
+    def _draw_tiles(self, n):
         self._persist_rack_order()
         before = [bytearray(s) for s in self.g.table]
         got = self.g.draw(n)

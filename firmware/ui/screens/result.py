@@ -6,6 +6,7 @@ from ui.screen import Base
 from rummikub.tiles import fmt_tile, sort_by_run, JOKER
 from ui.gfx import BLACK, WHITE, centre_text
 from ui.menu import footer
+from ui.layout import W
 
 
 def fit_tiles(rack, width, lines):
@@ -57,7 +58,7 @@ class Screen(Base):
         g = self.app.match.game
         r = len(g.round_rows) - 1
         w = g.round_winners[r]
-        fb.fill_rect(0, 0, 400, 14, BLACK)
+        fb.fill_rect(0, 0, W, 14, BLACK)
         centre_text(fb, "Round %d of %d" % (g.round_no, g.rounds), 3, WHITE)
         if g.round_exhausted[r]:
             centre_text(fb, "Pool empty: %s wins" % g.names[w], 24, BLACK, 2, 2)

@@ -3,6 +3,7 @@ from hal import buttons as hb
 from ui.screen import Base
 from ui.gfx import BLACK, WHITE, centre_text
 from ui.menu import footer
+from ui.layout import W
 
 
 def draw_board(fb, names, rows, totals, wins, winner, y=40):
@@ -13,7 +14,7 @@ def draw_board(fb, names, rows, totals, wins, winner, y=40):
     fb.text("round", 4, y, BLACK)
     for i in range(n):
         fb.text(names[i][:cw // 8 - 1], x0 + i * cw, y, BLACK)
-    fb.hline(0, y + 10, 400, BLACK)
+    fb.hline(0, y + 10, W, BLACK)
     y += 14
     first = max(0, len(rows) - 12)
     for r in range(first, len(rows)):
@@ -21,7 +22,7 @@ def draw_board(fb, names, rows, totals, wins, winner, y=40):
         for i in range(n):
             fb.text("%+d" % rows[r][i], x0 + i * cw, y, BLACK)
         y += 11
-    fb.hline(0, y, 400, BLACK)
+    fb.hline(0, y, W, BLACK)
     y += 4
     fb.text("total", 4, y, BLACK)
     for i in range(n):
@@ -45,7 +46,7 @@ class Screen(Base):
     def draw(self, fb):
         g = self.app.match.game
         totals, wins, order = g.standings()
-        fb.fill_rect(0, 0, 400, 14, BLACK)
+        fb.fill_rect(0, 0, W, 14, BLACK)
         centre_text(fb, "Final scores", 3, WHITE)
         centre_text(fb, "%s wins the match!" % g.names[order[0]], 20, BLACK, 2, 2)
         y = draw_board(fb, g.names, g.round_rows, totals, wins, order[0], 44)

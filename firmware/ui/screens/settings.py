@@ -3,6 +3,7 @@ from hal import buttons as hb
 from ui.screen import Base
 from ui.gfx import BLACK, WHITE
 from ui.menu import draw_list, step, footer
+from ui.layout import W
 
 IDLE = (0, 1, 3, 5, 10)
 PARTIALS = (5, 10, 20, 40)
@@ -28,7 +29,7 @@ class Screen(Base):
         return out
 
     def draw(self, fb):
-        fb.fill_rect(0, 0, 400, 14, BLACK)
+        fb.fill_rect(0, 0, W, 14, BLACK)
         fb.text("Settings", 4, 3, WHITE)
         rows = self.rows()
         draw_list(fb, [r[0] for r in rows], self.cur, 4, 24, 392, len(rows), 0,

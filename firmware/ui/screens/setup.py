@@ -13,6 +13,7 @@ from rummikub.game import Game
 from ui.screen import Base
 from ui.gfx import BLACK, WHITE
 from ui.menu import draw_list, step, footer, LINE
+from ui.layout import W
 from ui.match import SEAT_KINDS, HUMAN
 
 # The rules as the setup screen offers them, in RULES.md's order:
@@ -122,13 +123,13 @@ class Screen(Base):
         return HELP.get(key, "")
 
     def draw(self, fb):
-        fb.fill_rect(0, 0, 400, 14, BLACK)
+        fb.fill_rect(0, 0, W, 14, BLACK)
         fb.text("New game", 4, 3, WHITE)
         rows = self.rows()
         self.top = draw_list(fb, [r[0] for r in rows], self.cur, 4, LIST_Y, 392, ROWS,
                              self.top, [r[1] for r in rows])
         y = LIST_Y + ROWS * LINE + 12
-        fb.hline(0, y - 4, 400, BLACK)
+        fb.hline(0, y - 4, W, BLACK)
         fb.text(self.explain(rows[self.cur][2]), 4, y, BLACK)
         footer(fb, "LEFT/RIGHT: change  A: next  START: deal")
 

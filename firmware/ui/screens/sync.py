@@ -8,6 +8,7 @@ from hal import buttons as hb
 from ui.screen import Base
 from ui.gfx import BLACK, WHITE, centre_text
 from ui.menu import footer
+from ui.layout import W
 
 QUIET_MS = 50
 
@@ -26,7 +27,7 @@ class Screen(Base):
             self.dev_id = "?"
 
     def draw(self, fb):
-        fb.fill_rect(0, 0, 400, 14, BLACK)
+        fb.fill_rect(0, 0, W, 14, BLACK)
         fb.text("Sync", 4, 3, WHITE)
         if self.result is None:
             centre_text(fb, "Connect the USB cable and run", 60, BLACK)

@@ -6,6 +6,7 @@ from ui.screen import Base
 from ui.gfx import BLACK, centre_text, message_box
 from ui.tiles_gfx import draw_tile
 from ui.menu import draw_list, step, footer
+from ui.layout import W
 
 _DECOR = "K11 B12 R13 J Y13"
 
@@ -35,7 +36,7 @@ class Screen(Base):
     def draw(self, fb):
         centre_text(fb, "Pocket", 22, BLACK, 3, 3)
         centre_text(fb, "Rummikub", 50, BLACK, 3, 3)
-        x = (400 - 5 * 24) // 2
+        x = (W - 5 * 24) // 2
         for i, t in enumerate(parse_tiles(_DECOR)):
             draw_tile(fb, x + i * 24, 90, t)
         draw_list(fb, [i[0] for i in self.items], self.cur, 120, 140, 160,

@@ -12,7 +12,7 @@ from ui.editor import Editor, changed_sets
 from ui.gfx import BLACK, wrap
 from ui.menu import footer
 from ui import play_view as view
-from ui.layout import HAND_Y
+from ui.layout import HAND_Y, W, TEXT_COLS
 
 WAIT_MS = 2500      # how long one turn stays up before the next is played
 
@@ -37,10 +37,10 @@ class Screen(Base):
         g = self.app.match.game
         view.status_bar(fb, g, "", room=self.app.battery.room())
         view.table(fb, self.ed, False)
-        fb.hline(0, HAND_Y, 400, BLACK)
+        fb.hline(0, HAND_Y, W, BLACK)
         lines = []
         for ln in self.lines:
-            lines += wrap(ln, 49)
+            lines += wrap(ln, TEXT_COLS)
         lines = lines[-5:] + ["Watching the AIs: %s plays next" % g.names[g.current][:8]]
         y = HAND_Y + 5
         for ln in lines:

@@ -2,7 +2,7 @@
 line per position ({"i", "count", "ms", "expanded"}), then a summary line.
 
 Run by host_tools/bench/speed.py as
-  MICROPYPATH=firmware micropython -X heapsize=128k host_tools/bench/unixport.py FILE [BUDGET_MS]
+  MICROPYPATH=firmware micropython -X heapsize=128k host_tools/bench/speed_mp.py FILE [BUDGET_MS]
 (with a budget the solver answers in time, flagged proven or not)
 It reads one line at a time so the corpus never sits in the small heap.
 """

@@ -4,7 +4,7 @@ Each action is timed three times from the same saved position and the
 fastest kept: on a busy host the others carry other processes' time.
 
 Run by host_tools/gin/think.py as
-  MICROPYPATH=firmware micropython -X heapsize=128k host_tools/gin/unixport.py LEVEL,LEVEL GAMES SEED
+  MICROPYPATH=firmware micropython -X heapsize=128k host_tools/gin/think_mp.py LEVEL,LEVEL GAMES SEED
 """
 import gc
 import json
