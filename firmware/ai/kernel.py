@@ -187,10 +187,10 @@ P_FMASK = const(21)      # filter entries - 1 (0: no filter, see D_MFILT)
 P_ORDN = const(22)       # prepare.orders(): 0 only count the choices, 1 write them
 P_SIZE = const(23)
 # Names only this module uses start with _: a const() so named is not kept
-# as a module global, and the walk's module dict stays at 73 names (74 take
-# the next dict size: 192 bytes more on a 32-bit build while the AI runs).
-# For the same reason P holds no J + 1 and the decorator's name is not
-# imported.
+# as a module global, and the walk's module dict stays under 74 names (at
+# 74 MicroPython takes the next dict size: 192 bytes more on a 32-bit build
+# while the AI runs; tests/ai_mp/test_solver_mp.py checks).  For the same
+# reason P holds no J + 1 and the decorator's name is not imported.
 
 
 def fill(D, P, c: int, at: int) -> int:  # viper

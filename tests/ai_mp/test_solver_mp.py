@@ -179,6 +179,17 @@ def test_eager_bound_tables_equal_the_lazy_ones():
             drop_table()
 
 
+def test_the_walks_module_dict_stays_below_its_next_size():
+    # MicroPython keeps each public name of ai.kernel (its D_*/P_* layout
+    # among them) in the module's dict while the AI runs; at 74 names the
+    # dict takes its next size, 192 bytes more on a 32-bit build
+    import sys
+    from ai import kernel
+    if sys.implementation.name != "micropython":
+        return          # CPython keeps every name, const() or not
+    assert len(kernel.__dict__) < 74, sorted(kernel.__dict__)
+
+
 def test_a_long_search_keeps_learning_once_the_memo_is_full():
     # a late-game rack of 27 tiles with the device's memo (2048 slots),
     # walked upward only (no race): the memo used to stop taking facts at
