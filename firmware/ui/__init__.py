@@ -4,9 +4,9 @@ Public surface: `ui.app.App` (the app over a hal; every backend runs
 it), `ui.match.Match` (a match and who sits where; `seats` is the part
 both games share).  The rest serves the screens: `screens/` (one module
 per screen), `gfx` and `tiles_gfx`
-(drawing), `menu` (lists), `layout`, `editor`, `play_view` and `placing`
-(the play screen; `placing` shows assisted placement, loaded only when
-asked), `refresh` (how much of the panel to refresh), `session`
+(drawing), `menu` (lists), `layout`, `editor`, `turn_sets` (the editor's
+pure set logic), `play_view` and `placing` (the play screen; `placing`
+shows assisted placement, loaded only when asked), `refresh` (how much of the panel to refresh), `session`
 (settings, saves, score log; loaded only for those moments).
 """
 

@@ -12,96 +12,15 @@ Tiles that came from the rack this turn carry FROM_RACK (bit 7) while on
 the table or in the hand; the code itself is `v & 0x7F`.
 """
 from compat import const
-from rummikub.tiles import JOKER, sort_by_run, sort_by_number
-from rummikub.melds import is_valid, canonical
+from rummikub.tiles import sort_by_run, sort_by_number
+from rummikub.melds import is_valid
+from ui.turn_sets import (code, plain, arrange, could_share, changed_sets,
+                          pack, unpack)
 from ui.layout import (TABLE, HAND, RACK, PITCH, PER_ROW, flow, find_set,
                        rack_xy, hand_x)
 
 FROM_RACK = const(0x80)
 UNDO_DEPTH = const(20)
-_SEP_AREA = const(0xFE)
-_SEP_SET = const(0xFF)
-
-
-def code(v):
-    return v & 0x7F
-
-
-def plain(s):
-    return bytearray([v & 0x7F for v in s])
-
-
-def arrange(s, ncolours):
-    """A valid order of the tiles of s (flags kept), or None.  A run is
-    sorted with jokers filling its gaps, spare jokers after the top (or
-    before the bottom at 13); a group is sorted by colour."""
-    nums = sorted([v for v in s if code(v) != JOKER], key=code)
-    jok = [v for v in s if code(v) == JOKER]
-    if not nums:
-        return None
-    same_n = True
-    same_c = True
-    for v in nums:
-        if code(v) & 15 != code(nums[0]) & 15:
-            same_n = False
-        if code(v) >> 4 != code(nums[0]) >> 4:
-            same_c = False
-    if same_n and len(nums) > 1:
-        out = bytearray(nums + jok)
-        if is_valid(plain(out), ncolours):
-            return out
-    if same_c:
-        out = [nums[0]]
-        spare = len(jok)
-        for v in nums[1:]:
-            gap = (code(v) & 15) - (code(out[-1]) & 15) - 1
-            if gap < 0 or gap > spare:
-                return None
-            for _ in range(gap):
-                spare -= 1
-                out.append(jok[spare])
-            out.append(v)
-        top = (code(nums[-1]) & 15)
-        while spare and top < 13:
-            spare -= 1
-            out.append(jok[spare])
-            top += 1
-        while spare:
-            spare -= 1
-            out.insert(0, jok[spare])
-        out = bytearray(out)
-        if is_valid(plain(out), ncolours):
-            return out
-    if len(nums) == 1:
-        out = bytearray(nums + jok)
-        if is_valid(plain(out), ncolours):
-            return out
-    return None
-
-
-def _could_share(tiles, ncolours):
-    """Whether these tile codes could all stand in one set: one number in
-    distinct colours, or one colour with distinct numbers whose gaps the
-    jokers among them fill."""
-    nums = [t for t in tiles if t != JOKER]
-    jokers = len(tiles) - len(nums)
-    if len(nums) < 2:
-        return True
-    if len(set(nums)) != len(nums):
-        return False
-    if all_same([t & 15 for t in nums]):
-        return len(tiles) <= ncolours
-    if not all_same([t >> 4 for t in nums]):
-        return False
-    ns = [t & 15 for t in nums]
-    return max(ns) - min(ns) + 1 <= len(nums) + jokers
-
-
-def all_same(xs):
-    for x in xs:
-        if x != xs[0]:
-            return False
-    return True
 
 
 def _index_of(lst, obj):
@@ -109,20 +28,6 @@ def _index_of(lst, obj):
         if lst[i] is obj:
             return i
     return -1
-
-
-def changed_sets(before, after, ncolours):
-    """Indices of sets in `after` that were not on the `before` table
-    (compared as sets, so a group written in another order is unchanged)."""
-    left = [canonical(plain(s), ncolours) for s in before]
-    out = []
-    for i in range(len(after)):
-        c = canonical(plain(after[i]), ncolours)
-        if c in left:
-            left.remove(c)
-        else:
-            out.append(i)
-    return out
 
 
 class Editor:
@@ -151,34 +56,11 @@ class Editor:
 
     # -- state snapshots (undo, saves) --------------------------------------
     def snapshot(self):
-        b = bytearray(self.rack)
-        b.append(_SEP_AREA)
-        b.extend(self.hand)
-        b.append(_SEP_AREA)
-        for i in range(len(self.table)):
-            if i:
-                b.append(_SEP_SET)
-            b.extend(self.table[i])
-        b.append(_SEP_AREA)
-        b.extend(bytes((self.cur[0], self.cur[1] & 0xFF, self.cur[2])))
-        return bytes(b)
+        return pack(self.rack, self.hand, self.table, self.cur)
 
     def restore(self, snap):
-        parts = []
-        start = 0
-        for _ in range(3):
-            i = snap.find(bytes((_SEP_AREA,)), start)
-            parts.append(snap[start:i])
-            start = i + 1
-        self.rack = bytearray(parts[0])
-        self.hand = bytearray(parts[1])
-        self.table = []
-        if parts[2]:
-            for s in parts[2].split(bytes((_SEP_SET,))):
-                self.table.append(bytearray(s))
-        c = snap[start:start + 3]
+        self.rack, self.hand, self.table, self.cur = unpack(snap)
         self.sel = []
-        self.cur = (c[0], c[1], c[2])
         self.clamp()
 
     def _push(self):
@@ -441,7 +323,7 @@ class Editor:
         n = len(self.rack)
         for k in range(1, n):
             q = (pos + k) % n
-            if (RACK, 0, q) not in self.sel and _could_share(picked + [self.rack[q]],
+            if (RACK, 0, q) not in self.sel and could_share(picked + [self.rack[q]],
                                                              self.ncolours):
                 return q
         return pos + 1 if pos + 1 < n else pos

@@ -12,7 +12,8 @@ the first set they replace stood and are framed; the picks are off the
 rack.  A keeps it as one undo step, B restores the editor exactly.
 """
 from hal import buttons as hb
-from ui.editor import FROM_RACK, UNDO_DEPTH, code
+from ui.editor import FROM_RACK, UNDO_DEPTH
+from ui.turn_sets import code
 from ui.layout import TABLE, RACK
 from rummikub.places import arrange
 

@@ -12,7 +12,7 @@ from ui.tiles_gfx import draw_tile
 from ui.layout import (W, TEXT_COLS, TW, TH, PITCH, ROW, LIFT, TABLE, HAND, RACK, TABLE_Y,
                        TABLE_ROWS, HAND_Y, RACK_Y, RACK_ROWS, PER_ROW, LEFT, MARKER_X,
                        rack_xy, hand_x)
-from ui.editor import code
+from ui.turn_sets import code
 
 
 def status_bar(fb, game, timer_text, note="", room=0):

@@ -52,7 +52,7 @@ def _without(rack, tiles):
 
 def _arranged(tiles, ncol):
     """tiles as a valid set (runs in order, jokers where they fit), or None."""
-    from ui.editor import arrange
+    from ui.turn_sets import arrange
     s = arrange(bytearray(tiles), ncol)
     return s if s is not None and is_valid(s, ncol) else None
 

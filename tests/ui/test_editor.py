@@ -1,6 +1,7 @@
 """The play screen's model: each manipulation, straight on the Editor."""
 from rummikub.tiles import parse_table, parse_tiles, fmt_table, fmt_tiles
-from ui.editor import Editor, arrange, changed_sets, plain
+from ui.editor import Editor
+from ui.turn_sets import arrange, changed_sets, plain
 from ui.layout import TABLE, HAND, RACK, flow, PITCH, RIGHT_EDGE, PER_ROW
 
 

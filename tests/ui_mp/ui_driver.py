@@ -147,7 +147,7 @@ class KeyDriver:
 
     def _extend(self, ed, t, free):
         """If a free set is part of t, place the missing tiles on its end."""
-        from ui.editor import arrange
+        from ui.turn_sets import arrange
         ncol = ed.ncolours
         for si in free:
             s = plain(ed.table[si])

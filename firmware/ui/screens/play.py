@@ -16,7 +16,8 @@ hint, reset, extra draws, give up, help, save and quit).
 from compat import const, ticks_diff
 from hal import buttons as hb
 from ui.screen import Base
-from ui.editor import Editor, changed_sets, FROM_RACK, code
+from ui.editor import Editor, FROM_RACK
+from ui.turn_sets import changed_sets, code
 from ui.layout import TABLE, RACK, TABLE_Y, W, H
 from rummikub.tiles import sort_by_run, sort_by_number
 from rummikub.game import PLAYING

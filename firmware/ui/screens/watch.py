@@ -8,7 +8,8 @@ shows this screen again (ui.app, when no seat is human).
 from compat import ticks_diff
 from hal import buttons as hb
 from ui.screen import Base
-from ui.editor import Editor, changed_sets
+from ui.editor import Editor
+from ui.turn_sets import changed_sets
 from ui.gfx import BLACK, wrap
 from ui.menu import footer
 from ui import play_view as view
