@@ -84,7 +84,8 @@ class App:
         self.sleeper = IdleSleep(hal, self.settings["idle_min"] * 60000)
         self.battery = Battery(hal)
         self.stack = []
-        self.match = None
+        self.match = None        # the Rummikub match (ui.match.Match) being played
+        self.gin = None          # the Gin Rummy match (ui.gin.match.GinMatch) being played
         self.dirty = True
         self.want = "fast"
         self.steps = 0
@@ -250,10 +251,18 @@ class App:
         self._session("sleep", line)
 
     # -- the match ----------------------------------------------------------
-    def new_match(self, game, seats):
+    def new_seed(self):
+        """A deal's seed (never 0) from the clock and the presses so far."""
+        return (self.hal.ticks_ms() * 2654435761 + self.steps) & 0x7FFFFFFF or 1
+
+    def new_match_id(self):
+        """The next match id from the score log (0 without one)."""
         mid = self._session("new_match_id")
         unload("logged")
-        self.match = Match(game, seats, mid)
+        return mid
+
+    def new_match(self, game, seats):
+        self.match = Match(game, seats, self.new_match_id())
         self.advance()
 
     def advance(self):
@@ -314,6 +323,17 @@ class App:
         """Back into a Gin Rummy game that was on the screen at sleep."""
         from ui.gin.table import resume_after_sleep
         return resume_after_sleep(self)
+
+    def start_gin(self, m):
+        """Into Gin Rummy match m (ui.gin.match.GinMatch)."""
+        self.gin = m
+
+    def end_gin(self):
+        """Out of Gin Rummy to the title: the boot no longer resumes it."""
+        from ui.gin.table import leave
+        leave(self.storage)
+        self.gin = None
+        self.goto("title")
 
     def has_save(self):
         return self.storage.load(SAVE) is not None

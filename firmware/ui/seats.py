@@ -1,5 +1,5 @@
 """Who sits where, for a match of either game on the device (ui.match.Match,
-ui.gin.table.GinMatch): each seat is HUMAN or an AI level; an AI seat's
+ui.gin.match.GinMatch): each seat is HUMAN or an AI level; an AI seat's
 player is made on first use by the subclass's make_player(p) and kept in
 .ai until the app drops them for RAM (.ai = {}; they are made again from
 the game's state).  last_human is the seat that last saw its own cards.

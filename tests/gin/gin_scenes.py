@@ -12,7 +12,7 @@ from gin.cards import parse_cards
 from gin.game import GinGame, DRAW, HAND_OVER
 from gin.rules import GinRules
 from ui.app import App
-from ui.gin.table import GinMatch
+from ui.gin.match import GinMatch
 from ui_hal import TestHal, mkdir
 
 HAND = "AS 2S 3S 7H 7D 7C 9C 10C JC KD"
@@ -47,7 +47,7 @@ def game(**rules):
 def app_with(root, m, screen):
     mkdir(root)
     app = App(TestHal(root))
-    app.gin = m
+    app.start_gin(m)
     app.goto(screen)
     return app
 

@@ -10,7 +10,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "ui_mp"))
 import gin_scenes  # noqa: E402
 from gin.game import DRAW  # noqa: E402
 from hal import buttons as hb  # noqa: E402
-from ui.gin.table import GinMatch  # noqa: E402
+from ui.gin.match import GinMatch  # noqa: E402
 from ui.screens import gin_setup  # noqa: E402
 
 

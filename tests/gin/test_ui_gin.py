@@ -152,3 +152,14 @@ def test_a_hostile_save_falls_back_to_the_one_before(tmp_path):
     assert bytes(r.app.gin.game.hands[0]) == before
     k.turn()                                       # and it plays on
     assert r.app.error == ""
+
+
+def test_the_app_declares_its_gin_match(tmp_path):
+    r = Runner(str(tmp_path / "flash"), None)
+    assert r.app.gin is None and r.app.match is None     # neither game yet
+    k = GinKeys(r)
+    k.to_gin()
+    k.key("start")
+    assert r.app.gin.match_id != 0                       # the app's match id
+    k.key("b", long=True)
+    assert k.screen.name == "title" and r.app.gin is None

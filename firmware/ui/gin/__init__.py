@@ -2,9 +2,10 @@
 Rummy" is chosen (the Rummikub screens never import it).
 
 Public surface:
-  table      `GinMatch`: the GinGame, who sits where (human or AI level),
-             AI turns, the save ("gin" on flash), what the other player did,
-             which screen comes next
+  match      `GinMatch`: the GinGame, who sits where (human or AI level),
+             AI turns, the score log, the save ("gin" on flash), what the
+             other player did, which screen comes next
+  table      loading a save, back in after an idle sleep, leaving
   cards_gfx  `draw_card` (rank and a suit shape: spades and clubs solid,
              hearts and diamonds hollow), `draw_back`, `draw_group_row`
 The screens are ui/screens/gin_setup, gin_play, gin_pass, gin_hand, gin_over.

@@ -36,9 +36,7 @@ class Screen(Base):
 
     def key(self, b, long):
         if b == hb.A or b == hb.START:
-            from ui.gin.table import leave, SAVE
+            from ui.gin.match import SAVE
             app = self.app
             app.storage.delete(SAVE)
-            leave(app.storage)
-            app.gin = None
-            app.goto("title")
+            app.end_gin()

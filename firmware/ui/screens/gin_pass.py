@@ -20,7 +20,4 @@ class Screen(Base):
             app.gin.last_human = app.gin.game.current
             app.goto("gin_play")
         elif b == hb.B and long:
-            from ui.gin.table import leave
-            leave(app.storage)
-            app.gin = None
-            app.goto("title")
+            app.end_gin()

@@ -147,11 +147,8 @@ class Screen(Base):
         g = self.g
         self.msg = ""
         if b == hb.B and long:
-            from ui.gin.table import leave
             self.m.save(app.storage, "gin_play")
-            leave(app.storage)
-            app.gin = None
-            app.goto("title")
+            app.end_gin()
             return
         try:
             if g.phase == OFFER:

@@ -111,7 +111,7 @@ class Screen(Base):
     def deal(self):
         from gin.game import GinGame
         from gin.rules import GinRules
-        from ui.gin.table import GinMatch
+        from ui.gin.match import GinMatch
         app = self.app
         opp = OPPONENTS[self.opp]
         names = list(app.settings["names"][:2])
@@ -119,23 +119,15 @@ class Screen(Base):
             names[1] = "AI " + opp
         rules = GinRules(oklahoma=self.oklahoma, gin_layoff=self.gin_layoff,
                          target=TARGETS[self.target])
-        seed = (app.hal.ticks_ms() * 2654435761 + app.steps) & 0x7FFFFFFF
-        g = GinGame(rules, seed or 1, names)
-        log = app.scorelog()
-        mid = 0
-        if log is not None:
-            try:
-                mid = log.new_match_id()
-            except OSError:
-                pass
-        m = GinMatch(g, ["human", opp], mid)
+        g = GinGame(rules, app.new_seed(), names)
+        m = GinMatch(g, ["human", opp], app.new_match_id())
         start(app, m, cold=False)
 
 
 def start(app, m, cold):
     """Into match m: AI seats act first if it is their turn, then the next
     screen; cold (resumed) games with two people show the pass screen."""
-    app.gin = m
+    app.start_gin(m)
     m.run_ai()
     name = m.next_screen()
     if cold and name == "gin_play" and m.humans() > 1:

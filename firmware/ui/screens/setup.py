@@ -180,7 +180,6 @@ class Screen(Base):
         app.settings["setup"] = {"players": self.players, "seats": self.seats,
                                  "rounds": self.rounds, "rules": self.rules.changed()}
         app.save_settings()
-        seed = (app.hal.ticks_ms() * 2654435761 + app.steps) & 0x7FFFFFFF
-        g = Game(self.rules, self.players, seed or 1, self.rounds,
+        g = Game(self.rules, self.players, app.new_seed(), self.rounds,
                  app.settings["names"][:self.players])
         app.new_match(g, seats)

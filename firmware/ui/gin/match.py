@@ -1,0 +1,98 @@
+"""A game of Gin Rummy being played on the device: the GinGame, who sits
+where ("human" or an AI level), AI turns, the score log, the save and
+what comes next.
+
+The match is saved on flash (key SAVE) after every action that changes
+it, so an idle sleep or a power cut loses nothing; GIN_ON marks that the
+device was in a gin game when it slept (the app's boot resumes it,
+ui.gin.table).
+"""
+from gin.game import HAND_OVER, M_PASS, M_TAKE, M_DRAW, M_DISCARD, M_KNOCK
+from gin.cards import fmt_card
+
+from ui.seats import Seats
+
+SAVE = "gin"
+GIN_ON = "gin_on"
+
+
+class GinMatch(Seats):
+    def __init__(self, game, seats, match_id=0):
+        Seats.__init__(self, game, seats, match_id)
+        self.logged = 0           # hands already in the score log
+
+    def make_player(self, p):
+        from ai.gin_players import GinPlayer
+        return GinPlayer(self.seats[p], seed=p + 1)
+
+    def run_ai(self):
+        """AI actions until a human must act or the hand is over."""
+        g = self.game
+        while g.phase != HAND_OVER and not self.human(g.current):
+            self.player(g.current).act(g)
+
+    def next_screen(self):
+        g = self.game
+        if g.phase == HAND_OVER:
+            return "gin_hand"
+        if self.humans() > 1 and g.current != self.last_human:
+            return "gin_pass"
+        return "gin_play"
+
+    def news(self, me):
+        """What the other player did since me last acted, as a line."""
+        g = self.game
+        m = g.moves
+        parts = []
+        i = len(m) - 2
+        while i >= 0 and m[i] >> 3 != me:
+            kind = m[i] & 7
+            c = m[i + 1]
+            if kind == M_PASS:
+                parts.append("passed " + fmt_card(c))
+            elif kind == M_TAKE:
+                parts.append("took " + fmt_card(c))
+            elif kind == M_DRAW:
+                parts.append("drew from the stock")
+            elif kind in (M_DISCARD, M_KNOCK):
+                parts.append("discarded " + fmt_card(c))
+            i -= 2
+        if not parts:
+            return ""
+        parts.reverse()
+        return "%s %s" % (g.names[1 - me], ", ".join(parts))
+
+    # -- score log ------------------------------------------------------------
+    def log_hands(self, app):
+        """Hands finished since the last call go to the score log (the app's
+        log, as Rummikub rounds do: sync carries them to the host): each
+        hand as a round record (points, deadwood left after lay-offs, the
+        winner, void as "exhausted"), and a finished game as a match record
+        (hand rows, totals with the bonuses, hands won, rules with
+        "game": "gin").  Returns True when something was written."""
+        g = self.game
+        if self.logged >= len(g.history):
+            return False
+        log = app.scorelog()
+        if log is None:
+            self.logged = len(g.history)
+            return False
+        from sync import gamelog
+        try:
+            gamelog.log_gin_hand(log, g, self.match_id)
+            if g.is_over():
+                gamelog.log_gin_match(log, g, self.match_id)
+        except (OSError, ValueError) as e:
+            app.log("score log: %s" % e)
+        self.logged = len(g.history)
+        return True
+
+    # -- flash ----------------------------------------------------------------
+    def save(self, storage, screen=None):
+        from gin import savefile
+        extra = {"seats": self.seats, "id": self.match_id, "last": self.last_human,
+                 "logged": self.logged}
+        if screen:
+            extra["screen"] = screen
+        storage.save(SAVE, savefile.dumps(self.game, extra))
+        storage.save(GIN_ON, b"1")
