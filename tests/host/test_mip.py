@@ -14,6 +14,7 @@ import threading
 import pytest
 
 from host_tools.flash import mip
+from host_tools.flash.deploy import HOST_ONLY
 from host_tools.flash.devsim import DevSim, micropython_exe
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -36,6 +37,8 @@ def test_package_json_is_up_to_date():
 def test_every_listed_file_exists_and_compiles(tmp_path):
     urls = listed()
     assert ["main.py", "firmware/main.py"] in urls
+    on_board = set(b for b, _ in urls)
+    assert not on_board & set(HOST_ONLY), "host-only modules listed"
     for on_board, path in urls:
         assert path == "firmware/" + on_board
         src = os.path.join(ROOT, path)
