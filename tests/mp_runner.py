@@ -22,7 +22,13 @@ def run(paths):
     passed = failed = 0
     for path in paths:
         name = module_name(path)
-        mod = __import__(name)
+        try:
+            mod = __import__(name)
+        except Exception as e:  # a file that cannot load fails alone
+            failed += 1
+            print("FAIL %s (import): %s: %s" % (name, type(e).__name__, e))
+            sys.print_exception(e)
+            continue
         for attr in sorted(dir(mod)):
             if not attr.startswith("test_"):
                 continue
