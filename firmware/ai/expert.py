@@ -22,13 +22,13 @@ sample, and the clock is read between samples; when budget_ms runs out the
 candidate with the best mean so far is played (the most-tiles move if not
 one sample was finished).
 """
-from compat import ticks_ms, ticks_diff
+from compat import const, ticks_ms, ticks_diff
 from rummikub.tiles import JOKER, CODE_LIMIT, full_set, count_tiles, remove_tile, has
 from ai.solver import solve, goes_out
 
 ENDGAME = 6         # look ahead once any rack holds this many tiles or fewer
-SAMPLES = 4         # hidden-tile samples a move at most
-KEEP_BACK = 3       # "keep one tile back" candidates at most (highest first)
+_SAMPLES = const(4)        # hidden-tile samples a move at most
+_KEEP_BACK = const(3)      # "keep one tile back" candidates at most (highest first)
 SHED = False        # True: play each opponent's greedy reply out (its table
                     # change and tiles shed count); False: only ask whether it goes out
 MAX_SEARCHES = 24   # searches a move: no new sample is begun past this many
@@ -40,7 +40,7 @@ class Expert:
 
     def __init__(self, rng, samples=None, endgame=None, shed=None, max_searches=None):
         self.rng = rng
-        self.samples = SAMPLES if samples is None else samples
+        self.samples = _SAMPLES if samples is None else samples
         self.endgame = ENDGAME if endgame is None else endgame
         self.shed = SHED if shed is None else shed
         self.max_searches = MAX_SEARCHES if max_searches is None else max_searches
@@ -108,7 +108,7 @@ class Expert:
             if melded:
                 tried = 0
                 for t in sorted(set(bytes(best.placed)), reverse=True):
-                    if tried >= KEEP_BACK:
+                    if tried >= _KEEP_BACK:
                         break
                     tried += 1
                     less = bytearray(rack)

@@ -20,7 +20,7 @@ from compat import const
 HEAD = const(500)       # states the upward search walks alone
 TURN = const(100)       # states a search walks in its turn
 LEAD = const(3)         # turns the last race's winner gets to each of the other's
-ROOM = const(16000)     # free heap below which the second search is not tried
+_ROOM = const(16000)     # free heap below which the second search is not tried
 
 
 class Race:
@@ -91,7 +91,7 @@ class Race:
         a failed try only scatters the heap)."""
         if self.second is None and self._make is not None:
             free = getattr(gc, "mem_free", None)     # MicroPython only
-            if free is not None and free() < ROOM:
+            if free is not None and free() < _ROOM:
                 self._make = None
                 return None
             try:

@@ -14,6 +14,8 @@ After a deep-sleep wake the backend calls `wake(bits, now_ms)`: the button
 that woke the board counts as pressed at once (its press is the first event),
 even if it is already released by the time the app polls.
 """
+from compat import const
+
 UP = 0
 DOWN = 1
 LEFT = 2
@@ -23,7 +25,7 @@ B = 5
 START = 6
 COUNT = 7
 NAMES = ("up", "down", "left", "right", "a", "b", "start")
-DPAD = 0x0F
+_DPAD = const(0x0F)
 ALL = 0x7F
 
 PRESS = 1
@@ -40,7 +42,7 @@ def bit(button):
 
 class Buttons:
     def __init__(self, debounce_ms=20, repeat_delay_ms=400, repeat_ms=120,
-                 long_ms=800, repeat_mask=DPAD, long_mask=ALL & ~DPAD):
+                 long_ms=800, repeat_mask=_DPAD, long_mask=ALL & ~_DPAD):
         self.debounce_ms = debounce_ms
         self.repeat_delay_ms = repeat_delay_ms
         self.repeat_ms = repeat_ms

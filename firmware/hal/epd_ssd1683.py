@@ -44,14 +44,14 @@ _CURSOR_Y = const(0x4F)
 # 0x22 display update sequences (bits: clock, analog, temp, LUT, mode 2, ...)
 SEQ_FULL = const(0xF7)     # load temperature + LUT, display mode 1
 SEQ_FAST = const(0xC7)     # display mode 1 with the LUT already loaded
-SEQ_LOAD_FAST_LUT = const(0x91)  # load LUT for the temperature written by 0x1A
+_SEQ_LOAD_FAST_LUT = const(0x91)  # load LUT for the temperature written by 0x1A
 SEQ_PARTIAL = const(0xFF)  # display mode 2: differential against the 0x26 RAM
-FAST_TEMP = const(0x5A)    # Waveshare's "1 s" fast mode temperature value
+_FAST_TEMP = const(0x5A)    # Waveshare's "1 s" fast mode temperature value
 
-TIMEOUT_RESET = const(1000)
-TIMEOUT_FULL = const(6000)
-TIMEOUT_FAST = const(3000)
-TIMEOUT_PARTIAL = const(2000)
+_TIMEOUT_RESET = const(1000)
+_TIMEOUT_FULL = const(6000)
+_TIMEOUT_FAST = const(3000)
+_TIMEOUT_PARTIAL = const(2000)
 _POLL_MS = const(5)
 
 
@@ -127,14 +127,14 @@ class SSD1683(framebuf.FrameBuffer):
     def init(self):
         """Hardware + software reset, then the power-on register setup."""
         self.bus.reset()
-        self.wait_idle(TIMEOUT_RESET, "reset")
+        self.wait_idle(_TIMEOUT_RESET, "reset")
         self.bus.command(_SW_RESET)
-        self.wait_idle(TIMEOUT_RESET, "software reset")
+        self.wait_idle(_TIMEOUT_RESET, "software reset")
         self._cmd(_UPDATE_CTRL1, 0x40, 0x00)   # display mode 1 ignores the RED RAM
         self._cmd(_BORDER, 0x05)                # border follows the LUT (white)
         self._cmd(_ENTRY_MODE, 0x03)            # x then y increment
         self._window(0, 0, WIDTH - 1, HEIGHT - 1)
-        self.wait_idle(TIMEOUT_RESET, "init")
+        self.wait_idle(_TIMEOUT_RESET, "init")
         self._ready = True
         self._synced = False
 
@@ -148,14 +148,14 @@ class SSD1683(framebuf.FrameBuffer):
     def refresh_full(self):
         """Slow full refresh with the flashing waveform: clears ghosting."""
         self._mode1_setup()
-        self._whole_screen(SEQ_FULL, TIMEOUT_FULL, "full", "full refresh")
+        self._whole_screen(SEQ_FULL, _TIMEOUT_FULL, "full", "full refresh")
 
     def refresh_fast(self):
         """Whole-screen refresh with the fast LUT (~1.2 s, little flashing)."""
         self._mode1_setup()
-        self._cmd(_TEMP_WRITE, FAST_TEMP)
-        self._update(SEQ_LOAD_FAST_LUT, TIMEOUT_FAST, "fast LUT load")
-        self._whole_screen(SEQ_FAST, TIMEOUT_FAST, "fast", "fast refresh")
+        self._cmd(_TEMP_WRITE, _FAST_TEMP)
+        self._update(_SEQ_LOAD_FAST_LUT, _TIMEOUT_FAST, "fast LUT load")
+        self._whole_screen(SEQ_FAST, _TIMEOUT_FAST, "fast", "fast refresh")
 
     def _whole_screen(self, seq, timeout, kind, what):
         """Send the whole image to both RAMs and run update `seq`: the panel
@@ -194,7 +194,7 @@ class SSD1683(framebuf.FrameBuffer):
         self._cmd(_UPDATE_CTRL1, 0x00, 0x00)   # mode 2 compares with RED RAM
         self._window(x0, y0, (xb1 << 3) - 1, y1 - 1)
         self._send_rows(_WRITE_BW, xb0, xb1, y0, y1)
-        self._update(SEQ_PARTIAL, TIMEOUT_PARTIAL, "partial refresh")
+        self._update(SEQ_PARTIAL, _TIMEOUT_PARTIAL, "partial refresh")
         self._window(x0, y0, (xb1 << 3) - 1, y1 - 1)
         self._send_rows(_WRITE_RED, xb0, xb1, y0, y1)
         self.counts["partial"] += 1

@@ -18,9 +18,11 @@ os-style functions open/rename/remove/stat so tests can cut power mid-write.
 import os
 from binascii import crc32
 
+from compat import const
+
 MAGIC = b"PRK1"
-HEADER = 12
-MAX_SIZE = 64 * 1024
+_HEADER = const(12)
+_MAX_SIZE = const(64 * 1024)
 
 
 class _OsFs:
@@ -62,13 +64,13 @@ def encode(data):
 
 def _check_header(hdr):
     """Payload length from a header; ValueError saying what is wrong."""
-    if len(hdr) < HEADER:
+    if len(hdr) < _HEADER:
         raise ValueError("truncated header (%d bytes)" % len(hdr))
     if hdr[:4] != MAGIC:
         raise ValueError("bad magic")
     n = _u32(hdr, 4)
-    if n > MAX_SIZE:
-        raise ValueError("length %d over the %d byte limit" % (n, MAX_SIZE))
+    if n > _MAX_SIZE:
+        raise ValueError("length %d over the %d byte limit" % (n, _MAX_SIZE))
     return n
 
 
@@ -81,9 +83,9 @@ def _check_payload(hdr, data, n, extra):
 
 def decode(raw):
     """Payload of an on-disk blob; raises ValueError saying what is wrong."""
-    n = _check_header(raw[:HEADER])
-    data = bytes(raw[HEADER:HEADER + n])
-    _check_payload(raw, data, n, raw[HEADER + n:])
+    n = _check_header(raw[:_HEADER])
+    data = bytes(raw[_HEADER:_HEADER + n])
+    _check_payload(raw, data, n, raw[_HEADER + n:])
     return data
 
 
@@ -113,11 +115,11 @@ class Storage:
             return None, "missing"
         try:
             # header first: never allocate more than the payload it announces
-            hdr = f.read(HEADER)
+            hdr = f.read(_HEADER)
             n = _check_header(hdr)
             size = self.fs.stat(p)[6]
-            if size != HEADER + n:       # a damaged length must not allocate
-                raise ValueError("length %d, header says %d" % (size - HEADER, n))
+            if size != _HEADER + n:       # a damaged length must not allocate
+                raise ValueError("length %d, header says %d" % (size - _HEADER, n))
             data = f.read(n)
             _check_payload(hdr, data, n, f.read(1))
             return bytes(data), None
@@ -134,8 +136,8 @@ class Storage:
 
     def save(self, name, data):
         """Atomically replace `name` with bytes `data`."""
-        if len(data) > MAX_SIZE:
-            raise ValueError("%s: %d bytes is over the %d byte limit" % (name, len(data), MAX_SIZE))
+        if len(data) > _MAX_SIZE:
+            raise ValueError("%s: %d bytes is over the %d byte limit" % (name, len(data), _MAX_SIZE))
         p = self.path(name)
         tmp = p + ".tmp"
         if not self._exists(p) and self._read(tmp)[0] is not None:

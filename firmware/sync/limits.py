@@ -13,8 +13,10 @@ the engine's Rules, and a pushed whole-number rule is at most RULE_MAX (a
 larger penalty could overflow a round's 16-bit score in the score log).
 Any other name takes true/false, a 32-bit whole number or a short text.
 """
+from compat import const
+
 NAME_MAX = 8
-RULE_MAX = 999
+_RULE_MAX = const(999)
 SETTINGS = {"idle_min": (0, 600), "partials": (1, 1000)}
 _TEXT_MAX = 60
 
@@ -57,8 +59,8 @@ def setting_error(key, v):
             rules.set(key, v)
         except ValueError as e:
             return str(e)
-        if not isinstance(v, bool) and isinstance(v, int) and v > RULE_MAX:
-            return "rule %s takes at most %d, not %r" % (key, RULE_MAX, v)
+        if not isinstance(v, bool) and isinstance(v, int) and v > _RULE_MAX:
+            return "rule %s takes at most %d, not %r" % (key, _RULE_MAX, v)
         return None
     if v is True or v is False or _whole(v, -(1 << 31), (1 << 31) - 1):
         return None

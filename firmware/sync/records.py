@@ -12,20 +12,22 @@ largest of each game on both runtimes).
 """
 import struct
 
+from compat import const
+
 from sync.protocol import put_str, get_str, put_pairs, get_pairs
 
 ROUND_HEAD = "<IBBBb"   # match id, round number, players, flags, winner seat
 MATCH_HEAD = "<IBBb"    # match id, players, rounds, winner seat
-EXHAUSTED = 1           # round flag: the pool ran out
+_EXHAUSTED = const(1)          # round flag: the pool ran out
 
-MAX_SEATS = 6           # the XP tile set's most players (Gin has 2)
+_MAX_SEATS = const(6)          # the XP tile set's most players (Gin has 2)
 NAME_BYTES = 16         # a player's name is 8 ASCII characters (sync.limits),
                         # an AI's ("AI medium") a few more
 MAX_CELLS = 6 * 99      # round scores in a match: 6 seats x the 99 rounds a
                         # settings file takes; Gin keeps 2 x 255 hands
-RULES_BYTES = 256       # the changed rules, every variant at its longest: 224
-MAX_MATCH = (struct.calcsize(MATCH_HEAD) + MAX_SEATS * (1 + NAME_BYTES + 5)
-             + 2 * MAX_CELLS + RULES_BYTES)
+_RULES_BYTES = const(256)      # the changed rules, every variant at its longest: 224
+MAX_MATCH = (struct.calcsize(MATCH_HEAD) + _MAX_SEATS * (1 + NAME_BYTES + 5)
+             + 2 * MAX_CELLS + _RULES_BYTES)
 
 
 class RecordError(ValueError):
@@ -52,8 +54,8 @@ def _i16(v, what):
 
 def _seats(names):
     n = len(names)
-    if n < 1 or n > MAX_SEATS:
-        raise ValueError("a record needs 1..%d players, not %d" % (MAX_SEATS, n))
+    if n < 1 or n > _MAX_SEATS:
+        raise ValueError("a record needs 1..%d players, not %d" % (_MAX_SEATS, n))
     for name in names:
         if len(name.encode()) > NAME_BYTES:
             raise ValueError("name %r is over %d bytes" % (name, NAME_BYTES))
@@ -81,7 +83,7 @@ def encode_round(match_id, round_no, names, scores, racks, winner, exhausted=Fal
     if round_no < 1 or round_no > 255:
         raise ValueError("round number must be 1..255, not %r" % (round_no,))
     out = bytearray(struct.pack(ROUND_HEAD, match_id, round_no, n,
-                                EXHAUSTED if exhausted else 0, _winner(winner, n)))
+                                _EXHAUSTED if exhausted else 0, _winner(winner, n)))
     for i in range(n):
         put_str(out, names[i])
         rack = racks[i]
@@ -103,7 +105,7 @@ def _round(buf):
     return {"match_id": match_id, "round": round_no, "names": names,
             "scores": scores, "racks": racks,
             "winner": None if winner < 0 else winner,
-            "exhausted": bool(flags & EXHAUSTED)}
+            "exhausted": bool(flags & _EXHAUSTED)}
 
 
 def encode_match(match_id, names, round_scores, totals, wins, winner, rules=None):
@@ -127,8 +129,8 @@ def encode_match(match_id, names, round_scores, totals, wins, winner, rules=None
             out.extend(struct.pack("<h", _i16(v, "score")))
     end = len(out)
     put_pairs(out, rules or {})
-    if len(out) - end > RULES_BYTES:
-        raise ValueError("the rules take %d bytes, over %d" % (len(out) - end, RULES_BYTES))
+    if len(out) - end > _RULES_BYTES:
+        raise ValueError("the rules take %d bytes, over %d" % (len(out) - end, _RULES_BYTES))
     return bytes(out)
 
 

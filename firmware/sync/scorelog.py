@@ -21,12 +21,13 @@ import os
 import struct
 from binascii import crc32
 
+from compat import const
 from sync import protocol as P
 from sync import records as R
 
 LOG_PATH = "scores.log"
 KINDS = (P.LOG_START, P.ROUND, P.MATCH)
-CHUNK = 256
+_CHUNK = const(256)
 
 
 def _size(path):
@@ -108,7 +109,7 @@ class ScoreLog:
                             self._tail_bad += 1
                             continue
                         return
-                    chunk = f.read(CHUNK)
+                    chunk = f.read(_CHUNK)
                     if chunk:
                         dec.feed(chunk)
                         fed += len(chunk)

@@ -11,7 +11,7 @@ from ui.layout import W, H
 
 WHITE = const(1)      # the panel's own convention: a set bit is white
 BLACK = const(0)
-CHAR = const(8)
+_CHAR = const(8)
 
 _glyphs = {}
 
@@ -79,7 +79,7 @@ def big_text(fb, s, x, y, sx=2, sy=2, col=BLACK):
 
 
 def text_width(s, sx=1):
-    return len(s) * CHAR * sx
+    return len(s) * _CHAR * sx
 
 
 def centre_text(fb, s, y, col=BLACK, sx=1, sy=1, x0=0, w=W):
@@ -131,7 +131,7 @@ def wrap(s, width_chars):
 
 def message_box(fb, s, y=None, title=None, width=360, bottom=False):
     """Text wrapped in a framed box, centred (or on the bottom edge)."""
-    lines = wrap(s, (width - 16) // CHAR)
+    lines = wrap(s, (width - 16) // _CHAR)
     h = len(lines) * 10 + 12 + (14 if title else 0)
     x = (W - width) // 2
     if bottom:

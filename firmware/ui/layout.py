@@ -24,7 +24,7 @@ TH = const(30)        # tile height
 PITCH = const(24)     # tile + gap
 ROW = const(36)       # row pitch
 LIFT = const(3)
-SET_GAP = const(10)   # between sets on the table
+_SET_GAP = const(10)   # between sets on the table
 LEFT = const(8)       # with PITCH 24 and SET_GAP 10: tiles start on byte boundaries
 RIGHT_EDGE = const(370)  # table sets end here: the more-rows marker has x 372..396
 
@@ -58,7 +58,7 @@ def flow(lengths, slots):
             rows.append([])
             x = LEFT
         rows[-1].append((i, x))
-        x += width + SET_GAP
+        x += width + _SET_GAP
     return rows
 
 

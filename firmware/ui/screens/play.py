@@ -28,10 +28,10 @@ from ui import play_view as view
 PLAY = 0
 REVIEW = 1
 REFUSED = 2
-MENU = 3
+_MENU = const(3)
 CONFIRM_DRAW = 4
 HELP = 5
-PROPOSE = 6
+_PROPOSE = const(6)
 
 _MENU_X = const(198)  # the turn menu's box: x 198..390 (23 characters a line)
 HELP_TEXT = ("LEFT/RIGHT: tile by tile.  UP/DOWN: set by set.  Hold B: table/rack.  "
@@ -77,7 +77,7 @@ class Screen(Base):
     def state(self):
         from binascii import hexlify
         # an open proposal is saved as the turn was before it
-        snap = self.prop.snap if self.mode == PROPOSE else self.ed.snapshot()
+        snap = self.prop.snap if self.mode == _PROPOSE else self.ed.snapshot()
         return {"ed": hexlify(snap).decode(), "mode": self.mode,
                 "left": self._left(), "top": self.ed.top, "msg": self.ed.msg,
                 "rack_top": self.ed.rack_top}
@@ -149,7 +149,7 @@ class Screen(Base):
             view.band(fb, ["Not valid: " + self.note, "A: fix it  hold B: reset turn"])
         elif self.mode == CONFIRM_DRAW:
             view.band(fb, ["Nothing played. START: draw a tile. B: go back"])
-        elif self.mode == MENU:
+        elif self.mode == _MENU:
             items = self._menu_items()
             h = len(items) * 13 + 20
             box(fb, _MENU_X, 24, W - 10 - _MENU_X, h, "Turn menu")
@@ -169,7 +169,7 @@ class Screen(Base):
 
     def _lines(self):
         ed = self.ed
-        if self.mode == PROPOSE:
+        if self.mode == _PROPOSE:
             g = self.g
             return self.prop.lines(0 if g.melded[self.p] else g.rules.initial_meld)
         if ed.sel:          # assisted placement first, then by hand
@@ -211,10 +211,10 @@ class Screen(Base):
                 self.mode = PLAY
                 app.redraw()
             return
-        if self.mode == MENU:
+        if self.mode == _MENU:
             self._menu_key(b)
             return
-        if self.mode == PROPOSE:
+        if self.mode == _PROPOSE:
             act = self.prop.key(b)
             if act:
                 self.mode = PLAY
@@ -251,7 +251,7 @@ class Screen(Base):
                 ed.undo()
         elif b == hb.START:
             if long:
-                self.mode = MENU
+                self.mode = _MENU
                 self.menu_cur = 0
             elif ed.sel:
                 self._place()           # tiles picked: where do they go?
@@ -318,7 +318,7 @@ class Screen(Base):
         from ui.placing import start
         self.prop = start(self.ed, bool(self.g.melded[self.p]), self.g.rules)
         if self.prop:
-            self.mode = PROPOSE
+            self.mode = _PROPOSE
 
     # -- turn endings ---------------------------------------------------------
     def _persist_rack_order(self):

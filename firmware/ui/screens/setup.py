@@ -7,6 +7,7 @@ choice.  Every seat may be an AI: the match is then played by the AIs
 while you watch (screens/watch.py).  The last choices are kept in the
 settings so a rematch is one press.
 """
+from compat import const
 from hal import buttons as hb
 from rummikub.rules import Rules
 from rummikub.game import Game
@@ -53,7 +54,7 @@ HELP = {
     "start": "START deals from any line",
 }
 ROWS = 17
-LIST_Y = 26
+_LIST_Y = const(26)
 
 
 def seat_text(kind):
@@ -126,9 +127,9 @@ class Screen(Base):
         fb.fill_rect(0, 0, W, 14, BLACK)
         fb.text("New game", 4, 3, WHITE)
         rows = self.rows()
-        self.top = draw_list(fb, [r[0] for r in rows], self.cur, 4, LIST_Y, 392, ROWS,
+        self.top = draw_list(fb, [r[0] for r in rows], self.cur, 4, _LIST_Y, 392, ROWS,
                              self.top, [r[1] for r in rows])
-        y = LIST_Y + ROWS * LINE + 12
+        y = _LIST_Y + ROWS * LINE + 12
         fb.hline(0, y - 4, W, BLACK)
         fb.text(self.explain(rows[self.cur][2]), 4, y, BLACK)
         footer(fb, "LEFT/RIGHT: change  A: next  START: deal")
