@@ -29,7 +29,7 @@ def device_files(pkg):
 
 module("main.py", opt=OPT)
 module("compat.py", opt=OPT)
-for pkg in ("rummikub", "gin", "sync", "ui"):
+for pkg in ("common", "rummikub", "gin", "sync", "ui"):
     package(pkg, opt=OPT)
 for pkg in HOST_ONLY:
     package(pkg, files=device_files(pkg), opt=OPT)

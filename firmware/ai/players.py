@@ -20,7 +20,7 @@ greedy: the solver's move (most tiles, then most value) every turn, a
 from compat import ticks_ms, ticks_diff
 from rummikub.tiles import remove_tile
 from rummikub.places import arrange
-from rummikub.rng import Rng
+from common.rng import Rng
 from ai import greedy
 # ai.solver and ai.expert are loaded by the levels that search (medium,
 # greedy, hard, expert): an easy seat, or a person using easy's choice,

@@ -12,6 +12,7 @@ Public surface (what the AI, the UI, the host tools and the tests use):
   game      `GinGame`: the cut, the deal, the first up-card, turns, knock,
             lay-off, hand and game scores, void hands
   savefile  a whole GinGame as checksummed bytes (`dumps` / `loads`)
-The engine never prints, sleeps, reads a file or a clock; it shares only the
-seeded PRNG (`rummikub.rng.Rng`) with the Rummikub engine.
+The engine never prints, sleeps, reads a file or a clock; it shares
+common/ (the seeded PRNG, the save container, field checks) and
+rummikub.rules.RuleError with the Rummikub engine.
 """

@@ -14,7 +14,7 @@ Every visible action is kept in .moves as (player << 3 | kind, card)
 byte pairs (a stock draw's card is not recorded): what a person at the
 table could have seen, and all the AI is given of the opponent.
 """
-from rummikub.rng import Rng
+from common.rng import Rng
 from gin.cards import deck, rank_of, suit_of, value
 from gin.melds import deadwood
 from gin.rules import GinRules

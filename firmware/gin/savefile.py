@@ -15,8 +15,8 @@ never half-loaded.
 import json
 import struct
 
-from rummikub.container import SaveError, Reader, start, put, seal
-from rummikub.fields import whole, wholes, names, need
+from common.container import SaveError, Reader, start, put, seal
+from common.fields import whole, wholes, names, need
 from gin.cards import NCARDS
 from gin.rules import GinRules
 from gin.game import GinGame, OFFER, DISCARD, HAND_OVER, UNKNOWN, HAND_SIZE, M_DRAW, M_KNOCK

@@ -15,15 +15,13 @@ Public surface (what the AI, the UI, the host tools and the tests use):
   game      `Game`: rounds and turns (play / draw / fail / next_round)
   scoring   round and match scores
   rules     `Rules`, the one config of every variant (names as in RULES.md)
-  rng       `Rng`, the seeded PRNG both runtimes share
-  savefile  a whole Game as checksummed bytes (`dumps` / `loads`)
-  container the checksummed container (magic, version, header, CRC) of
-            both games' saves; gin.savefile uses it too
+  savefile  a whole Game as checksummed bytes (`dumps` / `loads`, in
+            common.container)
 The engine never prints, sleeps, reads a file or a clock: callers pass
 what it needs (seed, time left).
 """
 
 # What stays loaded at each moment of the app (ui.app.unload):
-#   "ai": the game in play and what the AI reads of it; savefile and
-#   container are loaded only to save or resume.
-KEEP = {"ai": ("game", "tiles", "melds", "turn", "rules", "scoring", "rng")}
+#   "ai": the game in play and what the AI reads of it; savefile is
+#   loaded only to save or resume.
+KEEP = {"ai": ("game", "tiles", "melds", "turn", "rules", "scoring")}

@@ -8,7 +8,7 @@ as they were at the start of the turn.
 """
 from compat import const
 from rummikub.rules import Rules
-from rummikub.rng import Rng
+from common.rng import Rng
 from rummikub.tiles import JOKER, full_set, pop_tile, remove_tile
 from rummikub.turn import validate_turn
 from rummikub.scoring import round_scores, exhausted_winner, standings

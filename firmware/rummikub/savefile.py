@@ -12,8 +12,8 @@ file is refused whole, never half-loaded.
 import json
 import struct
 
-from rummikub.container import SaveError, Reader, start, put, seal
-from rummikub.fields import whole, wholes, names, need
+from common.container import SaveError, Reader, start, put, seal
+from common.fields import whole, wholes, names, need
 from rummikub.rules import Rules
 from rummikub.game import Game, PLAYING, MATCH_OVER
 from rummikub.tiles import CODE_LIMIT, JOKER, count_tiles, full_set

@@ -315,7 +315,7 @@ class App:
             name = "play"
         self.save_game(name)        # before the screen loads: less RAM in use
         forget("rummikub.savefile")
-        forget("rummikub.container")
+        forget("common.container")
         gc.collect()
         self.goto(name)
 

@@ -13,7 +13,7 @@ leaves the earlier copy as it was.  Rounds and matches go to the score log
 through sync.gamelog, the path the sync tests cover.
 """
 import json
-from rummikub.fields import whole as _int
+from common.fields import whole as _int
 from rummikub.game import PLAYING, MATCH_OVER
 from rummikub.tiles import parse_table, fmt_table
 from ui.match import Match, SEAT_KINDS

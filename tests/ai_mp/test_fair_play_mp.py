@@ -7,7 +7,7 @@ tell the difference."""
 import sys
 from rummikub.game import Game, PLAYING
 from rummikub.rules import Rules
-from rummikub.rng import Rng
+from common.rng import Rng
 from ai.players import Player
 from ai import expert as E
 

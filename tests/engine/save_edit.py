@@ -3,7 +3,7 @@ damaged or hostile file that still passes the container's CRC looks like
 (CPython and MicroPython)."""
 import json
 
-from rummikub.container import Reader, start, seal
+from common.container import Reader, start, seal
 
 
 def rehead(data, mod, change):

@@ -12,7 +12,7 @@ from simple_player import choose
 from rummikub.game import Game, PLAYING
 from rummikub.rules import Rules
 from rummikub import savefile
-from rummikub.container import SaveError
+from common.container import SaveError
 from gin.game import GinGame, HAND_OVER
 from gin.rules import GinRules
 from gin import savefile as gin_savefile

@@ -1,4 +1,4 @@
-from rummikub.rng import Rng
+from common.rng import Rng
 from rummikub.tiles import full_set, fmt_tiles
 
 

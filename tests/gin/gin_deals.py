@@ -1,5 +1,5 @@
 """Seeded hands for the gin tests (the engine's own PRNG: same on both runtimes)."""
-from rummikub.rng import Rng
+from common.rng import Rng
 from gin.cards import deck
 
 

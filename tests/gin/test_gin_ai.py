@@ -1,6 +1,6 @@
 """Gin AI: legal play at every level, and it sees only what a person sees."""
 from check import raises
-from rummikub.rng import Rng
+from common.rng import Rng
 from gin.game import GinGame, HAND_OVER, DISCARD
 from gin import savefile
 from ai.gin_players import GinPlayer, LEVELS

@@ -43,7 +43,7 @@ def _match(raw):
 def _check_extra(g, extra):
     """The screen a save's app fields name (None: the match decides);
     ValueError if a field does not fit the game."""
-    from rummikub.fields import whole, need
+    from common.fields import whole, need
     need(isinstance(extra, dict), "app fields")
     seats = extra["seats"]
     need(isinstance(seats, list) and len(seats) == 2 and seats[0] in OPPONENTS

@@ -1,0 +1,12 @@
+"""What both games (rummikub/, gin/) use, no I/O:
+  rng        `Rng`, the seeded PRNG both runtimes share
+  container  the checksummed container (magic, version, header, CRC) of
+             both games' saves
+  fields     checks for a save's fields (`whole`, `wholes`, `names`,
+             `need`), one clear error each
+"""
+
+# What stays loaded at each moment of the app (ui.app.unload): "ai": the
+# game in play deals and the AI draws with rng; container and fields are
+# loaded only to save or resume.
+KEEP = {"ai": ("rng",)}
