@@ -32,7 +32,7 @@ This module sets the search up (Python, with ai.prepare's native set-up
 and ai.memo's tables); ai.kernel walks it (viper).
 """
 from array import array
-from compat import ticks_ms, ticks_diff
+from compat import const, ticks_ms, ticks_diff
 from ai.runstate import tables, group_table, forget as _forget_tables
 from ai import kernel as K
 from ai import prepare
@@ -42,7 +42,7 @@ from ai import memo
 from compat import MICROPYTHON as _MP
 
 # states the kernel expands between two looks at the clock (with a budget)
-_SLICE = 400
+_SLICE = const(400)
 
 # CPython walks the same source compiled without the viper casts (see
 # ai.hostfast); the device never imports hostfast

@@ -18,7 +18,7 @@ from compat import const
 NAME_MAX = 8
 _RULE_MAX = const(999)
 SETTINGS = {"idle_min": (0, 600), "partials": (1, 1000)}
-_TEXT_MAX = 60
+_TEXT_MAX = const(60)
 
 
 def _printable(s):
