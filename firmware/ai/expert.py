@@ -29,7 +29,7 @@ from ai.solver import solve, goes_out
 ENDGAME = 6         # look ahead once any rack holds this many tiles or fewer
 _SAMPLES = const(4)        # hidden-tile samples a move at most
 _KEEP_BACK = const(3)      # "keep one tile back" candidates at most (highest first)
-SHED = False        # True: play each opponent's greedy reply out (its table
+_SHED = const(False)  # True: play each opponent's greedy reply out (its table
                     # change and tiles shed count); False: only ask whether it goes out
 _MAX_SEARCHES = const(24)   # searches a move: no new sample is begun past this many
 
@@ -42,7 +42,7 @@ class Expert:
         self.rng = rng
         self.samples = _SAMPLES if samples is None else samples
         self.endgame = ENDGAME if endgame is None else endgame
-        self.shed = SHED if shed is None else shed
+        self.shed = _SHED if shed is None else shed
         self.max_searches = _MAX_SEARCHES if max_searches is None else max_searches
         self.solves = 0
         self._start = 0

@@ -27,7 +27,7 @@ everything else here is shared, so the app runs unchanged on each:
     hal.serial()       the USB serial line as a byte port (hal.usbserial)
                        for score sync, or None where there is none
 """
-from compat import ticks_diff
+from compat import const, ticks_diff
 from hal.buttons import Buttons
 
 class SleepWake(Exception):
@@ -50,8 +50,8 @@ WAKE_TIMER = "timer"
 EXTERNAL_MV = 4400
 
 # LiPo open-circuit voltage (mV) -> percent, light load, 25 C
-_LIPO = ((4200, 100), (4100, 90), (4000, 80), (3900, 65), (3800, 50),
-         (3750, 40), (3700, 30), (3650, 20), (3600, 12), (3500, 5), (3300, 0))
+_LIPO = const(((4200, 100), (4100, 90), (4000, 80), (3900, 65), (3800, 50),
+          (3750, 40), (3700, 30), (3650, 20), (3600, 12), (3500, 5), (3300, 0)))
 
 
 def lipo_percent(mv):

@@ -13,7 +13,7 @@ MAX_NUMBER = const(13)
 
 # Colour letters in index order: black, blue, red, yellow, then the XP set's
 # green and purple.  'O' (orange) is another name for yellow.
-COLOURS = "KBRYGP"
+_COLOURS = const("KBRYGP")
 COLOUR_NAMES = ("black", "blue", "red", "yellow", "green", "purple")
 
 
@@ -45,7 +45,7 @@ def parse_tile(tok, ncolours=6):
     c = s[:1]
     if c == "O":
         c = "Y"
-    ci = COLOURS.find(c) if c else -1
+    ci = _COLOURS.find(c) if c else -1
     if ci < 0 or not ok:
         raise NotationError("unknown tile %s" % _show(tok))
     if ci >= ncolours:
@@ -59,7 +59,7 @@ def parse_tile(tok, ncolours=6):
 def fmt_tile(t):
     if t == JOKER:
         return "J"
-    return COLOURS[t >> 4] + str(t & 15)
+    return _COLOURS[t >> 4] + str(t & 15)
 
 
 def parse_tiles(text, ncolours=6):

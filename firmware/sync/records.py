@@ -16,8 +16,8 @@ from compat import const
 
 from sync.protocol import put_str, get_str, put_pairs, get_pairs
 
-ROUND_HEAD = "<IBBBb"   # match id, round number, players, flags, winner seat
-MATCH_HEAD = "<IBBb"    # match id, players, rounds, winner seat
+_ROUND_HEAD = const("<IBBBb")  # match id, round number, players, flags, winner seat
+_MATCH_HEAD = const("<IBBb")   # match id, players, rounds, winner seat
 _EXHAUSTED = const(1)          # round flag: the pool ran out
 
 _MAX_SEATS = const(6)          # the XP tile set's most players (Gin has 2)
@@ -26,7 +26,7 @@ NAME_BYTES = 16         # a player's name is 8 ASCII characters (sync.limits),
 MAX_CELLS = 6 * 99      # round scores in a match: 6 seats x the 99 rounds a
                         # settings file takes; Gin keeps 2 x 255 hands
 _RULES_BYTES = const(256)      # the changed rules, every variant at its longest: 224
-MAX_MATCH = (struct.calcsize(MATCH_HEAD) + _MAX_SEATS * (1 + NAME_BYTES + 5)
+MAX_MATCH = (struct.calcsize(_MATCH_HEAD) + _MAX_SEATS * (1 + NAME_BYTES + 5)
              + 2 * MAX_CELLS + _RULES_BYTES)
 
 
@@ -82,7 +82,7 @@ def encode_round(match_id, round_no, names, scores, racks, winner, exhausted=Fal
     _same_len("racks", racks, n)
     if round_no < 1 or round_no > 255:
         raise ValueError("round number must be 1..255, not %r" % (round_no,))
-    out = bytearray(struct.pack(ROUND_HEAD, match_id, round_no, n,
+    out = bytearray(struct.pack(_ROUND_HEAD, match_id, round_no, n,
                                 _EXHAUSTED if exhausted else 0, _winner(winner, n)))
     for i in range(n):
         put_str(out, names[i])
@@ -99,8 +99,8 @@ def decode_round(buf):
 
 
 def _round(buf):
-    match_id, round_no, n, flags, winner = struct.unpack_from(ROUND_HEAD, buf, 0)
-    names, scores, racks, pos = _get_seats(buf, struct.calcsize(ROUND_HEAD), n, "<hH")
+    match_id, round_no, n, flags, winner = struct.unpack_from(_ROUND_HEAD, buf, 0)
+    names, scores, racks, pos = _get_seats(buf, struct.calcsize(_ROUND_HEAD), n, "<hH")
     _end(buf, pos, "round")
     return {"match_id": match_id, "round": round_no, "names": names,
             "scores": scores, "racks": racks,
@@ -118,7 +118,7 @@ def encode_match(match_id, names, round_scores, totals, wins, winner, rules=None
     if nr > 255 or nr * n > MAX_CELLS:
         raise ValueError("a match record holds 255 rounds and %d round scores, not %d x %d"
                          % (MAX_CELLS, nr, n))
-    out = bytearray(struct.pack(MATCH_HEAD, match_id, n, nr, _winner(winner, n)))
+    out = bytearray(struct.pack(_MATCH_HEAD, match_id, n, nr, _winner(winner, n)))
     for i in range(n):
         put_str(out, names[i])
         out.extend(struct.pack("<iB", totals[i], wins[i]))
@@ -140,8 +140,8 @@ def decode_match(buf):
 
 
 def _match(buf):
-    match_id, n, nr, winner = struct.unpack_from(MATCH_HEAD, buf, 0)
-    names, totals, wins, pos = _get_seats(buf, struct.calcsize(MATCH_HEAD), n, "<iB")
+    match_id, n, nr, winner = struct.unpack_from(_MATCH_HEAD, buf, 0)
+    names, totals, wins, pos = _get_seats(buf, struct.calcsize(_MATCH_HEAD), n, "<iB")
     rounds = []
     for _ in range(nr):
         rounds.append(list(struct.unpack_from("<%dh" % n, buf, pos)))

@@ -34,10 +34,10 @@ HELP = 5
 _PROPOSE = const(6)
 
 _MENU_X = const(198)  # the turn menu's box: x 198..390 (23 characters a line)
-HELP_TEXT = ("LEFT/RIGHT: tile by tile.  UP/DOWN: set by set.  Hold B: table/rack.  "
-             "A: pick a tile.  START (or hold A on a rack tile): where do the "
-             "picks go? </> other ways, A take, B back.  A on +: put picks "
-             "there.  B: drop pick / undo.  START: end turn.  Hold START: menu.")
+_HELP_TEXT = const("LEFT/RIGHT: tile by tile.  UP/DOWN: set by set.  Hold B: table/rack.  "
+                   "A: pick a tile.  START (or hold A on a rack tile): where do the "
+                   "picks go? </> other ways, A take, B back.  A on +: put picks "
+                   "there.  B: drop pick / undo.  START: end turn.  Hold START: menu.")
 
 
 class Screen(Base):
@@ -162,7 +162,7 @@ class Screen(Base):
         """Keys, and which tile face is which colour."""
         from ui.tiles_gfx import legend
         fb.fill_rect(0, TABLE_Y, W, H - TABLE_Y, 1)
-        end = message_box(fb, HELP_TEXT, y=16, title="Keys", width=390)
+        end = message_box(fb, _HELP_TEXT, y=16, title="Keys", width=390)
         box(fb, 5, end + 4, 390, 72, "Tiles")
         legend(fb, 12, end + 22, self.g.rules.ncolours)
         fb.text("Any key: back to the table", 96, end + 96, 0)

@@ -1,5 +1,6 @@
 """Title screen and main menu: resume, new game, history, settings, and
 the second game (Gin Rummy, ui/screens/gin_setup)."""
+from compat import const
 from hal import buttons as hb
 from rummikub.tiles import parse_tiles
 from ui.screen import Base
@@ -8,7 +9,7 @@ from ui.tiles_gfx import draw_tile
 from ui.menu import draw_list, step, footer
 from ui.layout import W
 
-_DECOR = "K11 B12 R13 J Y13"
+_DECOR = const("K11 B12 R13 J Y13")
 
 
 class Screen(Base):
