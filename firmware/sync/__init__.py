@@ -10,4 +10,6 @@ requests only), `logtail` (closes a torn log before an append).
 # What stays loaded at each moment of the app (ui.app.unload):
 #   "logged": nothing.  The log is written once a round and read by the
 #   history screen; between those moments its code is not in RAM.
-KEEP = {"logged": ()}
+#   "ai": nothing.  limits (read by ui.session when settings or names are
+#   checked) is not needed while an AI seat thinks.
+KEEP = {"logged": (), "ai": ()}

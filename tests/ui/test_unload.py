@@ -28,12 +28,14 @@ def test_unload_follows_the_package_declarations(monkeypatch):
 
 def test_ai_turns_run_without_screens_and_people_without_the_ai(tmp_path, monkeypatch):
     seen = []
+    synced = []                                   # sync modules while an AI thinks
     after_human = []
     turn = Match.ai_turn
     unload = app_mod.unload
 
     def ai_turn(self):
         seen.append(sorted(m for m in sys.modules if m.startswith("ui.")))
+        synced.append([m for m in sys.modules if m.startswith("sync.")])
         return turn(self)
 
     def unload_and_look(moment):
@@ -55,5 +57,6 @@ def test_ai_turns_run_without_screens_and_people_without_the_ai(tmp_path, monkey
     assert len(seen) >= 2 and len(after_human) >= 2
     for mods in seen:                             # only the loop while an AI thinks
         assert mods == ["ui.app", "ui.match", "ui.refresh", "ui.screens"], mods
+    assert synced == [[]] * len(seen), synced     # sync.limits is the session's, not the AI's
     for mods in after_human:                      # and no AI code for a person
         assert mods == [], mods
