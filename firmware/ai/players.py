@@ -17,7 +17,7 @@ greedy: the solver's move (most tiles, then most value) every turn, a
         draw when there is none; no other judgement.  The yardstick every
         level is measured against.
 """
-from compat import ticks_ms, ticks_diff
+from compat import const, ticks_ms, ticks_diff
 from rummikub.tiles import remove_tile
 from rummikub.places import arrange
 from common.rng import Rng
@@ -29,18 +29,18 @@ from ai import greedy
 LEVELS = ("easy", "medium", "hard", "expert", "greedy")
 # hard: the expert's endgame look-ahead on a shoestring (samples of the
 # hidden tiles, searches a move)
-HARD_SAMPLES = 2
-HARD_SEARCHES = 10
+_HARD_SAMPLES = const(2)
+_HARD_SEARCHES = const(10)
 
 from compat import MICROPYTHON
 # an AI's think time when none is given: exact on CPython; on MicroPython
 # (the device, and the unix port and the browser that stand in for it) a
 # guard: the solver returns its best move after this long, the expert its
 # best candidate so far (anytime)
-DEVICE_THINK_MS = 8000
+_DEVICE_THINK_MS = const(8000)
 # hard and expert on the device: their look-ahead stops taking samples
 # after this long (the targets: 0.5 s median, 2 s p95 a move)
-DEVICE_LOOKAHEAD_MS = 2000
+_DEVICE_LOOKAHEAD_MS = const(2000)
 
 
 class Player:
@@ -50,7 +50,7 @@ class Player:
         self.level = level
         self.rng = Rng(seed)
         if budget_ms is None and MICROPYTHON:
-            budget_ms = DEVICE_LOOKAHEAD_MS if level in ("hard", "expert") else DEVICE_THINK_MS
+            budget_ms = _DEVICE_LOOKAHEAD_MS if level in ("hard", "expert") else _DEVICE_THINK_MS
         self.budget_ms = budget_ms
         self.think_ms = 0
         self.moves = 0
@@ -60,7 +60,7 @@ class Player:
         if level == "expert":
             self.expert = Expert(self.rng)
         elif level == "hard":
-            self.expert = Expert(self.rng, samples=HARD_SAMPLES, max_searches=HARD_SEARCHES)
+            self.expert = Expert(self.rng, samples=_HARD_SAMPLES, max_searches=_HARD_SEARCHES)
 
     def choose(self, game):
         """The table this player wants to leave, or None to draw."""

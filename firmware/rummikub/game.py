@@ -17,7 +17,7 @@ PLAYING = const(0)
 ROUND_OVER = const(1)
 MATCH_OVER = const(2)
 
-RACK_SIZE = const(14)
+_RACK_SIZE = const(14)
 
 # What the last turn did, for the UI and the AI's notes (Game.last[0]).
 DID_PLAY = const(1)
@@ -67,7 +67,7 @@ class Game:
         self.order_draws = []
         self.starter = self._pick_starter()
         self.racks = [bytearray() for _ in range(self.n)]
-        for _ in range(RACK_SIZE):
+        for _ in range(_RACK_SIZE):
             for p in range(self.n):
                 self.racks[p].append(pop_tile(self.pool))
         self.current = self.starter

@@ -1,7 +1,8 @@
 """Score log on flash and the serial sync endpoint.
 
 Public surface: `scorelog.ScoreLog` (append-only records), `gamelog`
-(`log_round`, `log_match`), `records` (record payloads), `protocol`
+(`log_round`, `log_match`), `ginlog` (`log_gin_hand`, `log_gin_match`),
+`records` (record payloads), `protocol`
 (frames), `endpoint.run()` (the device side of `host_tools sync`),
 `inbox` (pushed names/settings, firmware version; loaded for those
 requests only), `logtail` (closes a torn log before an append).

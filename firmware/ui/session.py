@@ -13,6 +13,7 @@ leaves the earlier copy as it was.  Rounds and matches go to the score log
 through sync.gamelog, the path the sync tests cover.
 """
 import json
+from compat import const
 from common.fields import whole as _int
 from rummikub.game import PLAYING, MATCH_OVER
 from rummikub.tiles import parse_table, fmt_table
@@ -21,12 +22,13 @@ from sync.limits import SETTINGS as RANGES, name_error, setting_error
 
 SAVE = "game"
 SETTINGS = "settings"
-PUSHED_NAMES = "players.json"      # sync.endpoint.PLAYERS_PATH
-PUSHED_SETTINGS = "settings.json"  # sync.endpoint.SETTINGS_PATH
-DEFAULT_NAMES = ["Ann", "Ben", "Cai", "Dee", "Eve", "Fay"]
-RESUME_SCREENS = ("play", "privacy", "result", "scoreboard", "watch")
-IN_ROUND = ("play", "privacy", "watch")     # the others show a round's end
-FULL = "Storage full: %s not saved"
+_PUSHED_NAMES = const("players.json")      # sync.endpoint.PLAYERS_PATH
+_PUSHED_SETTINGS = const("settings.json")  # sync.endpoint.SETTINGS_PATH
+# one text, split where used: six names would be six interned qstrs
+_DEFAULT_NAMES = const("Ann Ben Cai Dee Eve Fay")
+_RESUME_SCREENS = const(("play", "privacy", "result", "scoreboard", "watch"))
+_IN_ROUND = const(("play", "privacy", "watch"))     # the others show a round's end
+_FULL = const("Storage full: %s not saved")
 
 
 def _names(v):
@@ -45,7 +47,7 @@ def _rules_ok(d):
 def clean_settings(d):
     """(settings, what was wrong or None): every field of d checked, a bad
     one replaced by its default."""
-    s = {"idle_min": 3, "partials": 20, "names": list(DEFAULT_NAMES)}    # the defaults
+    s = {"idle_min": 3, "partials": 20, "names": _DEFAULT_NAMES.split()}    # the defaults
     if not isinstance(d, dict):
         return s, "not a settings record"
     bad = None
@@ -56,7 +58,7 @@ def clean_settings(d):
         elif k == "names":
             ok = _names(v)
             if ok:
-                v = (v + DEFAULT_NAMES[len(v):])[:6]    # fewer names than seats
+                v = (v + _DEFAULT_NAMES.split()[len(v):])[:6]    # fewer names than seats
         elif k == "setup":
             ok = (isinstance(v, dict) and _int(v.get("players", 2), 2, 6)
                   and _int(v.get("rounds", 1), 1, 99)
@@ -86,7 +88,7 @@ def load_settings(app):
         app.log("settings: " + app.error)
     if apply_pushed(app, s):
         if save_settings(app, s):
-            for name in (PUSHED_NAMES, PUSHED_SETTINGS):
+            for name in (_PUSHED_NAMES, _PUSHED_SETTINGS):
                 _remove(app, name)
     return s
 
@@ -131,8 +133,8 @@ def apply_pushed(app, s):
     s: names onto the seats in order, rule names into the new-game form's
     rules, the app's settings (sync.limits.SETTINGS) as they are.  True if
     anything was there."""
-    names = _read_pushed(app, PUSHED_NAMES)
-    pushed = _read_pushed(app, PUSHED_SETTINGS)
+    names = _read_pushed(app, _PUSHED_NAMES)
+    pushed = _read_pushed(app, _PUSHED_SETTINGS)
     if names is _remove and pushed is _remove:
         return False
     if names is not _remove:
@@ -167,7 +169,7 @@ def save_settings(app, s=None):
         app.storage.save(SETTINGS, json.dumps(s or app.settings).encode())
         return True
     except OSError as e:
-        app.error = FULL % "settings"
+        app.error = _FULL % "settings"
         app.log("settings: %s" % e)
         return False
 
@@ -264,7 +266,7 @@ def save_game(app, screen=None):
     try:
         app.storage.save(SAVE, savefile.dumps(app.match.game, extra))
     except OSError as e:
-        app.error = FULL % "game"
+        app.error = _FULL % "game"
         app.log("save: %s" % e)
 
 
@@ -274,9 +276,9 @@ def _load_save(raw):
     game, extra = savefile.loads(raw)
     m = restore_match(game, extra)
     name = extra.get("screen") or "play"
-    if name not in RESUME_SCREENS:
+    if name not in _RESUME_SCREENS:
         raise ValueError("unknown screen %r" % (name,))
-    if (name in IN_ROUND) != (game.phase == PLAYING) or \
+    if (name in _IN_ROUND) != (game.phase == PLAYING) or \
             (name == "scoreboard" and game.phase != MATCH_OVER):
         raise ValueError("screen %s does not fit the game's state" % name)
     state = extra.get("state")

@@ -77,11 +77,11 @@ class GinMatch(Seats):
         if log is None:
             self.logged = len(g.history)
             return False
-        from sync import gamelog
+        from sync import ginlog
         try:
-            gamelog.log_gin_hand(log, g, self.match_id)
+            ginlog.log_gin_hand(log, g, self.match_id)
             if g.is_over():
-                gamelog.log_gin_match(log, g, self.match_id)
+                ginlog.log_gin_match(log, g, self.match_id)
         except (OSError, ValueError) as e:
             app.log("score log: %s" % e)
         self.logged = len(g.history)
