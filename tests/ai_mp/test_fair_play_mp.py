@@ -19,6 +19,10 @@ SKIPS = (1, 3, 5)
 # deals the positions come from (MicroPython: four, one of which a
 # peeking expert is known to play differently on)
 FIRST_DEAL = 5 if _MP else 1
+# a think time that never runs out: on MicroPython a player given none
+# gets the device's guard (ai.players.DEVICE_LOOKAHEAD_MS), which a loaded
+# machine reaches, and then the choice depends on the clock, not the tiles
+UNTIMED_MS = 24 * 3600 * 1000
 
 
 def _endgame(seed, skip):
@@ -26,7 +30,7 @@ def _endgame(seed, skip):
     turn on which some rack holds ENDGAME tiles or fewer (None if the
     round ended first)."""
     g = Game(Rules(), 2, seed=seed)
-    ps = [Player("greedy", seed=seed + i) for i in range(2)]
+    ps = [Player("greedy", seed=seed + i, budget_ms=UNTIMED_MS) for i in range(2)]
     seen = 0
     while g.phase == PLAYING:
         if min([len(r) for r in g.racks]) <= E.ENDGAME and g.melded[g.current]:
@@ -81,7 +85,7 @@ def _choices(pos, shuffles):
         g = _endgame(seed, skip)
         if k:
             _reshuffle(g, 1000 * seed + k)
-        got.append(_key(Player("expert", seed=7).choose(g)))
+        got.append(_key(Player("expert", seed=7, budget_ms=UNTIMED_MS).choose(g)))
     return got
 
 
