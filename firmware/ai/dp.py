@@ -155,7 +155,6 @@ class Problem:
         J1 = J + 1
         combos, trans, ups, closed = tables(self.slots, free)
         nc = len(combos)
-        self._nc = nc
         if partner is None:
             bits = 10
             while bits < 17 and (1 << bits) < memo_cap:
@@ -178,7 +177,7 @@ class Problem:
         D[K.D_CLOSED] = closed
         D[K.D_UPS], D[K.D_UPO] = _flat_ups(self.slots, ups)
         D[K.D_UPSM] = b"" if _MP else [sum(1 << g for g in u) for u in ups]
-        self._gok = D[K.D_GOK] = group_table(ncol)
+        D[K.D_GOK] = group_table(ncol)
         D[K.D_NEAR] = self._near()
         D[K.D_GCAP] = self._group_caps()
         D[K.D_VAL] = _VALS[self.reverse]

@@ -38,7 +38,6 @@ class Editor:
     def __init__(self, table, rack, ncolours):
         self.ncolours = ncolours
         self.start_table = [bytearray(s) for s in table]
-        self.start_rack = bytearray(rack)
         self.table = [bytearray(s) for s in table]
         self.hand = bytearray()
         self.rack = bytearray(rack)
