@@ -2,7 +2,7 @@
 under MicroPython with a capped heap, the way the device runs the app.
 
     python tests/ui/mp_heap.py            # find the smallest cap (2k steps)
-    python tests/ui/mp_heap.py 192k       # one run at that cap
+    python tests/ui/mp_heap.py 200k       # one run at that cap
     python tests/ui/mp_heap.py --profile  # heap in use before AI turns, modules
 
 Then the same on the 32-bit unix port (pointers 4 bytes, as on the ESP32;

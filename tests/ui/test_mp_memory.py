@@ -1,6 +1,16 @@
 """A whole match with the UI (real SSD1683 driver, 15 KB framebuffer), a
 key-driven human using the hint and three AI seats (expert, medium, easy)
-plays through under `micropython -X heapsize=192k`, from .mpy files."""
+plays through under `micropython -X heapsize=200k`, from .mpy files.
+
+The cap was 192k until 2026-11-26.  That day the match first crossed the
+qstr pool's 7th block (14 KB at once at 1260 names on this port, see the
+test below), then was cut back under it (1256 names).  It still needs 196k
+(194k fails: the hint's search and then its fallback run out on a
+person's turn, with 157 KB in use before the hint loads and no AI module
+resident): the AI split into modules that day (ai.memo, ai.prepare,
+ai.runstate beside ai.dp and ai.kernel) loads more code for the hint, and
+the test's own driver (ui_driver, ui_hal, mp_ui_game: about 6 KB as .mpy)
+is on the heap too.  200k is the smallest cap plus 4k."""
 import os
 import shutil
 import sys
@@ -14,11 +24,15 @@ import mp_heap  # noqa: E402
 pytestmark = pytest.mark.skipif(mp_heap.micropython() is None, reason="no micropython")
 
 
-def test_whole_match_fits_192k_heap():
+HEAP = "200k"
+QSTR_BLOCKS = 6     # the 7th qstr block of this port starts at 1260 names, 14 KB at once
+
+
+def test_whole_match_fits_the_heap():
     d = tempfile.mkdtemp(prefix="uimpy")   # run from inside: paths as on the device
     try:
         mp_heap.build(d)
-        ok, line = mp_heap.run(d, "192k")
+        ok, line = mp_heap.run(d, HEAP)
     finally:
         shutil.rmtree(d, ignore_errors=True)
     assert ok, line
@@ -37,3 +51,22 @@ def test_the_app_collects_every_16k_on_micropython(tmp_path):
                          env=dict(os.environ, MICROPYPATH=os.pathsep.join(
                              (os.path.join(root, "firmware"), mp_heap.UI_MP))))
     assert out.stdout.split() == ["16384"], out.stdout + out.stderr
+
+
+def test_the_match_names_fit_without_the_next_qstr_block(tmp_path):
+    """Every name a module loaded from .mpy holds is interned for good; the
+    pool grows in doubling blocks, and on this port the 7th (1280 names,
+    14 KB of heap at once) starts at the 1260th name.  The whole match
+    interned 1322 names (7 blocks) before names were cut on 2026-11-26:
+    a private constant is `_NAME = const(...)` (no name at run time)."""
+    import subprocess
+    d = str(tmp_path / "mpy")
+    mp_heap.build(d)
+    code = ("import micropython, mp_ui_game; mp_ui_game.main(%r, 'hint'); "
+            "micropython.qstr_info()" % str(tmp_path / "flash"))
+    out = subprocess.run([mp_heap.micropython(), "-X", "heapsize=1m", "-c", code], cwd=d,
+                         env=dict(os.environ, MICROPYPATH=":.frozen"),
+                         capture_output=True, text=True, timeout=300).stdout
+    info = out.strip().splitlines()[-1]           # qstr pool: n_pool=6, n_qstr=1256, ...
+    fields = dict(f.strip().split("=") for f in info.split(":", 1)[1].split(","))
+    assert int(fields["n_pool"]) <= QSTR_BLOCKS, info
