@@ -14,10 +14,9 @@ Exit 0 valid, 1 illegal turn, 2 malformed input (one line on stderr naming it;
 input over 64 KiB is refused unread).
 """
 import json
-import sys
 
-from host_tools.cli.jsonio import InputError, decode, help_or_refuse, melded_field, one_line, \
-    position, read_limited
+from host_tools.cli.jsonio import guarded, melded_field, one_line, position, read_limited, \
+    run_command
 from rummikub.tiles import fmt_tiles
 from rummikub.turn import validate_turn
 
@@ -33,19 +32,14 @@ def judge(obj):
 
 
 def main(argv, stdin=None, stdout=None, stderr=None):
-    """stdin: a binary stream (default: the process's, read as bytes so no
-    locale decides how it is decoded)."""
-    stdout = stdout or sys.stdout
-    stderr = stderr or sys.stderr
-    rc = help_or_refuse("check", __doc__, argv, stdout, stderr)
-    if rc is not None:
-        return rc
-    try:
-        out = judge(decode(read_limited(stdin or sys.stdin.buffer)))
-    except RecursionError:
-        return _malformed("input nested too deep", stdout, stderr)
-    except InputError as e:
-        return _malformed(str(e), stdout, stderr)
+    """stdin: a binary stream (default: the process's, read as bytes)."""
+    return run_command("check", __doc__, argv, (stdin, stdout, stderr), _run)
+
+
+def _run(stdin, stdout, stderr):
+    out, why = guarded(judge, read_limited(stdin))
+    if why is not None:
+        return _malformed(why, stdout, stderr)
     print(json.dumps(out), file=stdout)
     return 0 if out["valid"] else 1
 

@@ -1,5 +1,6 @@
-"""Shared input handling for the JSON commands (check, solve): bytes to a
-request, notation and rule overrides, with errors that name what was wrong.
+"""Shared input handling for the JSON commands (check, solve, gin score): the
+command frame, bytes to a request, notation and rule overrides, with errors
+that name what was wrong.
 
 Every malformed input becomes an InputError whose text is one short line
 (`one_line`), so no input, however hostile, reaches the user as a traceback
@@ -7,6 +8,7 @@ or is echoed back at length.
 """
 import json
 import math
+import sys
 
 import host_tools  # noqa: F401  (puts firmware/ on sys.path)
 from rummikub.rules import Rules, RuleError
@@ -32,9 +34,15 @@ def one_line(text, limit=MAX_LINE):
     return text
 
 
-def help_or_refuse(name, doc, argv, stdout, stderr):
-    """For commands that read only stdin: `--help`/`-h` prints `doc` (0), any
-    other argument is refused (2); None means go on and read the input."""
+def run_command(name, doc, argv, streams, run):
+    """The frame of a command that reads only stdin: streams is (stdin,
+    stdout, stderr), None for the process's own (stdin as bytes, so no
+    locale decides how it is decoded); `--help`/`-h` prints `doc` (0), any
+    other argument is refused (2); else run(stdin, stdout, stderr) gives
+    the exit status."""
+    stdin, stdout, stderr = streams
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
     if argv and argv[0] in ("-h", "--help"):
         print(doc.strip(), file=stdout)
         return 0
@@ -42,16 +50,29 @@ def help_or_refuse(name, doc, argv, stdout, stderr):
         print("%s: takes no arguments (input is JSON on stdin); see --help" % name,
               file=stderr)
         return 2
-    return None
+    return run(stdin or sys.stdin.buffer, stdout, stderr)
 
 
-def read_limited(stream, what="input"):
-    """Up to MAX_BYTES from a binary stream; InputError past that (read no
-    further than the limit)."""
-    data = stream.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise InputError("%s is over %d bytes; a request needs far less" % (what, MAX_BYTES))
-    return data
+def read_limited(stream):
+    """Up to MAX_BYTES + 1 bytes from a binary stream (read no further: one
+    byte more than `guarded` takes tells it the input is too long)."""
+    return stream.read(MAX_BYTES + 1)
+
+
+def guarded(answer, data, what="input"):
+    """(answer(the JSON value in data), None), or (None, why) when the input
+    is malformed: over MAX_BYTES, not UTF-8 JSON, or refused by `answer`
+    with an InputError; a RecursionError (a request nested deep enough to
+    pass the parser but not the code that reads it) is malformed too.  The
+    one way every JSON command turns bytes into an answer or a reason."""
+    try:
+        if len(data) > MAX_BYTES:
+            raise InputError("%s is over %d bytes; a request needs far less" % (what, MAX_BYTES))
+        return answer(decode(data)), None
+    except RecursionError:
+        return None, "input nested too deep"
+    except InputError as e:
+        return None, str(e)
 
 
 def _no_constant(name):

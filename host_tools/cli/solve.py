@@ -17,11 +17,10 @@ line on stderr naming the line and the problem (lines before it are
 answered); a line over 64 KiB is refused unread.
 """
 import json
-import sys
 import time
 
-from host_tools.cli.jsonio import InputError, MAX_BYTES, budget_field, decode, help_or_refuse, \
-    melded_field, one_line, position
+from host_tools.cli.jsonio import MAX_BYTES, budget_field, guarded, melded_field, one_line, \
+    position, run_command
 from rummikub.tiles import fmt_table, fmt_tiles
 from ai.solver import solve
 
@@ -40,29 +39,21 @@ def answer(obj):
 
 def main(argv, stdin=None, stdout=None, stderr=None):
     """stdin: a binary stream (default: the process's, read as bytes)."""
-    stdout = stdout or sys.stdout
-    stderr = stderr or sys.stderr
-    rc = help_or_refuse("solve", __doc__, argv, stdout, stderr)
-    if rc is not None:
-        return rc
-    stdin = stdin or sys.stdin.buffer
+    return run_command("solve", __doc__, argv, (stdin, stdout, stderr), _run)
+
+
+def _run(stdin, stdout, stderr):
     lineno = 0
     while True:
         line = stdin.readline(MAX_BYTES + 1)
         if not line:
             return 0
         lineno += 1
-        try:
-            if len(line) > MAX_BYTES:
-                raise InputError("line is over %d bytes; a request needs far less"
-                                 % MAX_BYTES)
-            if not line.strip():
-                continue
-            out = answer(decode(line))
-        except RecursionError:
-            return _malformed(lineno, "input nested too deep", stderr)
-        except InputError as e:
-            return _malformed(lineno, str(e), stderr)
+        if len(line) <= MAX_BYTES and not line.strip():
+            continue
+        out, why = guarded(answer, line, "line")
+        if why is not None:
+            return _malformed(lineno, why, stderr)
         print(json.dumps(out), file=stdout, flush=True)
 
 

@@ -12,9 +12,8 @@ much), 2 malformed input (one line on stderr, {"error": ...} on stdout;
 input over 64 KiB is refused unread, as `check` and `solve` do).
 """
 import json
-import sys
 
-from host_tools.cli.jsonio import InputError, decode, help_or_refuse, one_line, read_limited
+from host_tools.cli.jsonio import InputError, guarded, one_line, read_limited, run_command
 from gin.cards import CardError, parse_card, fmt_card, fmt_cards
 from gin.rules import GinRules
 from gin.scoring import score_knock, KnockError
@@ -106,17 +105,12 @@ def score(obj):
 
 def main(argv, stdin=None, stdout=None, stderr=None):
     """stdin: a binary stream (default: the process's, read as bytes)."""
-    stdout = stdout or sys.stdout
-    stderr = stderr or sys.stderr
-    rc = help_or_refuse("gin score", __doc__, argv, stdout, stderr)
-    if rc is not None:
-        return rc
-    try:
-        code, out, msg = score(decode(read_limited(stdin or sys.stdin.buffer)))
-    except RecursionError:
-        code, out, msg = 2, {}, "input nested too deep"
-    except InputError as e:
-        code, out, msg = 2, {}, str(e)
+    return run_command("gin score", __doc__, argv, (stdin, stdout, stderr), _run)
+
+
+def _run(stdin, stdout, stderr):
+    scored, why = guarded(score, read_limited(stdin))
+    code, out, msg = scored if why is None else (2, {}, why)
     if msg:
         msg = one_line(msg, 285)   # with "gin score: ", at most 296
         out["error"] = msg
