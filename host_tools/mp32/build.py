@@ -21,6 +21,7 @@ import tarfile
 import tempfile
 
 from host_tools import FIRMWARE, ROOT
+from host_tools.flash.common import sha256_file
 from host_tools.flash.mpycheck import MANIFEST, firmware_sources, native_source
 
 VERSION = "1.28.0"
@@ -59,14 +60,6 @@ def missing():
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return None
-
-
-def _sha256(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 16), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def stage(out):
@@ -137,7 +130,7 @@ def _build(kind, key, extra, log_name):
             return exe
         log = os.path.join(CACHE, log_name)
         open(log, "w").close()
-        tree = _source(_sha256(TARBALL), log)
+        tree = _source(sha256_file(TARBALL), log)
         build = "build-32-" + kind
         _run(["make", "-C", "ports/unix", JOBS, "BUILD=" + build] + PORT_ARGS + extra, tree, log)
         # the newest KEEP binaries of a kind stay (another run may be using one)
@@ -152,17 +145,17 @@ def _build(kind, key, extra, log_name):
 
 
 def plain():
-    return _build("plain", _sha256(TARBALL), ["FROZEN_MANIFEST="], "plain.log")
+    return _build("plain", sha256_file(TARBALL), ["FROZEN_MANIFEST="], "plain.log")
 
 
 def frozen_content():
     """The C source the last frozen build compiled the frozen modules into."""
-    return os.path.join(CACHE, "src-" + _sha256(TARBALL)[:12], "micropython-" + VERSION,
+    return os.path.join(CACHE, "src-" + sha256_file(TARBALL)[:12], "micropython-" + VERSION,
                         "ports", "unix", "build-32-frozen", "frozen_content.c")
 
 
 def frozen_key(staged):
-    return hashlib.sha256((_sha256(TARBALL) + tree_digest(staged)).encode()).hexdigest()
+    return hashlib.sha256((sha256_file(TARBALL) + tree_digest(staged)).encode()).hexdigest()
 
 
 def frozen():
