@@ -73,6 +73,7 @@ class Hal:
     poll_ms = 20
     id_folder = ""           # where a generated device id is kept ('' or 'dir/')
     battery_ratio = 1.0      # the battery divider's nominal ratio (backends with a pin set theirs)
+    _wake = (WAKE_POWER, 0)  # (reason, waking buttons): backends that can tell set their own
 
     def __init__(self, display, storage, buttons=None):
         self.display = display
@@ -94,11 +95,11 @@ class Hal:
         raise NotImplementedError
 
     def wake_reason(self):
-        return WAKE_POWER
+        return self._wake[0]
 
     def wake_buttons(self):
         """Bitmask of the buttons that woke the board (ext1 status)."""
-        return 0
+        return self._wake[1]
 
     def battery_pin_uv(self):
         """Microvolts at the battery divider's ADC pin; None: no such pin."""

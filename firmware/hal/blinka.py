@@ -50,7 +50,6 @@ class BlinkaHal(Hal):
         bus = SpiBus(self._spi_write, self._setter(self._cs), self._setter(self._dc),
                      self._setter(self._rst), lambda: self._busy.value, self._busy_sleep, self.ticks_ms)
         os.makedirs(root, exist_ok=True)
-        self._wake = (WAKE_POWER, 0)
         self._log = log
         super().__init__(SSD1683(bus), Storage(root, log=log), buttons)
 
@@ -91,12 +90,6 @@ class BlinkaHal(Hal):
 
     def sleep_ms(self, ms):
         time.sleep(ms / 1000.0)
-
-    def wake_reason(self):
-        return self._wake[0]
-
-    def wake_buttons(self):
-        return self._wake[1]
 
     def deep_sleep(self, max_ms=None):
         """Wait for a button (or max_ms), then raise SleepWake."""

@@ -143,12 +143,6 @@ class Esp32Hal(Hal):
     def sleep_ms(self, ms):
         self._nap(ms)
 
-    def wake_reason(self):
-        return self._wake[0]
-
-    def wake_buttons(self):
-        return self._wake[1]
-
     def battery_pin_uv(self):
         total = 0
         for _ in range(ADC_SAMPLES):

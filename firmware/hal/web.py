@@ -113,12 +113,6 @@ class WebHal(Hal):
     def sleep_ms(self, ms):
         time.sleep_ms(ms)
 
-    def wake_reason(self):
-        return self._wake[0]
-
-    def wake_buttons(self):
-        return self._wake[1]
-
     def serial(self):
         return None
 

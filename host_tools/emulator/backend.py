@@ -119,12 +119,6 @@ class EmulatorHal(Hal):
                 bits |= m
         return bits
 
-    def wake_reason(self):
-        return self._wake[0]
-
-    def wake_buttons(self):
-        return self._wake[1]
-
     def battery_mv(self):
         return self.battery
 
