@@ -572,6 +572,9 @@ def run(D, P) -> int:  # viper
                 if o < 0:
                     continue
                 s2 = sc + xg * xu
+                # the run branch's bound again, written out on purpose: this is
+                # the viper walk's inner loop, where a shared helper would cost a
+                # call per child tried (the duplicates tool lists the pair)
                 hb = 2 * o + left * ju
                 rb = rd + left * ju
                 if hb > rb:

@@ -103,6 +103,8 @@ def orders(D, P, shape) -> int:  # viper
     laid out now (shape: group tiles in bits 0-1, run jokers above), then
     fewer jokers, fewer group tiles.  An end: fewer group jokers first.
     With P[P_ORDN] 0 it only counts them (how big ORDS must be)."""
+    # the same typed-pointer prologue as fill_all's, on purpose: viper casts
+    # are locals of the function that uses them, a helper cannot hand them back
     pp = ptr32(P)
     kind = ptr8(D[K.D_KIND])
     col = ptr8(D[K.D_COL])
