@@ -3,6 +3,10 @@
 play screen asks for it (anytime budget for the solver's last resort).
 
     MICROPYPATH=<mpy dir> micropython -X heapsize=128k place_mp.py FILE BUDGET_MS
+
+Its line loop has bench/speed_mp.py's shape and stays written out: speed_mp
+is posted alone to the browser's MicroPython (web/figures.py), so a helper
+both import would have to travel with it, for six lines.
 """
 import gc
 import json
