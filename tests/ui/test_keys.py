@@ -136,6 +136,28 @@ def test_hand_reset_sort_and_hint(tmp_path):
     assert d.app.match.game.melded[0]
 
 
+def test_a_hint_that_runs_out_of_heap_says_so_and_play_goes_on(tmp_path, monkeypatch):
+    """On the device the hint's search can meet a full heap: the person is
+    told in one line and keeps their turn (was a MemoryError out of the
+    app: a traceback on the console and a frozen screen)."""
+    import ai.hint
+
+    def no_room(game, budget_ms=None):
+        raise MemoryError("memory allocation failed")
+    monkeypatch.setattr(ai.hint, "hint", no_room)
+    d = rigged(str(tmp_path))
+    before = fmt_tiles(d.ed.rack)
+    d.key("start", long=True)
+    labels = [i[0] for i in d.screen._menu_items()]
+    for _ in range(labels.index("Hint")):
+        d.key("down")
+    d.key("a")
+    assert d.screen.name == "play" and "out of memory" in d.ed.msg
+    assert fmt_tiles(d.ed.rack) == before and not d.ed.marked
+    d.key("start")                                # play goes on: draw
+    assert d.screen.name in ("privacy", "play")
+
+
 def test_timer_expiry_reverts_and_draws_penalty(tmp_path):
     d = rigged(str(tmp_path), timer=30)
     d.pick((RACK, 0, 0))

@@ -390,7 +390,13 @@ class Screen(Base):
         self.app.banner("Thinking...")
         # a quarter of the turn timer, at most 8 s: the best move found by then
         t = self.g.rules.timer_s * 250
-        _, move = hint(self.g, budget_ms=min(t, 8000) if t else 8000)
+        try:
+            _, move = hint(self.g, budget_ms=min(t, 8000) if t else 8000)
+        except MemoryError:          # a full heap costs the hint, not the game
+            import gc
+            gc.collect()
+            self.ed.msg = "Hint: out of memory - play on or draw"
+            return
         if not move.count:
             self.ed.msg = "Hint: no play found - draw a tile"
             return
