@@ -6,6 +6,7 @@ from sync import protocol as P
 from sync.endpoint import Endpoint
 from sync.scorelog import ScoreLog
 from synctmp import scratch, remove
+from endpoint_frames import ask
 
 
 def setup():
@@ -18,19 +19,6 @@ def setup():
     return path, ep
 
 
-def ask(ep, ftype, seq, payload=b""):
-    """Frames the endpoint sends for one request, decoded."""
-    out = []
-    more = ep.handle(ftype, seq, payload, out.append)
-    dec = P.Decoder()
-    for b in out:
-        dec.feed(b)
-    frames = []
-    while True:
-        fr = dec.next()
-        if fr is None:
-            return frames, more
-        frames.append(fr)
 
 
 def cleanup(path):

@@ -12,6 +12,7 @@ from sync.endpoint import Endpoint
 from sync.limits import NAME_MAX
 from sync.scorelog import ScoreLog
 from synctmp import scratch, remove
+from endpoint_frames import ask
 
 NAMES6 = ["W" * NAME_MAX, "M" * NAME_MAX, "%" * NAME_MAX, "@" * NAME_MAX,
           "Q" * NAME_MAX, "#" * NAME_MAX]
@@ -55,18 +56,7 @@ def check_streamed(match):
     names, rows, totals, wins, winner, rules = match
     log.append_round(mid, len(rows), names, rows[-1], [65535] * len(names), winner, True)
     seq = log.append_match(mid, names, rows, totals, wins, winner, rules)
-    out = []
-    ep = Endpoint(ScoreLog(path), "dev", "v")
-    ep.handle(P.GET, 7, struct.pack("<IB", 0, 16), out.append)
-    dec = P.Decoder()
-    for b in out:
-        dec.feed(b)
-    frames = []
-    while True:
-        fr = dec.next()
-        if fr is None:
-            break
-        frames.append(fr)
+    frames, _ = ask(Endpoint(ScoreLog(path), "dev", "v"), P.GET, 7, struct.pack("<IB", 0, 16))
     assert [f[0] for f in frames] == [P.LOG_START, P.ROUND, P.MATCH, P.END]
     assert frames[2][1] == seq
     body = frames[2][2]
