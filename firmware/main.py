@@ -16,4 +16,8 @@ else:
 
 from ui.app import App  # noqa: E402
 
-App(hal, log_dir="").run()
+app = App(hal, log_dir="")
+try:
+    app.run()
+except Exception as e:    # never a frozen screen: one line, power down
+    app.crashed(e)

@@ -250,6 +250,18 @@ class App:
             self.match = None
         self._session("sleep", line)
 
+    def crashed(self, e):
+        """The last word (main.py): an error no screen caught.  The console
+        gets the traceback; the glass gets one line and the console powers
+        down as an idle sleep does.  Nothing is saved (the state that
+        failed may be half changed): a button boots back into the last
+        save, written when the last turn ended."""
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(e)
+        self.match = None            # so the sleep saves nothing
+        self.gin = None
+        self._session("sleep", ("Sorry: %s. Any button: last save" % type(e).__name__)[:TEXT_COLS])
+
     # -- the match ----------------------------------------------------------
     def new_seed(self):
         """A deal's seed (never 0) from the clock and the presses so far."""

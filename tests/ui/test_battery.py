@@ -122,3 +122,26 @@ def test_on_usb_nothing_warns_or_stops(tmp_path):
     d.r.run(CHECK_MS * (EMPTY_READS + 1))
     assert app.error == "" and not d.r.asleep
     assert _mark(app.fb) == usb
+
+
+def test_an_error_no_screen_caught_ends_with_one_line_and_the_last_save(tmp_path):
+    """main.py's last word (App.crashed): one line on the glass, power
+    down, nothing saved over the last good save; a button resumes it."""
+    from host_tools.emulator.backend import DeepSleep
+    d = rigged(str(tmp_path), settings=NO_IDLE)
+    hal, app = d.r.hal, d.app
+    saved = hal.storage.load("game")
+    assert saved is not None
+    d.key("right")
+    try:
+        raise KeyError("boom")
+    except KeyError as e:
+        try:
+            app.crashed(e)
+        except DeepSleep:
+            pass
+        else:
+            raise AssertionError("crashed() did not power down")
+    assert hal.storage.load("game") == saved          # nothing written over it
+    line = "Sorry: KeyError. Any button: last save"
+    assert _glass_band(hal, 170, 8) == _drawn_band(line, 170, 8)
