@@ -1,6 +1,7 @@
 """The battery in the app (ui.power) on the emulator backend, its cell
 voltage set through the hal's real interface (EmulatorHal.battery):
-the mark, one warning when low, the safe stop when empty, USB."""
+the mark, one warning when low, the safe stop when empty, USB; and the
+other safe stop, main.py's last resort for an error no screen caught."""
 import os
 import sys
 
