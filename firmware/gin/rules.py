@@ -8,7 +8,7 @@ named variant (docs/player.md, "Gin Rummy", lists them).
   gin_layoff   True   False: no lay-offs onto a gin hand
   target       100    points that end the game
 """
-from rummikub.rules import RuleError
+from rummikub.rules import RuleError, shown
 
 # name -> (default, low, high) for numbers, (default, None, None) for flags
 FIELDS = (
@@ -38,14 +38,14 @@ class GinRules:
                 continue
             if lo is None:
                 if v is not True and v is not False:
-                    raise RuleError("rule %s takes true or false, not %r" % (name, v))
+                    raise RuleError("rule %s takes true or false, not %s" % (name, shown(v)))
             elif v is True or v is False or not isinstance(v, int) or not lo <= v <= hi:
-                raise RuleError("rule %s takes a whole number %d-%d, not %r"
-                                % (name, lo, hi, v))
+                raise RuleError("rule %s takes a whole number %d-%d, not %s"
+                                % (name, lo, hi, shown(v)))
             setattr(self, name, v)
             return
-        raise RuleError("unknown gin rule %r (rules: %s)" % (
-            name, ", ".join([f[0] for f in FIELDS])))
+        raise RuleError("unknown gin rule %s (rules: %s)" % (
+            shown(name), ", ".join([f[0] for f in FIELDS])))
 
     def changed(self):
         """Only the rules that differ from the defaults (saves, score log)."""

@@ -58,7 +58,7 @@ def loads(data):
     g.hands = [h0, h1]
     rd.finish()
     _check(g)
-    _check_result(g, head["result"])
+    _check_result(g, head.get("result"))
     return g, head.get("extra")
 
 

@@ -29,6 +29,13 @@ class RuleError(ValueError):
     """An unknown rule name or a value the rule does not take."""
 
 
+def shown(value):
+    """A value as a refusal quotes it: its repr, cut to a screen's share
+    (a hostile save or push can hold a value of any length)."""
+    r = repr(value)
+    return r if len(r) <= 24 else r[:21] + "..."
+
+
 class Rules:
     """Holds one value per rule; unknown names and bad values are refused."""
 
@@ -48,14 +55,14 @@ class Rules:
                 continue
             if allowed is None:
                 if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    raise RuleError("rule %s takes a whole number >= 0, not %r"
-                                    % (name, value))
+                    raise RuleError("rule %s takes a whole number >= 0, not %s"
+                                    % (name, shown(value)))
             elif value not in allowed or type(value) is not type(default):
-                raise RuleError("rule %s takes one of %s, not %r"
-                                % (name, ", ".join([repr(a) for a in allowed]), value))
+                raise RuleError("rule %s takes one of %s, not %s"
+                                % (name, ", ".join([repr(a) for a in allowed]), shown(value)))
             setattr(self, name, value)
             return
-        raise RuleError("unknown rule %r" % (name,))
+        raise RuleError("unknown rule %s" % shown(name))
 
     def as_dict(self):
         d = {}

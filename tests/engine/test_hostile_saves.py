@@ -154,6 +154,32 @@ def test_gin_hand_result_must_be_what_the_hands_score():
     raises(SaveError, gin_savefile.loads, rehead(data, gin_savefile, setter("result", None)))
 
 
+def test_gin_save_without_its_result_field():
+    """A header with no "result" at all (found by the field fuzz: KeyError
+    out of loads, which only SaveError callers catch): mid-hand it has
+    none to hold; after a hand it must hold the one its hands score."""
+    drop = lambda h: h.pop("result", None)  # noqa: E731
+    g, _ = gin_savefile.loads(rehead(gin_save(), gin_savefile, drop))
+    assert g.result is None
+    over = rehead(gin_save(gin_game(hand_over=True)), gin_savefile, drop)
+    raises(SaveError, gin_savefile.loads, over)
+
+
+def test_a_refusal_quotes_a_hostile_value_short():
+    """A rule value of any length is quoted cut short (found by the field
+    fuzz: a 121-character line under the title from a float list)."""
+    huge = [0, 0, 9.247766041045508e-222] * 40
+    for load, data, key in ((savefile.loads, rk_save(), "timer_s"),
+                            (gin_savefile.loads, gin_save(), "gin_layoff")):
+        try:
+            load(rehead(data, savefile if load is savefile.loads else gin_savefile,
+                        setter(key, huge, "rules")))
+        except SaveError as e:
+            assert len(str(e)) < 110, str(e)
+        else:
+            raise AssertionError("a list for a rule loaded")
+
+
 def test_gin_moves_must_be_moves():
     for moves in ((3, 60), (3,), (2, 7), (0x13, 5), (7, 5), (0, 255)):
         g = gin_game()

@@ -16,8 +16,11 @@ from host_tools.flash.mpycheck import mpy_cross
 from sync import records as R
 from sync.scorelog import ScoreLog
 
-# 32k plays, 31k fails, from any checkout (SYNC_HEAP_K=31 shows the edge)
-HEAP = int(os.environ.get("SYNC_HEAP_K", "32")) * 1024
+# 32k plays, 31k fails, from any checkout; but 32k failed once in a full
+# run (the log's random log id changes the records' sizes, and near the cap
+# fragmentation decides): 2k of margin, as the other heap caps have
+# (SYNC_HEAP_K=31 shows the edge)
+HEAP = int(os.environ.get("SYNC_HEAP_K", "34")) * 1024
 BIG_HEAP = 40 * 1024
 
 
