@@ -17,7 +17,7 @@ greedy: the solver's move (most tiles, then most value) every turn, a
         draw when there is none; no other judgement.  The yardstick every
         level is measured against.
 """
-from compat import const, ticks_ms, ticks_diff
+from compat import MICROPYTHON, const, ticks_ms, ticks_diff
 from rummikub.tiles import remove_tile
 from rummikub.places import arrange
 from common.rng import Rng
@@ -32,7 +32,6 @@ LEVELS = ("easy", "medium", "hard", "expert", "greedy")
 _HARD_SAMPLES = const(2)
 _HARD_SEARCHES = const(10)
 
-from compat import MICROPYTHON
 # an AI's think time when none is given: exact on CPython; on MicroPython
 # (the device, and the unix port and the browser that stand in for it) a
 # guard: the solver returns its best move after this long, the expert its
