@@ -7,6 +7,7 @@ Run under a capped heap: `micropython -X heapsize=192k mp_ui_game.py`
 import gc
 import sys
 
+import compat
 from ui_hal import TestHal, press
 from ui.app import App
 from ui_driver import KeyDriver
@@ -17,7 +18,14 @@ SETUP = ("a right right down down right down down down left "
 
 def main(root, strategy="hint", rounds_keys=SETUP):
     gc.collect()
-    app = App(TestHal(root))
+    hal = TestHal(root)
+    # the AI seats and the hint think on the virtual clock, which stands
+    # still while they do: their time guards never bind, so every run plays
+    # the same match (on the real clock a loaded machine cut their searches
+    # short and the match, and the heap it needs, changed from run to run);
+    # set before any AI module binds compat.ticks_ms
+    compat.ticks_ms = hal.ticks_ms
+    app = App(hal)
     app.settings["idle_min"] = 0
     app.sleeper.idle_ms = 0
     app.boot()
