@@ -10,7 +10,9 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from driver import Driver  # noqa: E402
 from rummikub.tiles import parse_table, parse_tiles  # noqa: E402
-from ui.screens.lessons import LESSONS  # noqa: E402
+from ui.screens.lessons import COUNT, lesson  # noqa: E402
+
+NAMES = [lesson(i)[0] for i in range(COUNT)]
 
 # what a player who followed each lesson leaves on the table
 SOLUTIONS = {
@@ -48,30 +50,31 @@ def d(tmp_path):
 
 
 def test_every_lesson_done_with_the_buttons_and_kept(d, tmp_path):
-    for i, lesson in enumerate(LESSONS):
+    for i in range(COUNT):
+        name, need = lesson(i)[0], lesson(i)[6]
         open_lesson(d, i)
-        if lesson[6] == "draw":
+        if need == "draw":
             d.keys("start start")
-        elif lesson[0] in ("assist", "run"):      # as taught: pick, START, ...
-            for t in parse_tiles(lesson[6], 4):
+        elif name in ("assist", "run"):      # as taught: pick, START, ...
+            for t in parse_tiles(need, 4):
                 d.pick((2, 0, list(d.ed.rack).index(t)))
             d.key("start")                        # where they fit
             assert d.screen.mode != 0               # a proposal is shown
-            if lesson[0] == "run":
+            if name == "run":
                 d.key("a")                        # take it,
                 assert d.screen.mode == 0 and d.ed.played_count() == 3
             d.key("start")                        # (take it and) end the turn
         else:
-            table = parse_table(SOLUTIONS[lesson[0]], 4)
+            table = parse_table(SOLUTIONS[name], 4)
             d.build(table)
             d.key("start")
-        assert d.screen.name == "lessons", (lesson[0], d.screen.name,
+        assert d.screen.name == "lessons", (name, d.screen.name,
                                             getattr(d.screen, "note", ""))
-        assert d.screen.said.startswith(("Well done", "Right")), (lesson[0], d.screen.said)
-        assert lesson[0] in d.app.settings["lessons"]
+        assert d.screen.said.startswith(("Well done", "Right")), (name, d.screen.said)
+        assert name in d.app.settings["lessons"]
     assert not d.app.has_save()                   # lessons are never saved
     d2 = Driver(str(tmp_path / "flash"))          # a restart: progress is kept
-    assert d2.app.settings["lessons"] == [l[0] for l in LESSONS]
+    assert d2.app.settings["lessons"] == NAMES
 
 
 def test_a_move_that_breaks_a_rule_or_misses_the_point(d):
@@ -95,7 +98,7 @@ def test_a_move_that_breaks_a_rule_or_misses_the_point(d):
 
 
 def test_time_running_out_is_the_timer_lesson(d):
-    i = [l[0] for l in LESSONS].index("draw")
+    i = NAMES.index("draw")
     open_lesson(d, i)
     d.r.run(31000)
     assert d.screen.name == "lessons" and "Time ran out" in d.screen.said
@@ -134,3 +137,20 @@ def test_the_first_lesson_as_a_newcomer_presses_it(d):
     d.keys("a start")
     assert d.screen.name == "lessons", (d.screen.name, getattr(d.screen, "note", ""))
     assert d.screen.said.startswith("Well done"), d.screen.said
+
+
+def test_every_lesson_deals_on_micropython():
+    """The device's runtime: a bytearray there has no pop(), so the
+    tutor's rack is cut from the pool, not popped off it."""
+    import subprocess
+    from mp_heap import micropython, ROOT
+    if micropython() is None:
+        pytest.skip("no micropython")
+    code = ("from ui.screens import lessons\n"
+            "for i in range(lessons.COUNT):\n"
+            "    g = lessons.deal(i)\n"
+            "    print(len(g.racks[1]), len(g.pool) + sum(len(r) for r in g.racks + g.table))\n")
+    out = subprocess.run([micropython(), "-c", code], cwd=os.path.join(ROOT, "firmware"),
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr[-600:]
+    assert out.stdout.split("\n")[:-1] == ["14 106"] * COUNT
