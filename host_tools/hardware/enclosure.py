@@ -22,42 +22,58 @@ STEP = os.path.join(ROOT, "hardware", "enclosure.step")
 STL = os.path.join(ROOT, "hardware", "enclosure.stl")
 PNG = os.path.join(ROOT, "hardware", "enclosure.png")
 
-# (w, d, h) mm and where each figure comes from; a part of its own for every
-# connector housing and the room its wires need to bend
-PARTS = {
-    "panel": ((103.0, 78.5, 4.5),
-              "Waveshare 4.2inch e-Paper Module outline 103.0 x 78.5 mm (Waveshare wiki, as tabled by"
-              " mcauser/micropython-waveshare-epaper); 4.5 mm = glass 1.18 mm (wiki, bare screen) + PCB 1.6 mm"
-              " + parts on its back (estimate)"),
-    "glass": ((93.5, 78.5, 0.0),
-              "the glass end of the module: 93.5 mm of the 103.0 (Waveshare wiki, panel without the connector"
-              " strip); the 9.5 mm strip holding the connector is at the right (estimate: check yours)"),
-    "active": ((84.8, 63.6, 0.0), "Waveshare 4.2in display area 84.8 x 63.6 mm (wiki), centred on the glass"),
-    "panel_plug": ((8.0, 20.0, 9.0),
-                   "the panel's 8-pin JST PH plug (PHR-8: 2.0 mm pitch, 17.9 mm wide, JST PH datasheet) in its"
-                   " socket under the connector strip, plus 4 mm for its wires to bend (estimate)"),
-    "board_wires": ((0.0, 0.0, 4.0),
-                    "solder joints on the board's pin rows and the wires bending away over the board (28 AWG,"
-                    " 0.8 mm over insulation: 4 mm, estimate)"),
-    "battery": ((50.0, 34.0, 6.0),
-                "LiPo 603450: 6.0 x 34 x 50 mm (the name is thickness, width, length in tenths of mm and mm:"
-                " LiPo naming convention, e.g. hlcbattery.com 503040)"),
-    "battery_pcm": ((5.0, 34.0, 6.0),
-                    "the cell's protection board folded over its tab end, leads out (estimate: 5 mm)"),
-    "battery_plug": ((10.0, 6.0, 6.0),
-                     "JST PH 2-pin plug (PHR-2: 5.9 x 4.5 mm, JST PH datasheet) in the board's socket, 4 mm for"
-                     " the leads to bend (estimate)"),
-    "switch": ((6.0, 6.0, 9.5), "Omron B3F-1070: 6 x 6 mm, 9.5 mm tall, plunger 3.5 mm (datasheet)"),
-    "slide": ((8.6, 3.6, 4.0), "C&K SS12D00G4 body 8.6 x 3.6 x 3.5 mm, lugs below (datasheet, rounded up)"),
-    "slide_wires": ((8.6, 6.0, 4.0), "the slide switch's three lugs, joints and heat-shrink (estimate)"),
-    "perfboard": ((80.0, 28.0, 1.6), "perfboard cut to size"),
-    "divider": ((12.0, 10.0, 5.0),
-                "R8, R9 (1/4 W, 6.3 x 2.5 mm body on 10.16 mm pitch: Yageo MFR-25 datasheet) and C1 (a disc"
-                " of ~5 mm, standing) on the button board, between START, B and UP (estimate)"),
-    "perf_wires": ((68.0, 28.0, 3.5),
-                   "joints and resistor leads under the button board, wires bending away; clear of its four"
-                   " posts (estimate)"),
-}
+# Each part: name, w, d, h (mm), then where the figures come from (going on
+# in the indented lines below it); a part of its own for every connector
+# housing and the room its wires need to bend
+_PARTS_TABLE = """
+panel        103.0  78.5  4.5  Waveshare 4.2inch e-Paper Module outline 103.0 x 78.5 mm (Waveshare
+                               wiki, as tabled by mcauser/micropython-waveshare-epaper); 4.5 mm =
+                               glass 1.18 mm (wiki, bare screen) + PCB 1.6 mm + parts on its back
+                               (estimate)
+glass         93.5  78.5  0.0  the glass end of the module: 93.5 mm of the 103.0 (Waveshare wiki,
+                               panel without the connector strip); the 9.5 mm strip holding the
+                               connector is at the right (estimate: check yours)
+active        84.8  63.6  0.0  Waveshare 4.2in display area 84.8 x 63.6 mm (wiki), centred on the
+                               glass
+panel_plug     8.0  20.0  9.0  the panel's 8-pin JST PH plug (PHR-8: 2.0 mm pitch, 17.9 mm wide,
+                               JST PH datasheet) in its socket under the connector strip, plus 4
+                               mm for its wires to bend (estimate)
+board_wires    0.0   0.0  4.0  solder joints on the board's pin rows and the wires bending away
+                               over the board (28 AWG, 0.8 mm over insulation: 4 mm, estimate)
+battery       50.0  34.0  6.0  LiPo 603450: 6.0 x 34 x 50 mm (the name is thickness, width, length
+                               in tenths of mm and mm: LiPo naming convention, e.g. hlcbattery.com
+                               503040)
+battery_pcm    5.0  34.0  6.0  the cell's protection board folded over its tab end, leads out
+                               (estimate: 5 mm)
+battery_plug  10.0   6.0  6.0  JST PH 2-pin plug (PHR-2: 5.9 x 4.5 mm, JST PH datasheet) in the
+                               board's socket, 4 mm for the leads to bend (estimate)
+switch         6.0   6.0  9.5  Omron B3F-1070: 6 x 6 mm, 9.5 mm tall, plunger 3.5 mm (datasheet)
+slide          8.6   3.6  4.0  C&K SS12D00G4 body 8.6 x 3.6 x 3.5 mm, lugs below (datasheet,
+                               rounded up)
+slide_wires    8.6   6.0  4.0  the slide switch's three lugs, joints and heat-shrink (estimate)
+perfboard     80.0  28.0  1.6  perfboard cut to size
+divider       12.0  10.0  5.0  R8, R9 (1/4 W, 6.3 x 2.5 mm body on 10.16 mm pitch: Yageo MFR-25
+                               datasheet) and C1 (a disc of ~5 mm, standing) on the button board,
+                               between START, B and UP (estimate)
+perf_wires    68.0  28.0  3.5  joints and resistor leads under the button board, wires bending
+                               away; clear of its four posts (estimate)
+"""
+
+
+def _parts(table):
+    """The table above as {name: ((w, d, h), source)}."""
+    parts, name = {}, None
+    for line in table.strip().split("\n"):
+        if line.startswith(" "):                 # the source goes on
+            size, source = parts[name]
+            parts[name] = (size, source + " " + line.strip())
+        else:
+            name, w, d, h, source = line.split(None, 4)
+            parts[name] = ((float(w), float(d), float(h)), source)
+    return parts
+
+
+PARTS = _parts(_PARTS_TABLE)
 # switch centres on the button board, mm from its lower-left corner (face up):
 # the lid's holes are placed from these, so they stay over the switches
 # whatever the case's width
