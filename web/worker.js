@@ -4,7 +4,8 @@
 //                  {type: "keys", bits}                      (buttons held)
 //                  {type: "run", files: {path: text}, argv: [script, ...]}
 //                      instead of booting the app: write the files, run the
-//                      script on the firmware (the speed figures use it)
+//                      script on the firmware, its folder first on sys.path
+//                      as on the unix port (the speed figures use it)
 // Worker -> page:  {type: "frame", kind, y0, y1, data}       (a display update,
 //                                                             base64 framebuffer)
 //                  {type: "tick", status, ms, turn}           (after each step)
@@ -117,7 +118,9 @@ async function run(files, argv) {
   }
   let ok = true;
   try {
-    mp.runPython("import sys\nsys.path[:] = ['/fw']\nsys.argv[:] = " + JSON.stringify(argv) + "\n");
+    const dir = argv[0].split("/").slice(0, -1).join("/") || "/";
+    mp.runPython("import sys\nsys.path[:] = " + JSON.stringify([dir, "/fw"]) +
+                 "\nsys.argv[:] = " + JSON.stringify(argv) + "\n");
     mp.runPython(files[argv[0]]);
   } catch (e) {
     ok = false;

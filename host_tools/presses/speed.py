@@ -6,12 +6,27 @@ port's pystones / 1166 (host_tools.bench.estimate.pystones)."""
 import json
 import os
 
+from host_tools import bench
 from host_tools.bench.estimate import pystones, ESP32_PYSTONES, HEAP
 from host_tools.progress import run_counted
 from host_tools.presses.planner import _placed
 from rummikub.tiles import fmt_table, fmt_tiles
 
 BUDGET_MS = 2000      # the play screen's anytime budget (timer off)
+
+
+def place_script():
+    """The MicroPython side: bench/place_mp.py, beside the line loop it runs."""
+    return os.path.join(os.path.dirname(os.path.abspath(bench.__file__)), "place_mp.py")
+
+
+def corpus_lines(targets):
+    """place_mp.py's input: a JSON line per target (the table, the tiles it
+    places, melded, the rules changed from the defaults)."""
+    return "".join(json.dumps({"table": fmt_table(t.table),
+                               "picked": fmt_tiles(bytearray(_placed(t))),
+                               "melded": t.melded, "rules": t.rules.changed()}) + "\n"
+                   for t in targets)
 
 
 def place_times(targets, mp, work):
@@ -21,14 +36,10 @@ def place_times(targets, mp, work):
     os.makedirs(work, exist_ok=True)
     path = os.path.join(work, "place_corpus.jsonl")
     with open(path, "w") as f:
-        for t in targets:
-            f.write(json.dumps({"table": fmt_table(t.table),
-                                "picked": fmt_tiles(bytearray(_placed(t))),
-                                "melded": t.melded, "rules": t.rules.changed()}) + "\n")
+        f.write(corpus_lines(targets))
     mpy = os.path.join(work, "mpy")
     compile_all(mpy)
-    here = os.path.dirname(os.path.abspath(__file__))
-    code, out, err = run_counted([mp, "-X", "heapsize=" + HEAP, os.path.join(here, "place_mp.py"),
+    code, out, err = run_counted([mp, "-X", "heapsize=" + HEAP, place_script(),
                                   path, str(BUDGET_MS)], len(targets), "placement, unix port",
                                  dict(os.environ, MICROPYPATH=mpy))
     rows = [json.loads(x) for x in out.splitlines() if x.startswith("{")]

@@ -118,22 +118,26 @@ def whole_match(browser, url, limit_s=600):
 def solver(browser, url, positions):
     from host_tools.bench.corpus import corpus
     lines = "".join(json.dumps(p) + "\n" for p in corpus(2026, positions))
-    with open(os.path.join(ROOT, "host_tools", "bench", "speed_mp.py")) as f:
-        script = f.read()
+    files = {"/bench/corpus.jsonl": lines}
+    for name in ("speed_mp.py", "jsonl_mp.py"):        # the script and its line loop
+        with open(os.path.join(ROOT, "host_tools", "bench", name)) as f:
+            files["/bench/" + name] = f.read()
     ctx = browser.new_context()
     page = ctx.new_page()
     page.goto(url + "?eink=off")
-    rows = page.evaluate("""([script, lines]) => new Promise((resolve, reject) => {
+    rows = page.evaluate("""(files) => new Promise((resolve, reject) => {
         const w = new Worker("worker.js", {type: "module"});
         const out = [];
         w.onmessage = (e) => {
             if (e.data.type === "out") out.push(e.data.line);
-            else if (e.data.type === "done") { w.terminate(); resolve(out); }
+            else if (e.data.type === "done") {
+                w.terminate();
+                if (e.data.ok) resolve(out); else reject(new Error(out.join("\\n")));
+            }
             else if (e.data.type === "error") reject(new Error(e.data.text));
         };
-        w.postMessage({type: "run", files: {"/bench/speed_mp.py": script, "/bench/corpus.jsonl": lines},
-                       argv: ["/bench/speed_mp.py", "/bench/corpus.jsonl"]});
-    })""", [script, lines])
+        w.postMessage({type: "run", files: files, argv: ["/bench/speed_mp.py", "/bench/corpus.jsonl"]});
+    })""", files)
     ctx.close()
     return [json.loads(r)["ms"] for r in rows if r.startswith("{") and '"ms"' in r]
 

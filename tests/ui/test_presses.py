@@ -3,6 +3,8 @@ self-play, each played by the planner's keys on the real app (emulator
 backend) and checked against the target table."""
 import json
 
+import pytest
+
 from rummikub.melds import is_valid
 from host_tools.presses import command
 from host_tools.presses.corpus import corpus, KINDS
@@ -32,3 +34,27 @@ def test_a_wrong_key_sequence_does_not_reach_the_target():
     t = [t for t in corpus(per_kind=1, seed=3) if t.kind == "extend_run"][0]
     table, screen = run_keys(t, ["start", "start"])      # draws instead
     assert canon(table, t.ncol) == canon(t.table, t.ncol) != canon(t.after, t.ncol)
+
+
+def test_the_placement_timing_runs_on_micropython(tmp_path):
+    """bench/place_mp.py (with its line loop, bench/jsonl_mp.py) on the
+    unix port: a line per target, in order, each way found."""
+    import os
+    import subprocess
+    import host_tools
+    from host_tools.presses.speed import corpus_lines, place_script
+    from mp_heap import micropython
+    mp = micropython()
+    if mp is None:
+        pytest.skip("no micropython")
+    ts = corpus(per_kind=1, seed=3)[:3]
+    path = tmp_path / "c.jsonl"
+    path.write_text(corpus_lines(ts))
+    r = subprocess.run([mp, "-X", "heapsize=1m", place_script(), str(path), "2000"],
+                       env=dict(os.environ, MICROPYPATH=os.path.join(host_tools.ROOT, "firmware")),
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-600:]
+    rows = [json.loads(x) for x in r.stdout.splitlines()]
+    assert rows[-1] == {"done": len(ts)}
+    assert [x["i"] for x in rows[:-1]] == list(range(len(ts)))
+    assert all(x["found"] and x["ms"] > 0 for x in rows[:-1])
