@@ -13,25 +13,10 @@ import json
 import os
 import time
 
+from host_tools.bench.stats import percentile
 from host_tools.presses.corpus import corpus, KINDS
 from host_tools.presses.planner import solve_target
 from host_tools.progress import Bar
-
-
-def _pct(xs, q):
-    xs = sorted(xs)
-    if not xs:
-        return 0
-    k = max(0, min(len(xs) - 1, int(round(q * (len(xs) - 1)))))
-    return xs[k]
-
-
-def _median(xs):
-    xs = sorted(xs)
-    if not xs:
-        return 0
-    n = len(xs)
-    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2.0
 
 
 def summary(results):
@@ -40,16 +25,16 @@ def summary(results):
     presses = [r[1] for r in done]
     per_tile = [r[1] / float(r[2]) for r in done if r[2]]
     out = {"moves": len(done), "failed": len(results) - len(done),
-           "median": _median(presses), "p90": _pct(presses, 0.9),
+           "median": percentile(presses, 0.5), "p90": round(percentile(presses, 0.9), 1),
            "max": max(presses) if presses else 0,
-           "per_tile": {"median": round(_median(per_tile), 2),
-                        "p90": round(_pct(per_tile, 0.9), 2)},
+           "per_tile": {"median": round(percentile(per_tile, 0.5), 2),
+                        "p90": round(percentile(per_tile, 0.9), 2)},
            "by_kind": {}, "how": {}}
     for k in KINDS:
         xs = [r[1] for r in done if r[0] == k]
         if xs:
-            out["by_kind"][k] = {"count": len(xs), "median": _median(xs),
-                                 "p90": _pct(xs, 0.9), "max": max(xs)}
+            out["by_kind"][k] = {"count": len(xs), "median": percentile(xs, 0.5),
+                                 "p90": round(percentile(xs, 0.9), 1), "max": max(xs)}
     for r in done:
         out["how"][r[3]] = out["how"].get(r[3], 0) + 1
     return out
@@ -93,10 +78,10 @@ def main(argv=None):
         from host_tools.presses.speed import place_times
         sp = place_times(targets, mp, os.path.join(os.path.dirname(a.out) or ".", "presses"))
         esp = sp["esp32_ms"]
-        s["place_ms"] = {"esp32_median": round(_median(esp), 1),
-                         "esp32_p95": round(_pct(esp, 0.95), 1),
+        s["place_ms"] = {"esp32_median": round(percentile(esp, 0.5), 1),
+                         "esp32_p95": round(percentile(esp, 0.95), 1),
                          "esp32_max": round(max(esp), 1),
-                         "unix_median": round(_median(sp["unix_ms"]), 3),
+                         "unix_median": round(percentile(sp["unix_ms"], 0.5), 3),
                          "K": round(sp["K"], 1), "pystone": sp["pystone"],
                          "found": sp["found"], "positions": len(esp)}
     print("%d moves (%d failed) in %.0f s" % (s["moves"], s["failed"], time.time() - t0))

@@ -58,3 +58,12 @@ def test_the_placement_timing_runs_on_micropython(tmp_path):
     assert rows[-1] == {"done": len(ts)}
     assert [x["i"] for x in rows[:-1]] == list(range(len(ts)))
     assert all(x["found"] and x["ms"] > 0 for x in rows[:-1])
+
+
+def test_the_summary_uses_the_one_percentile():
+    """p90 and the median as every other figure reports them
+    (bench.stats.percentile, interpolated), not a nearest rank of its own."""
+    results = [("extend_run", n, 1, "direct") for n in range(1, 11)]
+    s = command.summary(results)
+    assert s["median"] == 5.5 and s["p90"] == 9.1 and s["max"] == 10
+    assert s["by_kind"]["extend_run"]["p90"] == 9.1
