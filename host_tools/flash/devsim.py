@@ -197,6 +197,9 @@ class DevSim:
             self._conn = None
 
     def _write_host(self):
+        if self._hm is None and self._conn is None:
+            self._to_host.clear()           # the host hung up in this same pass
+            return
         try:
             if self._hm is not None:
                 n = os.write(self._hm, self._to_host)

@@ -88,3 +88,19 @@ def test_run_main_follows_board_reset_rules(tmp_path):
         assert wait_boots(3)
         with Board(sim.port) as b:               # and the REPL is there after it
             assert b.run("print(2)").strip() == "2"
+
+
+def test_a_host_hanging_up_mid_output_leaves_the_board_answering(tmp_path):
+    """The TCP bridge: a host that closes while the board still prints
+    (flash, then sync, each connect and go) loses that output; the next
+    host finds the board answering (the bridge's thread once died on it)."""
+    import socket
+    with DevSim(str(tmp_path), tcp_port=0) as sim:
+        host, port = sim.port[len("socket://"):].split(":")
+        for _ in range(20):
+            s = socket.create_connection((host, int(port)), timeout=10)
+            s.sendall(b"\r\x03\x03\x02for i in range(2000): print('%04d' % i, 'x' * 60)\r\n")
+            time.sleep(0.05)
+            s.close()
+        with Board(sim.port) as b:
+            assert b.run("print(6 * 7)").strip() == "42"
