@@ -17,14 +17,20 @@ installed (pyproject.toml), `pocket <command>`.
 
 Importing this package puts `firmware/` on `sys.path`: the checkout's, or,
 installed with pip (pyproject.toml), the copy installed beside these tools
-(`host_tools/_firmware`).
+(`host_tools/_firmware`).  What the tools make goes to BUILD: the
+checkout's `build/`, or, installed, `build/` in the folder the command
+runs in (never into site-packages).
 """
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIRMWARE = os.path.join(ROOT, "firmware")
-if not os.path.isdir(FIRMWARE):
+CHECKOUT = os.path.isdir(os.path.join(ROOT, "firmware"))   # False: installed with pip
+if CHECKOUT:
+    FIRMWARE = os.path.join(ROOT, "firmware")
+    BUILD = os.path.join(ROOT, "build")
+else:
     FIRMWARE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_firmware")
+    BUILD = os.path.abspath("build")
 if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)

@@ -8,7 +8,7 @@ serial, matplotlib) never slow down the others.
 import os
 import sys
 
-from host_tools import FIRMWARE
+from host_tools import CHECKOUT, FIRMWARE
 
 COMMANDS = {
     "check": ("host_tools.cli.check", "validate one turn (JSON on stdin)"),
@@ -31,13 +31,23 @@ COMMANDS = {
     "docs": ("host_tools.docs.command", "the docs site: screenshots from the golden screens, then MkDocs (strict)"),
     "hardware": ("host_tools.hardware.generate", "regenerate board.py, drawings, power, guide, enclosure from pins.json"),
 }
+# what these commands read from or write into a checkout of the project; an
+# installed `pocket` (pip install) says so in one line instead of failing
+NEEDS_CHECKOUT = {
+    "web": "web/",
+    "hardware": "hardware/pins.json",
+    "docs": "docs/ and the golden screens in tests/",
+    "mp32": "../shared/micropython/ and tests/ui_mp/",
+    "bringup": "hardware/measured.json",
+}
 
 
 def usage():
     prog = "pocket" if os.path.basename(sys.argv[0]) == "pocket" else "python -m host_tools"
     lines = ["usage: %s <command> [options]" % prog, "", "commands:"]
     for name in sorted(COMMANDS):
-        lines.append("  %-11s %s" % (name, COMMANDS[name][1]))
+        where = " (in a checkout)" if name in NEEDS_CHECKOUT and not CHECKOUT else ""
+        lines.append("  %-11s %s%s" % (name, COMMANDS[name][1], where))
     return "\n".join(lines)
 
 
@@ -50,6 +60,10 @@ def main(argv=None):
     if cmd not in COMMANDS:
         print("unknown command %r\n\n%s" % (cmd, usage()), file=sys.stderr)
         return 2
+    if cmd in NEEDS_CHECKOUT and not CHECKOUT and not {"-h", "--help"} & set(argv[1:]):
+        print("%s: runs in a checkout of the project (it uses %s); this one is installed "
+              "at %s" % (cmd, NEEDS_CHECKOUT[cmd], os.path.dirname(FIRMWARE)), file=sys.stderr)
+        return 2
     import importlib
     try:
         mod = importlib.import_module(COMMANDS[cmd][0])
@@ -57,8 +71,10 @@ def main(argv=None):
     except ModuleNotFoundError as e:
         if not _third_party(e.name):
             raise
-        print("%s: this Python (%s) lacks the package providing %r; use .venv/bin/python "
-              "or run make venv" % (cmd, sys.executable, e.name), file=sys.stderr)
+        fix = ("use .venv/bin/python or run make venv" if CHECKOUT else
+               "the extras have it: pip install 'pocket-rummikub[dev,hardware]'")
+        print("%s: this Python (%s) lacks the package providing %r; %s"
+              % (cmd, sys.executable, e.name, fix), file=sys.stderr)
         return 2
 
 

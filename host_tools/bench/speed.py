@@ -19,7 +19,6 @@ build/bench.png (time against position size).
 import argparse
 import json
 import os
-import sys
 import time
 import tracemalloc
 
@@ -27,6 +26,7 @@ import host_tools
 from host_tools.bench.corpus import corpus
 from host_tools.bench.stats import percentile
 from host_tools.bench.estimate import ESP32_PYSTONES, HEAP, REPEATS, pystones
+from host_tools.flash.devsim import micropython_exe
 from host_tools.progress import Bar, run_counted
 from rummikub.rules import Rules
 from rummikub.tiles import parse_table, parse_tiles
@@ -164,10 +164,9 @@ def main(argv):
                     help="positions in the corpus (default 220)")
     ap.add_argument("--seed", type=int, default=2026,
                     help="seed of the position corpus (default 2026)")
-    ap.add_argument("--out", default=os.path.join(host_tools.ROOT, "build"),
+    ap.add_argument("--out", default=host_tools.BUILD,
                     help="folder for the results (default build/)")
-    ap.add_argument("--micropython", default=os.path.join(os.path.dirname(sys.executable),
-                                                          "micropython"),
+    ap.add_argument("--micropython", default=micropython_exe(),
                     help="MicroPython unix port to time (default: the venv's)")
     ap.add_argument("--no-mp", action="store_true", help="skip the unix-port run")
     ap.add_argument("--expert", type=int, default=0, metavar="GAMES",

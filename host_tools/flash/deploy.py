@@ -13,7 +13,7 @@ import shutil
 import subprocess
 from collections import namedtuple
 
-from host_tools import FIRMWARE, ROOT
+from host_tools import BUILD, FIRMWARE, ROOT
 from host_tools.flash.common import FlashError, Progress, sha256_file
 from host_tools.flash.mpycheck import compile_all
 
@@ -24,7 +24,7 @@ KEEP_SOURCE = ("main.py", "boot.py")
 # ones out; tests/host/test_manifest.py checks the two agree).
 HOST_ONLY = ("ai/hostfast.py", "hal/blinka.py", "hal/pyframebuf.py", "hal/unixport.py",
              "hal/web.py")
-BUILD_DIR = os.path.join(ROOT, "build", "flash")
+BUILD_DIR = os.path.join(BUILD, "flash")
 
 # files: {device path: local path}; hashes: {device path: sha256}; size: bytes
 Bundle = namedtuple("Bundle", "files hashes size digest")

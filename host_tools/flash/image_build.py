@@ -25,14 +25,14 @@ import shutil
 import subprocess
 import sys
 
-from host_tools import ROOT
+from host_tools import BUILD, ROOT
 from host_tools.flash.common import sha256_file
 
 MP_VERSION = "1.28.0"           # the source the 32-bit heap figures were measured on
 MP_GIT = "https://github.com/micropython/micropython.git"
 BOARD = "ESP32_GENERIC"         # the WROOM-32E: no PSRAM
 MACHINE = "ESP32"               # in sys.implementation._machine of that build
-OUT = os.path.join(ROOT, "build", "esp32")
+OUT = os.path.join(BUILD, "esp32")
 IMAGE = os.path.join(OUT, "firmware.bin")
 INFO = os.path.join(OUT, "firmware.json")
 APP_DIR = "pocket_app"          # inside the source tree (mpbuild mounts only that)

