@@ -38,7 +38,6 @@ NEEDS_CHECKOUT = {
     "hardware": "hardware/pins.json",
     "docs": "docs/ and the golden screens in tests/",
     "mp32": "../shared/micropython/ and tests/ui_mp/",
-    "bringup": "hardware/measured.json",
 }
 
 

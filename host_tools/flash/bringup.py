@@ -23,10 +23,11 @@ import json
 import os
 import sys
 
-from host_tools import ROOT
+from host_tools import CHECKOUT, ROOT
 from host_tools.flash.common import FlashError
 
-MEASURED = os.path.join(ROOT, "hardware", "measured.json")
+# the checkout's; installed (pip), measured.json where the command runs
+MEASURED = os.path.join(ROOT, "hardware", "measured.json") if CHECKOUT else os.path.abspath("measured.json")
 PYSTONE = os.path.join(ROOT, "host_tools", "bench", "pystone_mp.py")
 LOOPS = 5000                 # about 4 s on an ESP32 at 240 MHz
 PRESS_MS = 20000
@@ -113,9 +114,14 @@ def merge(measured, report, machine):
 
 
 def ask_cell_mv(inp=None):
-    """The voltage the maker types in (mV); 0 for none; FlashError if not a number."""
-    text = (inp or input)("Measure the cell at its connector with a multimeter and type it "
-               "in mV (Enter: skip the battery): ").strip()
+    """The voltage the maker types in (mV); 0 for none; FlashError if not a
+    number or if nobody can answer (stdin closed)."""
+    try:
+        text = (inp or input)("Measure the cell at its connector with a multimeter and type "
+                              "it in mV (Enter: skip the battery): ").strip()
+    except EOFError:
+        raise FlashError("no answer to the cell's voltage (stdin closed): give it with "
+                         "--cell-mv (0: skip the battery)") from None
     if not text:
         return 0
     if not text.isdigit():

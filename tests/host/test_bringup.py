@@ -112,3 +112,14 @@ def test_the_typed_voltage_is_checked_before_the_board_is_touched(capsys, monkey
     assert bringup.main(["--port", "/dev/nonexistent-port"]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("bringup: error: no such port: /dev/nonexistent-port")
+
+
+def test_no_one_to_type_the_voltage_is_one_line(capsys, monkeypatch):
+    """stdin closed (a script, CI): the question cannot be answered; the
+    tool says to pass --cell-mv instead of showing EOFError's traceback."""
+    def closed(prompt):
+        raise EOFError
+    monkeypatch.setattr("builtins.input", closed)
+    assert bringup.main(["--port", "/dev/nonexistent-port"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("bringup: error: no answer") and "--cell-mv" in err[0]

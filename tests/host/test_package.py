@@ -99,8 +99,9 @@ def test_every_command_answers_help_outside_the_checkout(installed):
 
 
 def test_the_firmware_commands_run_installed(installed):
-    """solve, gin score, emulate, mpycheck: on the installed firmware; what
-    they make lands in ./build where they run, never in site-packages."""
+    """solve, gin score, emulate, mpycheck, bringup (up to the port): on the
+    installed firmware; what they make lands in ./build where they run,
+    never in site-packages."""
     _, site, _, work = installed
     r = pocket(installed, "solve", stdin='{"table": "R5 R6 R7", "rack": "R8 K10 K11 K12", '
                '"melded": true}\n')
@@ -112,6 +113,8 @@ def test_the_firmware_commands_run_installed(installed):
     r = pocket(installed, "mpycheck", "--out", "mpy")
     assert r.returncode == 0 and "0 failed" in r.stdout, r.stdout + r.stderr
     assert os.path.isfile(str(work / "mpy" / "rummikub" / "game.mpy"))
+    r = pocket(installed, "bringup", "--port", "/dev/nonexistent-port", "--cell-mv", "0")
+    assert r.returncode == 1 and r.stderr.startswith("bringup: error: no such port"), r.stderr
     assert not os.path.exists(os.path.join(site, "build"))
 
 
