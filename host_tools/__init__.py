@@ -34,3 +34,9 @@ else:
     BUILD = os.path.abspath("build")
 if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
+
+
+def prog(command):
+    """A command as its usage line names it: `pocket X` when run as the
+    installed command, `python -m host_tools X` otherwise."""
+    return ("pocket " if os.path.basename(sys.argv[0]) == "pocket" else "python -m host_tools ") + command

@@ -8,7 +8,7 @@ serial, matplotlib) never slow down the others.
 import os
 import sys
 
-from host_tools import CHECKOUT, FIRMWARE
+from host_tools import CHECKOUT, FIRMWARE, prog
 
 COMMANDS = {
     "check": ("host_tools.cli.check", "validate one turn (JSON on stdin)"),
@@ -42,8 +42,7 @@ NEEDS_CHECKOUT = {
 
 
 def usage():
-    prog = "pocket" if os.path.basename(sys.argv[0]) == "pocket" else "python -m host_tools"
-    lines = ["usage: %s <command> [options]" % prog, "", "commands:"]
+    lines = ["usage: %s [options]" % prog("<command>"), "", "commands:"]
     for name in sorted(COMMANDS):
         where = " (in a checkout)" if name in NEEDS_CHECKOUT and not CHECKOUT else ""
         lines.append("  %-11s %s%s" % (name, COMMANDS[name][1], where))

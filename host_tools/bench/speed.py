@@ -22,6 +22,7 @@ import os
 import time
 import tracemalloc
 
+from host_tools import prog
 import host_tools
 from host_tools.bench.corpus import corpus
 from host_tools.bench.stats import percentile
@@ -158,7 +159,7 @@ def plot(path, sizes, ours, oracle, mp, esp):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_tools bench",
+    ap = argparse.ArgumentParser(prog=prog("bench"),
                                  description=__doc__.split("\n\n")[0])
     ap.add_argument("--positions", type=int, default=220,
                     help="positions in the corpus (default 220)")

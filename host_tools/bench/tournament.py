@@ -17,6 +17,7 @@ import sys
 import time
 
 import host_tools  # noqa: F401
+from host_tools import prog
 from host_tools.bench.stats import play_all, wilson, percentile  # noqa: F401 (wilson: tests)
 from host_tools.progress import Bar
 from rummikub.game import Game, PLAYING
@@ -216,7 +217,7 @@ def ladder(games, seed, rules, jobs, progress, outdir, levels=LADDER):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_tools tournament",
+    ap = argparse.ArgumentParser(prog=prog("tournament"),
                                  description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=100,
                     help="games per match-up (rounded up to whole mirrored deals)")

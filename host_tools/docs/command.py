@@ -9,14 +9,14 @@ import os
 import subprocess
 import sys
 
-from host_tools import ROOT
+from host_tools import ROOT, prog
 from host_tools.docs import shots
 
 SITE = os.path.join(ROOT, "build", "site")
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_tools docs", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog=prog("docs"), description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default=SITE, help="where the site goes (default build/site)")
     args = ap.parse_args(argv)
     made = shots.make()

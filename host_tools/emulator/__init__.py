@@ -10,9 +10,11 @@ import argparse
 import os
 import sys
 
+from host_tools import prog
+
 
 def parse_args(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_tools emulate",
+    ap = argparse.ArgumentParser(prog=prog("emulate"),
                                  description="Run the handheld app on this computer.")
     ap.add_argument("--headless", action="store_true",
                     help="no window: feed --keys/--script and write screenshots")

@@ -23,7 +23,7 @@ import json
 import os
 import sys
 
-from host_tools import CHECKOUT, ROOT
+from host_tools import CHECKOUT, ROOT, prog
 from host_tools.flash.common import FlashError
 
 # the checkout's; installed (pip), measured.json where the command runs
@@ -130,7 +130,7 @@ def ask_cell_mv(inp=None):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_tools bringup",
+    ap = argparse.ArgumentParser(prog=prog("bringup"),
                                  description="Measure a freshly built console over USB "
                                  "and record it in hardware/measured.json.")
     ap.add_argument("--port", required=True, help="the board's serial port")

@@ -15,7 +15,7 @@ import os
 import sys
 import time
 
-from host_tools import FIRMWARE
+from host_tools import FIRMWARE, prog
 from host_tools.flash.common import FlashError
 
 URL_SCHEMES = ("socket://", "rfc2217://", "loop://")
@@ -156,7 +156,7 @@ def parser():
     from host_tools.flash.board_backup import default_backup_dir
     from host_tools.flash.image_build import IMAGE
     ap = argparse.ArgumentParser(
-        prog="python -m host_tools flash",
+        prog=prog("flash"),
         description="Build the app bundle, make sure the board runs the pinned "
                     "MicroPython (%s %s), deploy only what changed." % (
                         PINNED.board, PINNED.version))

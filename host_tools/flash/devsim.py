@@ -29,6 +29,8 @@ import threading
 import time
 import tty
 
+from host_tools import prog
+
 BANNER_END = b">>> "
 SOFT_REBOOT = b"MPY: soft reboot\r\n"
 
@@ -256,7 +258,7 @@ class DevSim:
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_tools devsim",
+    ap = argparse.ArgumentParser(prog=prog("devsim"),
                                  description=__doc__.split("\n\n")[0])
     ap.add_argument("folder", help="folder that stands for the board's flash")
     ap.add_argument("--tcp", type=int, metavar="PORT",

@@ -25,7 +25,7 @@ import shutil
 import subprocess
 import sys
 
-from host_tools import BUILD, ROOT
+from host_tools import BUILD, ROOT, prog
 from host_tools.flash.common import sha256_file
 
 MP_VERSION = "1.28.0"           # the source the 32-bit heap figures were measured on
@@ -134,7 +134,7 @@ def build(how, tree, log=print):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_tools firmware",
+    ap = argparse.ArgumentParser(prog=prog("firmware"),
                                  description="Build MicroPython %s %s with the app frozen in."
                                  % (BOARD, MP_VERSION))
     ap.add_argument("--dry-run", action="store_true", help="print the commands, run nothing")

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import tempfile
 
-from host_tools import FIRMWARE
+from host_tools import FIRMWARE, prog
 
 
 # firmware/manifest.py: the freezer's list of modules (run by MicroPython's
@@ -100,7 +100,7 @@ def compile_all(out_dir, root=FIRMWARE, extra=(), native=True):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_tools mpycheck")
+    ap = argparse.ArgumentParser(prog=prog("mpycheck"))
     ap.add_argument("--out", help="keep the .mpy files here")
     args = ap.parse_args(argv)
     out = args.out or tempfile.mkdtemp(prefix="mpycheck-")

@@ -23,7 +23,7 @@ import sys
 import sysconfig
 from importlib.metadata import PackageNotFoundError, files
 
-from host_tools import BUILD, FIRMWARE
+from host_tools import BUILD, FIRMWARE, prog
 from host_tools.flash.deploy import HOST_ONLY
 
 STUB_DISTS = ("micropython-esp32-stubs",)
@@ -123,7 +123,7 @@ def check(root=FIRMWARE, out=STUB_DIR):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_tools stubcheck",
+    ap = argparse.ArgumentParser(prog=prog("stubcheck"),
                                  description="Check the device code against MicroPython's ESP32 stubs.")
     ap.add_argument("--root", default=FIRMWARE, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)

@@ -1,6 +1,8 @@
 """`python -m host_tools gin <subcommand>`: score | tournament."""
 import sys
 
+from host_tools import prog
+
 SUBCOMMANDS = {
     "score": ("host_tools.gin.score", "score one knock (JSON on stdin)"),
     "tournament": ("host_tools.gin.tournament", "gin AI levels against each other"),
@@ -10,7 +12,7 @@ SUBCOMMANDS = {
 
 def main(argv):
     if not argv or argv[0] in ("-h", "--help") or argv[0] not in SUBCOMMANDS:
-        lines = ["usage: python -m host_tools gin <subcommand> [options]", ""]
+        lines = ["usage: %s [options]" % prog("gin <subcommand>"), ""]
         for name in sorted(SUBCOMMANDS):
             lines.append("  %-11s %s" % (name, SUBCOMMANDS[name][1]))
         ok = bool(argv) and argv[0] in ("-h", "--help")

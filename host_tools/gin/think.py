@@ -11,6 +11,7 @@ import os
 import shutil
 import sys
 
+from host_tools import prog
 import host_tools
 from host_tools.bench.estimate import pystones, ESP32_PYSTONES
 from host_tools.bench.stats import percentile
@@ -19,7 +20,7 @@ from host_tools.progress import run_counted
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_tools gin think")
+    ap = argparse.ArgumentParser(prog=prog("gin think"))
     ap.add_argument("--levels", default="hard,medium")
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)

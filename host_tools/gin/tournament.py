@@ -15,6 +15,7 @@ import sys
 import time
 
 import host_tools  # noqa: F401
+from host_tools import prog
 from host_tools.bench.stats import play_all, wilson, percentile
 from host_tools.progress import Bar
 from gin.game import GinGame, HAND_OVER
@@ -110,7 +111,7 @@ def report(s):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_tools gin tournament")
+    ap = argparse.ArgumentParser(prog=prog("gin tournament"))
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--levels", default="hard,easy",
                     help="two of %s, comma-separated" % ",".join(LEVELS))

@@ -12,7 +12,7 @@ so code, docs and drawings cannot disagree with the one pin map.
 import os
 import sys
 
-from host_tools import ROOT
+from host_tools import ROOT, prog
 from host_tools.hardware import pins as pinmap
 from host_tools.hardware import guide, power, wiring
 from host_tools.progress import note
@@ -68,7 +68,7 @@ def stale(pins=None, cad=True):
 
 def main(argv):
     if "-h" in argv or "--help" in argv:
-        print("usage: python -m host_tools hardware [--check]\n"
+        print("usage: %s [--check]\n" % prog("hardware") +
               "regenerate board.py, wiring, schematic, power budget, guide and enclosure\n"
               "from hardware/pins.json; --check only reports stale files")
         return 0

@@ -5,11 +5,12 @@ and exit status 0."""
 import argparse
 import sys
 
+from host_tools import prog
 from host_tools.mp32 import build
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_tools mp32", description=__doc__)
+    ap = argparse.ArgumentParser(prog=prog("mp32"), description=__doc__)
     ap.parse_args(argv)
     why = build.missing()
     if why:

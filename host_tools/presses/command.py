@@ -14,6 +14,7 @@ import os
 import shutil
 import time
 
+from host_tools import prog
 from host_tools.bench.stats import percentile
 from host_tools.flash.devsim import micropython_exe
 from host_tools.presses.corpus import corpus, KINDS
@@ -56,7 +57,7 @@ def run(targets, log=print, progress=False):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_tools presses",
+    ap = argparse.ArgumentParser(prog=prog("presses"),
                                  description="presses per move on the play screen")
     ap.add_argument("--per-kind", type=int, default=30, help="target moves per kind")
     ap.add_argument("--seed", type=int, default=1, help="seed of the positions (default 1)")

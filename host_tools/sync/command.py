@@ -17,6 +17,7 @@ import time
 
 from sync import protocol as P
 
+from host_tools import prog
 from host_tools.sync.db import Db, DbError, DEFAULT_PATH
 from host_tools.sync.safetext import terminal
 
@@ -345,7 +346,7 @@ def parse_setting(text):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_tools sync",
+    ap = argparse.ArgumentParser(prog=prog("sync"),
                                  description="Pull finished rounds and matches off a handheld.")
     ap.add_argument("--port", required=True, help="serial port or pyserial URL (socket://host:port)")
     ap.add_argument("--baud", type=int, default=115200, help="serial speed (default %(default)s)")

@@ -8,6 +8,7 @@ import csv
 import os
 import sys
 
+from host_tools import prog
 from host_tools.sync.db import Db, DbError, DEFAULT_PATH
 from host_tools.sync.safetext import csv_cell, terminal
 
@@ -97,7 +98,7 @@ def plot(db, path):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_tools scores",
+    ap = argparse.ArgumentParser(prog=prog("scores"),
                                  description="Leaderboard and statistics of synced matches.")
     ap.add_argument("--db", default=DEFAULT_PATH, help="SQLite file (default %(default)s)")
     ap.add_argument("--csv", nargs="?", const="-", metavar="FILE",

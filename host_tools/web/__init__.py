@@ -17,13 +17,13 @@ import argparse
 import os
 import sys
 
-from host_tools import ROOT
+from host_tools import ROOT, prog
 
 DEFAULT_OUT = os.path.join(ROOT, "build", "web")
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_tools web",
+    ap = argparse.ArgumentParser(prog=prog("web"),
                                  description="Build (and serve) the web page that runs the app.")
     ap.add_argument("--out", default=DEFAULT_OUT, help="output folder (default build/web)")
     ap.add_argument("--serve", action="store_true", help="serve the folder on 127.0.0.1 after building")

@@ -95,7 +95,7 @@ def test_pip_install_gives_the_pocket_command(installed):
 def test_every_command_answers_help_outside_the_checkout(installed):
     for name in COMMANDS:
         r = pocket(installed, name, "--help")
-        assert r.returncode == 0 and r.stdout.startswith(("usage:", "`")), (name, r.stderr)
+        assert r.returncode == 0 and r.stdout.startswith(("usage: pocket " + name, "`")), (name, r.stdout + r.stderr)
 
 
 def test_the_firmware_commands_run_installed(installed):
