@@ -6,7 +6,8 @@ both games share).  The rest serves the screens: `screens/` (one module
 per screen), `gfx` and `tiles_gfx`
 (drawing), `menu` (lists), `layout`, `editor`, `turn_sets` (the editor's
 pure set logic), `play_view` and `placing` (the play screen; `placing`
-shows assisted placement, loaded only when asked), `refresh` (how much of the panel to refresh), `session`
+shows assisted placement, loaded only when asked), `hinting` (the turn
+menu's hint, thought with no screen loaded), `refresh` (how much of the panel to refresh), `session`
 (settings, saves, score log; loaded only for those moments).
 """
 

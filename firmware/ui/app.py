@@ -89,7 +89,8 @@ class App:
         self.dirty = True
         self.want = "fast"
         self.steps = 0
-        self.pending = False     # advance() asked for; runs between events
+        self.pending = False     # advance() or a hint asked for; runs between events
+        self.hint_for = None     # the play screen's state while it asks for a hint
         self.ignore = 0          # buttons whose current press is not for us
 
     # -- settings, saving, score log: ui.session, dropped after each use ----
@@ -284,8 +285,19 @@ class App:
         that screen's code and state can be freed for the solver."""
         self.pending = True
 
+    def ask_hint(self, state):
+        """The play screen's hint: thought from the loop once the screen's
+        handler has returned, with no screen loaded (ui.hinting)."""
+        self.hint_for = state
+        self.pending = True
+
     def _advance(self):
         self.pending = False
+        if self.hint_for is not None:
+            from ui.hinting import think
+            state, self.hint_for = self.hint_for, None
+            think(self, state)
+            return
         m = self.match
         g = m.game
         if m.lesson is not None:      # a lesson's one turn is over: judge it

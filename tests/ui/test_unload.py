@@ -60,3 +60,36 @@ def test_ai_turns_run_without_screens_and_people_without_the_ai(tmp_path, monkey
     assert synced == [[]] * len(seen), synced     # sync.limits is the session's, not the AI's
     for mods in after_human:                      # and no AI code for a person
         assert mods == [], mods
+
+
+def test_the_hint_thinks_with_no_screen_loaded_and_the_turn_comes_back(tmp_path, monkeypatch):
+    """The turn menu's Hint (ui.hinting): the play screen and its drawing
+    code are dropped while the solver thinks, the solver's code after it,
+    and the turn comes back whole: the hint's table on it, the undo steps
+    from before the hint still there."""
+    import ai.hint
+    from test_keys import rigged
+    from rummikub.tiles import fmt_tiles
+    real = ai.hint.hint
+    seen = []
+
+    def hint(game, budget_ms=None):
+        seen.append(sorted(m for m in sys.modules if m.startswith("ui.")))
+        return real(game, budget_ms)
+    monkeypatch.setattr(ai.hint, "hint", hint)
+    d = rigged(str(tmp_path))
+    rack = fmt_tiles(d.ed.rack)
+    d.key("start", long=True)
+    labels = [i[1] for i in d.screen._menu_items()]
+    d.keys("down " * labels.index("sort_num") + "a")      # Sort 777: one undo step
+    d.key("start", long=True)
+    d.keys("down " * labels.index("hint") + "a")
+    assert len(seen) == 1
+    assert not [m for m in seen[0] if m.startswith("ui.screens.") or m in (
+        "ui.editor", "ui.play_view", "ui.gfx", "ui.tiles_gfx")], seen
+    assert not [m for m in sys.modules if m.startswith("ai.")]
+    assert d.screen.name == "play" and d.ed.msg.startswith("Hint: ") and d.ed.marked
+    d.key("b")                                    # undo the hint
+    assert not d.ed.marked and fmt_tiles(d.ed.rack) != rack
+    d.key("b")                                    # undo the sort from before it
+    assert fmt_tiles(d.ed.rack) == rack

@@ -181,13 +181,27 @@ class KeyDriver:
 
     # -- whole turns and matches ------------------------------------------------------
     def choose(self, g):
-        """The table the human aims for, or None to draw."""
+        """The table the human aims for, or None to draw: the hint's (asked
+        through the turn menu, as a person does) or the easy AI's."""
         if self.strategy == "easy":
             from ai.players import Player
             return Player("easy", seed=g.turn_no + 1).choose(g)
-        from ai.hint import hint
-        _, move = hint(g)
-        return move.table if move.count else None
+        return self.ask_hint()
+
+    def ask_hint(self):
+        """The turn menu's Hint, read off the table it shows, then B undoes
+        it (the move is then built with keys); None: the hint says draw."""
+        self.key("start", True)
+        items = [i[1] for i in self.screen._menu_items()]
+        for _ in range(items.index("hint")):
+            self.key("down")
+        self.key("a")
+        ed = self.ed
+        if not ed.msg.endswith("B undoes"):      # no play found, out of memory
+            return None
+        target = [plain(s) for s in ed.table]
+        self.key("b")
+        return target
 
     def human_turn(self):
         g = self.app.match.game

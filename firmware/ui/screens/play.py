@@ -96,6 +96,11 @@ class Screen(Base):
         self.ed.top = st.get("top", 0)
         self.ed.rack_top = st.get("rack_top", 0)
         self.ed.msg = st.get("msg", "")
+        if "session" in st:          # back from the hint (ui.hinting)
+            ed = self.ed
+            ed.undo_stack, ed.last, ed.sel, ed.marked, ed.hand_left = st["session"]
+            if st["hint"] is not None:
+                ed.load_table(st["hint"], ed.msg)
 
     # -- timer ----------------------------------------------------------------
     def _left(self):
@@ -295,7 +300,12 @@ class Screen(Base):
             elif act == "sort_num":
                 ed.sort(True)
             elif act == "hint":
-                self._hint()
+                # thought with this screen unloaded (ui.hinting): it
+                # comes back from its state, the session's parts with it
+                st = self.state()
+                st["session"] = (ed.undo_stack, ed.last, ed.sel, ed.marked, ed.hand_left)
+                app.ask_hint(st)
+                return
             elif act == "undo":
                 ed.undo()
             elif act == "reset":
@@ -380,29 +390,6 @@ class Screen(Base):
         before = [bytearray(s) for s in self.g.table]
         got = self.g.fail()
         self._finish(before, got)
-
-    def _hint(self):
-        try:
-            from ai.hint import hint
-        except ImportError:
-            self.ed.msg = "No hints in this build"
-            return
-        self.app.banner("Thinking...")
-        # a quarter of the turn timer, at most 8 s: the best move found by then
-        t = self.g.rules.timer_s * 250
-        try:
-            _, move = hint(self.g, budget_ms=min(t, 8000) if t else 8000)
-        except MemoryError:          # a full heap costs the hint, not the game
-            import gc
-            gc.collect()
-            self.ed.msg = "Hint: out of memory - play on or draw"
-            return
-        if not move.count:
-            self.ed.msg = "Hint: no play found - draw a tile"
-            return
-        self.ed.load_table(move.table, "Hint: %d tile%s. START plays it, B undoes"
-                           % (move.count, "" if move.count == 1 else "s"))
-
 
 def _sort_in(rack, n):
     """The last n tiles were just drawn: if the rest is sorted (for runs or
