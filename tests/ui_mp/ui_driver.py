@@ -21,6 +21,14 @@ def plain(s):
     return bytearray([v & 0x7F for v in s])
 
 
+_DEEP = 60
+
+
+def _deep(n, fn):
+    """fn() called n frames further down the stack (see play_match)."""
+    return _deep(n - 1, fn) if n else fn()
+
+
 class Stuck(Exception):
     pass
 
@@ -39,6 +47,9 @@ class KeyDriver:
     @property
     def app(self):
         return self.app_fn()
+
+    def screen_name(self):
+        return self.screen.name
 
     @property
     def screen(self):
@@ -182,50 +193,60 @@ class KeyDriver:
     # -- whole turns and matches ------------------------------------------------------
     def choose(self, g):
         """The table the human aims for, or None to draw: the hint's (asked
-        through the turn menu, as a person does) or the easy AI's."""
+        through the turn menu by play_match, as a person does) or the easy
+        AI's."""
         if self.strategy == "easy":
             from ai.players import Player
             return Player("easy", seed=g.turn_no + 1).choose(g)
-        return self.ask_hint()
-
-    def ask_hint(self):
-        """The turn menu's Hint, read off the table it shows, then B undoes
-        it (the move is then built with keys); None: the hint says draw."""
-        self.key("start", True)
-        items = [i[1] for i in self.screen._menu_items()]
-        for _ in range(items.index("hint")):
-            self.key("down")
-        self.key("a")
         ed = self.ed
         if not ed.msg.endswith("B undoes"):      # no play found, out of memory
             return None
         target = [plain(s) for s in ed.table]
-        self.key("b")
+        self.key("b")                             # undone: built again with keys
         return target
 
+    def to_hint(self):
+        """Hold START, down to the turn menu's Hint (A asks it)."""
+        self.key("start", True)
+        items = [i[1] for i in self.screen._menu_items()]
+        for _ in range(items.index("hint")):
+            self.key("down")
+
     def human_turn(self):
-        g = self.app.match.game
-        target = self.choose(g)
+        """A turn up to its last key, returned (play_match presses it)."""
+        target = self.choose(self.app.match.game)
         self.turns += 1
         if target is None:
-            self.keys("start start")
-            return "draw"
+            self.key("start")
+            return "start"                        # the second START draws
         self.build(target)
-        self.key("start")
-        if self.screen.name == "play" and self.screen.mode == 2:
-            raise Stuck("END refused: %s" % self.screen.note)
-        return "play"
+        return "start"
+
+    def refused(self):
+        return self.screen.name == "play" and self.screen.mode == 2 and self.screen.note
 
     def play_match(self, max_turns=400):
-        """From wherever the app is, play until the scoreboard."""
+        """From wherever the app is, play until the scoreboard.  What reads
+        the screen runs _DEEP frames down, and the keys after which the app
+        thinks (the hint's A, the turn's last key) are pressed from up here:
+        MicroPython scans the C stack conservatively, and a stale pointer to
+        the play screen left where the app's frames then lie keeps the
+        screen's modules, dropped by the app, alive while it thinks (a test
+        artefact of ~20 KB: the device runs no driver)."""
         for _ in range(max_turns * 3):
-            name = self.screen.name
+            name = _deep(_DEEP, self.screen_name)
             if name == "scoreboard":
                 return
             if name in ("privacy", "result"):
                 self.key("a")
             elif name == "play":                # a review needs no key: play on
-                self.human_turn()
+                if self.strategy == "hint":
+                    _deep(_DEEP, self.to_hint)
+                    self.key("a")
+                self.key(_deep(_DEEP, self.human_turn))
+                note = _deep(_DEEP, self.refused)
+                if note:
+                    raise Stuck("END refused: %s" % note)
             else:
                 raise Stuck("unexpected screen %s" % name)
         raise Stuck("match did not finish")
