@@ -89,8 +89,8 @@ class App:
         self.dirty = True
         self.want = "fast"
         self.steps = 0
-        self.pending = False     # advance() or a hint asked for; runs between events
-        self.hint_for = None     # the play screen's state while it asks for a hint
+        self.pending = False     # advance() asked for (True, or the play screen's state
+                                 # for its hint); runs between events
         self.ignore = 0          # buttons whose current press is not for us
 
     # -- settings, saving, score log: ui.session, dropped after each use ----
@@ -278,25 +278,21 @@ class App:
         self.match = Match(game, seats, self.new_match_id())
         self.advance()
 
-    def advance(self):
+    def advance(self, hint=True):
         """After a turn: AI seats play, then the next human (privacy screen
         first if another human held the device) or the round result.  Runs
         from the loop once the calling screen's handler has returned, so
-        that screen's code and state can be freed for the solver."""
-        self.pending = True
-
-    def ask_hint(self, state):
-        """The play screen's hint: thought from the loop once the screen's
-        handler has returned, with no screen loaded (ui.hinting)."""
-        self.hint_for = state
-        self.pending = True
+        that screen's code and state can be freed for the solver.  With
+        the play screen's state instead: the turn menu's hint, thought with
+        no screen loaded (ui.hinting)."""
+        self.pending = hint
 
     def _advance(self):
+        state = self.pending
         self.pending = False
-        if self.hint_for is not None:
-            from ui.hinting import think
-            state, self.hint_for = self.hint_for, None
-            think(self, state)
+        if state is not True:
+            from ui.hinting import run
+            run(self, state)
             return
         m = self.match
         g = m.game

@@ -15,14 +15,15 @@ from ui.app import unload, screen_class
 _MOST_MS = const(8000)
 
 
-def think(app, state):
+def run(app, state):
     app.stack = []
     unload("ai")
     gc.collect()
     app.banner("Thinking...")
-    g = app.match.game
     t0 = app.hal.ticks_ms()
-    state["msg"], state["hint"] = _ask(g)
+    # in a frame of its own: nothing of the AI's (not even a stale slot
+    # of this frame's stack) may still point at its code below
+    state["msg"], state["hint"] = _ask(app.match.game)
     gc.collect()
     unload("human")              # the person's screen gets the AI's RAM back
     gc.collect()

@@ -21,12 +21,9 @@ def plain(s):
     return bytearray([v & 0x7F for v in s])
 
 
-_DEEP = 60
-
-
-def _deep(n, fn):
+def _deep(fn, n=60):
     """fn() called n frames further down the stack (see play_match)."""
-    return _deep(n - 1, fn) if n else fn()
+    return _deep(fn, n - 1) if n else fn()
 
 
 class Stuck(Exception):
@@ -47,9 +44,6 @@ class KeyDriver:
     @property
     def app(self):
         return self.app_fn()
-
-    def screen_name(self):
-        return self.screen.name
 
     @property
     def screen(self):
@@ -199,7 +193,7 @@ class KeyDriver:
             from ai.players import Player
             return Player("easy", seed=g.turn_no + 1).choose(g)
         ed = self.ed
-        if not ed.msg.endswith("B undoes"):      # no play found, out of memory
+        if not ed.marked:                         # no play found, out of memory
             return None
         target = [plain(s) for s in ed.table]
         self.key("b")                             # undone: built again with keys
@@ -222,31 +216,27 @@ class KeyDriver:
         self.build(target)
         return "start"
 
-    def refused(self):
-        return self.screen.name == "play" and self.screen.mode == 2 and self.screen.note
-
     def play_match(self, max_turns=400):
         """From wherever the app is, play until the scoreboard.  What reads
-        the screen runs _DEEP frames down, and the keys after which the app
+        the screen runs 60 frames down (_deep), and the keys after which the app
         thinks (the hint's A, the turn's last key) are pressed from up here:
         MicroPython scans the C stack conservatively, and a stale pointer to
         the play screen left where the app's frames then lie keeps the
         screen's modules, dropped by the app, alive while it thinks (a test
         artefact of ~20 KB: the device runs no driver)."""
         for _ in range(max_turns * 3):
-            name = _deep(_DEEP, self.screen_name)
+            name = _deep(lambda: self.screen.name)
             if name == "scoreboard":
                 return
             if name in ("privacy", "result"):
                 self.key("a")
             elif name == "play":                # a review needs no key: play on
                 if self.strategy == "hint":
-                    _deep(_DEEP, self.to_hint)
+                    _deep(self.to_hint)
                     self.key("a")
-                self.key(_deep(_DEEP, self.human_turn))
-                note = _deep(_DEEP, self.refused)
-                if note:
-                    raise Stuck("END refused: %s" % note)
+                self.key(_deep(self.human_turn))
+                if _deep(lambda: self.screen.name == "play" and self.screen.mode == 2):
+                    raise Stuck("END refused: %s" % _deep(lambda: self.screen.note))
             else:
                 raise Stuck("unexpected screen %s" % name)
         raise Stuck("match did not finish")

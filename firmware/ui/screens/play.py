@@ -25,12 +25,13 @@ from ui.gfx import message_box, box
 from ui.menu import draw_list, step
 from ui import play_view as view
 
-PLAY = 0
-REVIEW = 1
-REFUSED = 2
+# the screen's modes (tests read them as numbers; private: no names on the heap)
+_PLAY = const(0)
+_REVIEW = const(1)
+_REFUSED = const(2)
 _MENU = const(3)
-CONFIRM_DRAW = 4
-HELP = 5
+_CONFIRM_DRAW = const(4)
+_HELP = const(5)
 _PROPOSE = const(6)
 
 _MENU_X = const(198)  # the turn menu's box: x 198..390 (23 characters a line)
@@ -60,13 +61,13 @@ class Screen(Base):
         self.ed = Editor(g.table, g.rack, g.rules.ncolours)
         self.ed.fresh = m.drawn.get(self.p, b"")
         self.thinking = ""
-        self.mode = PLAY
+        self.mode = _PLAY
         self.note = ""
         self.menu_cur = 0
         self.left_ms = g.rules.timer_s * 1000
         self.shown_timer = None
         if m.review:
-            self.mode = REVIEW
+            self.mode = _REVIEW
             if m.review_before is not None:
                 self.ed.marked = changed_sets(m.review_before, g.table, g.rules.ncolours)
         if state:
@@ -91,14 +92,14 @@ class Screen(Base):
         except (KeyError, ValueError, IndexError):
             self.ed = Editor(self.g.table, self.g.rack, self.g.rules.ncolours)
             return
-        self.mode = st.get("mode", PLAY) if st.get("mode") in (PLAY, REVIEW) else PLAY
+        self.mode = st.get("mode", _PLAY) if st.get("mode") in (_PLAY, _REVIEW) else _PLAY
         self.left_ms = st.get("left", self.left_ms)
         self.ed.top = st.get("top", 0)
         self.ed.rack_top = st.get("rack_top", 0)
         self.ed.msg = st.get("msg", "")
-        if "session" in st:          # back from the hint (ui.hinting)
+        if "undo" in st:             # back from the hint (ui.hinting)
             ed = self.ed
-            ed.undo_stack, ed.last, ed.sel, ed.marked, ed.hand_left = st["session"]
+            ed.undo_stack, ed.last, ed.sel, ed.marked, ed.hand_left = st["undo"]
             if st["hint"] is not None:
                 ed.load_table(st["hint"], ed.msg)
 
@@ -106,7 +107,7 @@ class Screen(Base):
     def _left(self):
         if not self.g.rules.timer_s:
             return 0
-        if self.mode == REVIEW:
+        if self.mode == _REVIEW:
             return self.left_ms
         return max(0, self.left_ms - ticks_diff(self.app.hal.ticks_ms(), self.t0))
 
@@ -121,7 +122,7 @@ class Screen(Base):
         return "%d:%02d" % (s // 60, s % 60)
 
     def tick(self):
-        if not self.g.rules.timer_s or self.mode == REVIEW:
+        if not self.g.rules.timer_s or self.mode == _REVIEW:
             return False
         if self._left() <= 0:
             self._expire()
@@ -144,15 +145,15 @@ class Screen(Base):
     def draw(self, fb):
         self.shown_timer = self._timer_text()
         view.status_bar(fb, self.g, self.shown_timer, self.thinking, self.app.battery.room())
-        view.table(fb, self.ed, self.mode == PLAY)
-        view.hand(fb, self.ed, self._lines(), self.mode == PLAY)
-        view.rack(fb, self.ed, self.mode == PLAY)
-        if self.mode == REVIEW:
+        view.table(fb, self.ed, self.mode == _PLAY)
+        view.hand(fb, self.ed, self._lines(), self.mode == _PLAY)
+        view.rack(fb, self.ed, self.mode == _PLAY)
+        if self.mode == _REVIEW:
             view.band(fb, ["Since your last turn:"] + self.m.review +
                       ["Your turn, %s" % self.g.names[self.p]])
-        elif self.mode == REFUSED:
+        elif self.mode == _REFUSED:
             view.band(fb, ["Not valid: " + self.note, "A: fix it  hold B: reset turn"])
-        elif self.mode == CONFIRM_DRAW:
+        elif self.mode == _CONFIRM_DRAW:
             view.band(fb, ["Nothing played. START: draw a tile. B: go back"])
         elif self.mode == _MENU:
             items = self._menu_items()
@@ -160,7 +161,7 @@ class Screen(Base):
             box(fb, _MENU_X, 24, W - 10 - _MENU_X, h, "Turn menu")
             draw_list(fb, [i[0] for i in items], self.menu_cur, _MENU_X + 4, 42,
                       W - 18 - _MENU_X, len(items))
-        elif self.mode == HELP:
+        elif self.mode == _HELP:
             self._help(fb)
 
     def _help(self, fb):
@@ -197,23 +198,23 @@ class Screen(Base):
     # -- keys -----------------------------------------------------------------
     def key(self, b, long):
         app = self.app
-        if self.mode == REVIEW:
+        if self.mode == _REVIEW:
             # the review needs no dismissing: the first key clears it and acts
-            self.mode = PLAY
+            self.mode = _PLAY
             self.ed.marked = []
             self.m.clear_review()
             self.t0 = app.hal.ticks_ms()
-        if self.mode in (REFUSED, HELP):
-            self.mode = PLAY
+        if self.mode in (_REFUSED, _HELP):
+            self.mode = _PLAY
             if b == hb.B and long:
                 self.ed.reset()
             app.redraw()
             return
-        if self.mode == CONFIRM_DRAW:
+        if self.mode == _CONFIRM_DRAW:
             if b == hb.START:
                 self._draw_tiles(1)
             else:
-                self.mode = PLAY
+                self.mode = _PLAY
                 app.redraw()
             return
         if self.mode == _MENU:
@@ -222,7 +223,7 @@ class Screen(Base):
         if self.mode == _PROPOSE:
             act = self.prop.key(b)
             if act:
-                self.mode = PLAY
+                self.mode = _PLAY
                 self.prop = None
                 if act == "end":
                     self._end()
@@ -245,7 +246,7 @@ class Screen(Base):
                 if not ed.is_selected(*ed.cur):
                     ed.press_a()
                 self._place()
-                if self.mode == PLAY:
+                if self.mode == _PLAY:
                     ed.sel = before     # nowhere: as it was (ed.msg says so)
             else:
                 ed.long_a() if long else ed.press_a()
@@ -284,9 +285,9 @@ class Screen(Base):
         if b == hb.UP or b == hb.DOWN:
             self.menu_cur = step(self.menu_cur, len(items), -1 if b == hb.UP else 1)
         elif b == hb.B:
-            self.mode = PLAY
+            self.mode = _PLAY
         elif b == hb.A or b == hb.START:
-            self.mode = PLAY
+            self.mode = _PLAY
             act = items[self.menu_cur][1]
             ed = self.ed
             if act == "end":
@@ -303,8 +304,8 @@ class Screen(Base):
                 # thought with this screen unloaded (ui.hinting): it
                 # comes back from its state, the session's parts with it
                 st = self.state()
-                st["session"] = (ed.undo_stack, ed.last, ed.sel, ed.marked, ed.hand_left)
-                app.ask_hint(st)
+                st["undo"] = (ed.undo_stack, ed.last, ed.sel, ed.marked, ed.hand_left)
+                app.advance(st)
                 return
             elif act == "undo":
                 ed.undo()
@@ -314,7 +315,7 @@ class Screen(Base):
                 self._give_up()
                 return
             elif act == "help":
-                self.mode = HELP
+                self.mode = _HELP
             elif act == "quit":
                 self._persist_rack_order()
                 app.save_game()
@@ -341,7 +342,7 @@ class Screen(Base):
     def _end(self):
         ed = self.ed
         if not ed.changed():
-            self.mode = CONFIRM_DRAW
+            self.mode = _CONFIRM_DRAW
             self.app.redraw()
             return
         self._persist_rack_order()
@@ -352,7 +353,7 @@ class Screen(Base):
             ed.bad = res.set_index
             if res.set_index >= 0:
                 ed.point_at(TABLE, res.set_index, 0)
-            self.mode = REFUSED
+            self.mode = _REFUSED
             self.app.redraw()
             return
         self._finish(before)
@@ -369,7 +370,7 @@ class Screen(Base):
         if g.phase == PLAYING and not m.human(g.current):
             # the glass keeps this frame while the AI thinks: no box, no
             # stale message, the note in the status bar
-            self.mode = PLAY
+            self.mode = _PLAY
             ed = self.ed
             ed.sel = []
             ed.msg = ""
