@@ -93,3 +93,24 @@ def test_the_hint_thinks_with_no_screen_loaded_and_the_turn_comes_back(tmp_path,
     assert not d.ed.marked and fmt_tiles(d.ed.rack) != rack
     d.key("b")                                    # undo the sort from before it
     assert fmt_tiles(d.ed.rack) == rack
+
+
+def test_the_hints_thinking_comes_off_the_turn_timer(tmp_path, monkeypatch):
+    """The play screen is made again after the hint, but its turn timer
+    runs on: the seconds the hint thought are gone from the turn, as they
+    were while the screen stayed loaded."""
+    import ai.hint
+    from test_keys import rigged
+    real = ai.hint.hint
+    d = rigged(str(tmp_path), timer=60)
+
+    def slow(game, budget_ms=None):
+        d.app.hal.clock.advance(20000)            # a long think, on the hal's clock
+        return real(game, budget_ms)
+    monkeypatch.setattr(ai.hint, "hint", slow)
+    before = d.screen._left()
+    d.key("start", long=True)
+    labels = [i[1] for i in d.screen._menu_items()]
+    d.keys("down " * labels.index("hint") + "a")
+    assert d.ed.marked                            # the hint is shown
+    assert before - 20000 - 5000 < d.screen._left() <= before - 20000
