@@ -89,8 +89,8 @@ class App:
         self.dirty = True
         self.want = "fast"
         self.steps = 0
-        self.pending = False     # advance() asked for (True, or the play screen's state
-                                 # for its hint); runs between events
+        self.pending = False     # advance() asked for (True, or what the play screen
+                                 # hands over for its hint); runs between events
         self.ignore = 0          # buttons whose current press is not for us
 
     # -- settings, saving, score log: ui.session, dropped after each use ----
@@ -283,8 +283,8 @@ class App:
         first if another human held the device) or the round result.  Runs
         from the loop once the calling screen's handler has returned, so
         that screen's code and state can be freed for the solver.  With
-        the play screen's state instead: the turn menu's hint, thought with
-        no screen loaded (ui.hinting)."""
+        what the play screen hands over instead: the turn menu's hint,
+        thought with no screen loaded (ui.hinting)."""
         self.pending = hint
 
     def _advance(self):

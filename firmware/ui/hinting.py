@@ -1,8 +1,8 @@
 """The play screen's hint, thought with no screen loaded.
 
 The hint's search needs the RAM the play screen's code holds, so the
-screen hands its turn over as state (ui.screens.play, `state()` plus what
-only the session needs: undo steps, picks, marks), the app drops the
+screen hands its turn over (ui.screens.play: its saved `state()` and what
+a save leaves out: undo steps, picks, marks), the app drops the
 screens and their drawing code (the frame stays on the glass), the solver
 thinks, its code is dropped in turn and the play screen is made again
 from that state with the hint's table (or a one-line note) on it.
@@ -15,7 +15,9 @@ from ui.app import unload, screen_class
 _MOST_MS = const(8000)
 
 
-def run(app, state):
+def run(app, data):
+    """data: (the play screen's state(), what a save leaves out)."""
+    state, kept = data
     app.stack = []
     unload("ai")
     gc.collect()
@@ -23,13 +25,13 @@ def run(app, state):
     t0 = app.hal.ticks_ms()
     # in a frame of its own: nothing of the AI's (not even a stale slot
     # of this frame's stack) may still point at its code below
-    state["msg"], state["hint"] = _ask(app.match.game)
+    state["msg"], table = _ask(app.match.game)
     gc.collect()
     unload("human")              # the person's screen gets the AI's RAM back
     gc.collect()
     if state.get("left"):        # the thinking came out of the turn's time
         state["left"] = max(0, state["left"] - ticks_diff(app.hal.ticks_ms(), t0))
-    app.stack = [screen_class("play")(app, state=state)]
+    app.stack = [screen_class("play")(app, state=state, hint=(kept, table))]
     app.redraw()
 
 

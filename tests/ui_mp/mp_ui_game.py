@@ -8,15 +8,17 @@ import gc
 import sys
 
 import compat
+from compat import const
 from ui_hal import TestHal, press
 from ui.app import App
 from ui_driver import KeyDriver
 
-SETUP = ("a right right down down right down down down left "
-         "down down down down down down right start")
+# (names cost the capped heap: `_NAME = const(...)` has none at run time)
+_SETUP = const("a right right down down right down down down left "
+               "down down down down down down right start")
 
 
-def main(root, strategy="hint", rounds_keys=SETUP):
+def main(root, strategy="hint", keys=_SETUP):
     gc.collect()
     hal = TestHal(root)
     # the AI seats and the hint think on the virtual clock, which stands
@@ -30,7 +32,7 @@ def main(root, strategy="hint", rounds_keys=SETUP):
     app.sleeper.idle_ms = 0
     app.boot()
     d = KeyDriver(lambda name, long: press(app, name, 1000 if long else 80), lambda: app, strategy)
-    d.keys(rounds_keys)
+    d.keys(keys)
     g = app.match.game
     assert app.match.seats == ["human", "expert", "medium", "easy"], app.match.seats
     d.play_match()

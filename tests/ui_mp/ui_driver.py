@@ -199,13 +199,6 @@ class KeyDriver:
         self.key("b")                             # undone: built again with keys
         return target
 
-    def to_hint(self):
-        """Hold START, down to the turn menu's Hint (A asks it)."""
-        self.key("start", True)
-        items = [i[1] for i in self.screen._menu_items()]
-        for _ in range(items.index("hint")):
-            self.key("down")
-
     def human_turn(self):
         """A turn up to its last key, returned (play_match presses it)."""
         target = self.choose(self.app.match.game)
@@ -231,8 +224,10 @@ class KeyDriver:
             if name in ("privacy", "result"):
                 self.key("a")
             elif name == "play":                # a review needs no key: play on
-                if self.strategy == "hint":
-                    _deep(self.to_hint)
+                if self.strategy == "hint":     # hold START, down to Hint
+                    _deep(lambda: self.key("start", True))
+                    _deep(lambda: self.keys("down " * [i[1] for i in self.screen._menu_items()]
+                                            .index("hint")))
                     self.key("a")
                 self.key(_deep(self.human_turn))
                 if _deep(lambda: self.screen.name == "play" and self.screen.mode == 2):

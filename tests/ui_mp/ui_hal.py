@@ -67,9 +67,9 @@ class TestHal(Hal):
         self.sent += len(buf)
 
 
-def press(app, name, hold=80):
-    """Hold a button for `hold` ms of virtual time, then let the app settle."""
+def press(app, name, ms=80):
+    """Hold a button for `ms` of virtual time, then let the app settle."""
     h = app.hal
     h.lines = bit(NAMES.index(name))
-    h.until = h.now + hold
-    app.run_for(hold + 150)
+    h.until = h.now + ms
+    app.run_for(ms + 150)

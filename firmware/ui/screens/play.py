@@ -45,7 +45,7 @@ class Screen(Base):
     name = "play"
     resumable = True
 
-    def __init__(self, app, state=None):
+    def __init__(self, app, state=None, hint=None):
         super().__init__(app)
         m = app.match
         self.m = m
@@ -72,6 +72,11 @@ class Screen(Base):
                 self.ed.marked = changed_sets(m.review_before, g.table, g.rules.ncolours)
         if state:
             self._restore(state)
+        if hint is not None:         # back from the hint (ui.hinting): (kept, table)
+            ed = self.ed
+            ed.undo_stack, ed.last, ed.sel, ed.marked, ed.hand_left = hint[0]
+            if hint[1] is not None:
+                ed.load_table(hint[1], ed.msg)
         self.t0 = app.hal.ticks_ms()
 
     # -- saving ---------------------------------------------------------------
@@ -97,11 +102,6 @@ class Screen(Base):
         self.ed.top = st.get("top", 0)
         self.ed.rack_top = st.get("rack_top", 0)
         self.ed.msg = st.get("msg", "")
-        if "undo" in st:             # back from the hint (ui.hinting)
-            ed = self.ed
-            ed.undo_stack, ed.last, ed.sel, ed.marked, ed.hand_left = st["undo"]
-            if st["hint"] is not None:
-                ed.load_table(st["hint"], ed.msg)
 
     # -- timer ----------------------------------------------------------------
     def _left(self):
@@ -302,10 +302,9 @@ class Screen(Base):
                 ed.sort(True)
             elif act == "hint":
                 # thought with this screen unloaded (ui.hinting): it
-                # comes back from its state, the session's parts with it
-                st = self.state()
-                st["undo"] = (ed.undo_stack, ed.last, ed.sel, ed.marked, ed.hand_left)
-                app.advance(st)
+                # comes back from its state and what a save leaves out
+                app.advance((self.state(), (ed.undo_stack, ed.last, ed.sel,
+                                            ed.marked, ed.hand_left)))
                 return
             elif act == "undo":
                 ed.undo()
