@@ -17,6 +17,7 @@ greedy: the solver's move (most tiles, then most value) every turn, a
         draw when there is none; no other judgement.  The yardstick every
         level is measured against.
 """
+import sys
 from compat import MICROPYTHON, const, ticks_ms, ticks_diff
 from rummikub.tiles import remove_tile
 from rummikub.places import arrange
@@ -80,7 +81,10 @@ class Player:
     def take_turn(self, game):
         """Play one turn on `game`; returns the TurnResult or the drawn tiles."""
         t0 = ticks_ms()
-        after = self.choose(game)
+        try:
+            after = self.choose(game)
+        finally:
+            _drop_caches()
         self.think_ms += ticks_diff(ticks_ms(), t0)
         self.moves += 1
         if after is not None:
@@ -91,6 +95,14 @@ class Player:
                 return res
             # never expected: the engine refused our table; draw instead
         return game.draw()
+
+
+def _drop_caches():
+    """The search's tables go with the turn (the next turn builds them
+    again, a few ms): the heap between turns is the UI's and the save's."""
+    dp = sys.modules.get("ai.dp")
+    if dp is not None:
+        dp.drop_caches()
 
 
 def _easy(table, rack, melded, rules, rng):

@@ -6,7 +6,8 @@ JSON, the game's binary state, then CRC32 of everything before it.
   start(magic, version, head) -> bytearray holding magic, version and the
               header; the caller appends its state (put() for a block of
               at most 255 bytes with its length first), then
-  seal(out) -> the bytes with the CRC appended
+  seal(out) -> out with the CRC appended (the same bytearray: the heap
+              never holds the save twice)
   Reader(data, magic, version, game) checks the size, the magic ("not a
               <game> save"), the version and the CRC, reads the header
               (.head, JSON bytes: the caller decodes and checks it), then
@@ -40,7 +41,7 @@ def put(out, b):
 
 def seal(out):
     out.extend(struct.pack("<I", crc32(out) & 0xFFFFFFFF))
-    return bytes(out)
+    return out
 
 
 class Reader:

@@ -7,6 +7,7 @@ play screen's manipulations: extend a set on its end slot, build sets on
 the "+" slot, then START.
 """
 from rummikub.melds import canonical
+from hal.buttons import NAMES
 
 # area numbers of ui.layout; the UI modules themselves are imported inside
 # the methods so that holding this driver does not keep them in RAM while
@@ -15,6 +16,10 @@ TABLE = 0
 HAND = 1
 RACK = 2
 PER_ROW = 15
+# the last presses kept for a Stuck message: a ring of button numbers
+# (+8: long), one block for the whole match (a list of new strings, one
+# a press, scattered small blocks over the capped heap it measures)
+LOG = 40
 
 
 def plain(s):
@@ -39,7 +44,7 @@ class KeyDriver:
         self.extends = 0
         self.built = 0
         self.turns = 0
-        self.log = []
+        self.log = bytearray(LOG)
 
     @property
     def app(self):
@@ -54,11 +59,17 @@ class KeyDriver:
         return self.app_fn().screen.ed
 
     def key(self, name, long=False):
+        self.log[self.presses % LOG] = NAMES.index(name) + (8 if long else 0)
         self.presses += 1
-        self.log.append(name.upper() + ("_LONG" if long else ""))
-        if len(self.log) > 40:
-            self.log.pop(0)
         self.press_fn(name, long)
+
+    def recent(self):
+        """The last presses, oldest first ("A RIGHT START_LONG")."""
+        out = []
+        for i in range(max(0, self.presses - LOG), self.presses):
+            v = self.log[i % LOG]
+            out.append(NAMES[v & 7].upper() + ("_LONG" if v & 8 else ""))
+        return " ".join(out)
 
     def keys(self, text):
         for w in text.split():
@@ -94,7 +105,7 @@ class KeyDriver:
             d = (pos - ed.cur[2]) % n
             self.key("right" if d <= n - d else "left")
         raise Stuck("cursor never reached %r (at %r, mode %r, keys %s)"
-                    % ((area, si, pos), self.ed.cur, self.screen.mode, " ".join(self.log)))
+                    % ((area, si, pos), self.ed.cur, self.screen.mode, self.recent()))
 
     def pick(self, loc):
         self.goto(loc[0], loc[1], loc[2])
