@@ -122,9 +122,10 @@ class Problem:
     and need not all be used (the caller appends the spare ones), which
     lets the search ignore every joker that does not make a set valid.
     memo_cap: memo slots (a power of two at least that big, 1024 to
-    131072) for the states between numbers.  reverse: walk the numbers 13
-    down to 1 (a partner, the forward search of the same position, shares
-    its memo; see ai.race).
+    131072; fewer, down to 256, where the heap is short: ai.memo) for
+    the states between numbers.  reverse: walk the numbers 13 down to 1
+    (a partner, the forward search of the same position, shares its
+    memo; see ai.race).
     """
 
     def __init__(self, tab, rak, *, jt, jr, ncol, copies, meld=0, deadline=None,

@@ -8,7 +8,7 @@ and D[D_MFILT] (ai.dp puts them there).
 """
 from array import array
 import gc
-from compat import MICROPYTHON as _MP
+from compat import MICROPYTHON as _MP, const
 from ai.kernel import UNKNOWN, ptr16, ptr32  # noqa: F401 (casts in viper code)
 
 # At the end of a number the memo is also asked about the states that
@@ -43,6 +43,26 @@ def unknown16(buf, n: int):  # viper
         i += 1
 
 
+_BANK_BITS = const(10)   # a bank holds 1024 slots (kernel: bank h >> 10, slot h & 1023)
+_MIN_BITS = const(8)     # the smallest memo: 256 slots in one bank, 2 KB
+_SLOT = const(8)         # bytes a slot: I key, H key, H value
+_CHUNK = const(64)       # items a device array grows by (see _array)
+
+
+def _array(code, n, fill):
+    """array(code) of n items `fill`, grown _CHUNK items at a time: no
+    second block as big as it beside it (array(code, bytes(...)) copies a
+    temporary one), which a fragmented 56 KB heap often does not have."""
+    k = n if n < _CHUNK else _CHUNK
+    step = array(code, [fill] * k)
+    a = array(code)
+    while len(a) + k <= n:
+        a.extend(step)
+    if len(a) < n:
+        a.extend(array(code, [fill] * (n - len(a))))
+    return a
+
+
 class Memo:
     """A fixed table of proven bounds for the states between numbers: key
     words (array 'I' and 'H', see kernel.D_MKA) and the bound (array 'H'),
@@ -51,16 +71,18 @@ class Memo:
     long searches (a forgotten fact only costs time)."""
 
     def __init__(self, bits):
-        banks = 1 << (bits - 10)
+        n = 1 << min(bits, _BANK_BITS)     # slots a bank (fewer: one small bank)
+        banks = 1 << max(bits - _BANK_BITS, 0)
         self.bits = bits
+        self.n = n
         if _MP:
-            self.ka = [array("I", bytes(4096)) for _ in range(banks)]
-            self.kb = [array("H", bytes(2048)) for _ in range(banks)]
-            self.val = [array("H", bytes(2048)) for _ in range(banks)]
+            self.ka = [_array("I", n, 0) for _ in range(banks)]
+            self.kb = [_array("H", n, 0) for _ in range(banks)]
+            self.val = [_array("H", n, 0) for _ in range(banks)]
         else:
-            self.ka = [[0] * 1024 for _ in range(banks)]
-            self.kb = [[0] * 1024 for _ in range(banks)]
-            self.val = [[0] * 1024 for _ in range(banks)]
+            self.ka = [[0] * n for _ in range(banks)]
+            self.kb = [[0] * n for _ in range(banks)]
+            self.val = [[0] * n for _ in range(banks)]
         self.bnd = []
         self.filt = [0] * FILTER if FILTER else bytearray(0)
 
@@ -69,9 +91,9 @@ class Memo:
         self.filt = [0] * FILTER if FILTER else bytearray(0)
         for i in range(len(self.ka)):
             if _MP:
-                zero32(self.ka[i], 1024)
+                zero32(self.ka[i], self.n)
             else:
-                self.ka[i] = [0] * 1024
+                self.ka[i] = [0] * self.n
 
     def bounds(self, ncol, size, k=0):
         """ncol H arrays of `size` UNKNOWN bound entries (set k: one per
@@ -85,7 +107,7 @@ class Memo:
             if _MP:
                 gc.collect()
             for _ in range(ncol):
-                b.append(array("H", b"\xfe\xff" * size) if _MP else [UNKNOWN] * size)
+                b.append(_array("H", size, UNKNOWN) if _MP else [UNKNOWN] * size)
         elif _MP:
             for i in range(ncol):
                 unknown16(b[i], size)
@@ -113,18 +135,28 @@ def drop_table():
 
 def shared_memo(bits):
     """The memo for a search: made (or, with KEEP_TABLE, reused) as big as
-    asked for, smaller if the heap has no room for it."""
+    asked for, smaller if the heap has no room for it.  On MicroPython it
+    takes at most a quarter of the free heap (the bound tables, frames and
+    the copy made while building each bank need the rest), down to
+    _MIN_BITS: a small memo only costs time, where a failed try leaves
+    holes and a search given up for want of heap falls back to greedy
+    play (at the device's 56 KB the 8 KB memo of 1024 slots never fitted)."""
     for m in _SHARED:
         if m.bits >= bits or KEEP_TABLE:
             return m
     del _SHARED[:]
+    if _MP:
+        gc.collect()
+        room = gc.mem_free() // 4
+        while bits > _MIN_BITS and _SLOT << bits > room:
+            bits -= 1
     while True:
         try:
             m = Memo(bits)
             break
         except MemoryError:
             gc.collect()
-            if bits <= 10:
+            if bits <= _MIN_BITS:
                 raise
             bits -= 1
     _SHARED.append(m)

@@ -211,3 +211,39 @@ def test_a_long_search_keeps_learning_once_the_memo_is_full():
         p.release()
         drop_table()
     assert p.expanded < 150000, p.expanded
+
+
+def test_the_smallest_memo_still_finds_the_exact_move():
+    # where the heap has no room for a 1024-slot memo (8 KB: on the
+    # device's 56 KB heap it never fitted, and every search there fell back
+    # to greedy play) the memo shrinks to 256 slots in one bank: slower,
+    # the same answer.  Memo(8) used to raise (a bank was 1024 slots)
+    from ai import memo
+    small = memo.Memo(8)
+    assert len(small.ka) == 1 and len(small.ka[0]) == 256
+    assert len(small.kb[0]) == 256 and len(small.val[0]) == 256
+    want = _solve(*_SHORT)
+    memo._SHARED.append(small)
+    memo.KEEP_TABLE = True          # every search takes the small memo
+    try:
+        got = _solve(*_SHORT)
+        again = _solve(*_SHORT)     # cleared and used again
+    finally:
+        memo.KEEP_TABLE = False
+        memo.drop_table()
+    assert got.optimal and again.optimal
+    assert (got.count, got.value) == (want.count, want.value) == (again.count, again.value)
+    assert _placed(got) == _placed(want)
+
+
+def test_device_arrays_are_built_full_length_and_filled():
+    # the memo and bound tables grow in chunks on the device (no temporary
+    # block as big as the array); every length, a chunk's and not
+    from array import array
+    from ai import memo
+    from ai.kernel import UNKNOWN
+    for n in (1, 63, 64, 65, 200, 840):
+        a = memo._array("H", n, UNKNOWN)
+        assert a == array("H", [UNKNOWN] * n), n
+        z = memo._array("I", n, 0)
+        assert z == array("I", [0] * n), n
