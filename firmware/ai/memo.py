@@ -46,20 +46,20 @@ def unknown16(buf, n: int):  # viper
 _BANK_BITS = const(10)   # a bank holds 1024 slots (kernel: bank h >> 10, slot h & 1023)
 _MIN_BITS = const(8)     # the smallest memo: 256 slots in one bank, 2 KB
 _SLOT = const(8)         # bytes a slot: I key, H key, H value
-_CHUNK = const(64)       # items a device array grows by (see _array)
+_CHUNK = const(64)       # items a device array grows by (see fill)
 
 
-def _array(code, n, fill):
-    """array(code) of n items `fill`, grown _CHUNK items at a time: no
+def fill(code, n, value):
+    """array(code) of n items `value`, grown _CHUNK items at a time: no
     second block as big as it beside it (array(code, bytes(...)) copies a
     temporary one), which a fragmented 56 KB heap often does not have."""
     k = n if n < _CHUNK else _CHUNK
-    step = array(code, [fill] * k)
+    step = array(code, [value] * k)
     a = array(code)
     while len(a) + k <= n:
         a.extend(step)
     if len(a) < n:
-        a.extend(array(code, [fill] * (n - len(a))))
+        a.extend(array(code, [value] * (n - len(a))))
     return a
 
 
@@ -76,9 +76,9 @@ class Memo:
         self.bits = bits
         self.n = n
         if _MP:
-            self.ka = [_array("I", n, 0) for _ in range(banks)]
-            self.kb = [_array("H", n, 0) for _ in range(banks)]
-            self.val = [_array("H", n, 0) for _ in range(banks)]
+            self.ka = [fill("I", n, 0) for _ in range(banks)]
+            self.kb = [fill("H", n, 0) for _ in range(banks)]
+            self.val = [fill("H", n, 0) for _ in range(banks)]
         else:
             self.ka = [[0] * n for _ in range(banks)]
             self.kb = [[0] * n for _ in range(banks)]
@@ -107,7 +107,7 @@ class Memo:
             if _MP:
                 gc.collect()
             for _ in range(ncol):
-                b.append(_array("H", size, UNKNOWN) if _MP else [UNKNOWN] * size)
+                b.append(fill("H", size, UNKNOWN) if _MP else [UNKNOWN] * size)
         elif _MP:
             for i in range(ncol):
                 unknown16(b[i], size)

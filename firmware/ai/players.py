@@ -84,7 +84,11 @@ class Player:
         try:
             after = self.choose(game)
         finally:
-            _drop_caches()
+            # the search's tables go with the turn (the next one builds them
+            # again, a few ms): between turns the heap is the UI's and the save's
+            dp = sys.modules.get("ai.dp")
+            if dp is not None:
+                dp.drop_caches()
         self.think_ms += ticks_diff(ticks_ms(), t0)
         self.moves += 1
         if after is not None:
@@ -95,14 +99,6 @@ class Player:
                 return res
             # never expected: the engine refused our table; draw instead
         return game.draw()
-
-
-def _drop_caches():
-    """The search's tables go with the turn (the next turn builds them
-    again, a few ms): the heap between turns is the UI's and the save's."""
-    dp = sys.modules.get("ai.dp")
-    if dp is not None:
-        dp.drop_caches()
 
 
 def _easy(table, rack, melded, rules, rng):

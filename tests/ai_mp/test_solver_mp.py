@@ -243,7 +243,7 @@ def test_device_arrays_are_built_full_length_and_filled():
     from ai import memo
     from ai.kernel import UNKNOWN
     for n in (1, 63, 64, 65, 200, 840):
-        a = memo._array("H", n, UNKNOWN)
+        a = memo.fill("H", n, UNKNOWN)
         assert a == array("H", [UNKNOWN] * n), n
-        z = memo._array("I", n, 0)
+        z = memo.fill("I", n, 0)
         assert z == array("I", [0] * n), n

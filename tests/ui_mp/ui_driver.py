@@ -6,6 +6,7 @@ behind the app's back.  A move (the solver's hint) is carried out with the
 play screen's manipulations: extend a set on its end slot, build sets on
 the "+" slot, then START.
 """
+from compat import const
 from rummikub.melds import canonical
 from hal.buttons import NAMES
 
@@ -19,7 +20,7 @@ PER_ROW = 15
 # the last presses kept for a Stuck message: a ring of button numbers
 # (+8: long), one block for the whole match (a list of new strings, one
 # a press, scattered small blocks over the capped heap it measures)
-LOG = 40
+_LOG = const(40)
 
 
 def plain(s):
@@ -44,7 +45,7 @@ class KeyDriver:
         self.extends = 0
         self.built = 0
         self.turns = 0
-        self.log = bytearray(LOG)
+        self.log = bytearray(_LOG)
 
     @property
     def app(self):
@@ -59,17 +60,9 @@ class KeyDriver:
         return self.app_fn().screen.ed
 
     def key(self, name, long=False):
-        self.log[self.presses % LOG] = NAMES.index(name) + (8 if long else 0)
+        self.log[self.presses % _LOG] = NAMES.index(name) + (8 if long else 0)
         self.presses += 1
         self.press_fn(name, long)
-
-    def recent(self):
-        """The last presses, oldest first ("A RIGHT START_LONG")."""
-        out = []
-        for i in range(max(0, self.presses - LOG), self.presses):
-            v = self.log[i % LOG]
-            out.append(NAMES[v & 7].upper() + ("_LONG" if v & 8 else ""))
-        return " ".join(out)
 
     def keys(self, text):
         for w in text.split():
@@ -104,8 +97,12 @@ class KeyDriver:
                 continue
             d = (pos - ed.cur[2]) % n
             self.key("right" if d <= n - d else "left")
+        keys = []         # the last presses, oldest first ("A RIGHT START_LONG")
+        for i in range(max(0, self.presses - _LOG), self.presses):
+            v = self.log[i % _LOG]
+            keys.append(NAMES[v & 7].upper() + ("_LONG" if v & 8 else ""))
         raise Stuck("cursor never reached %r (at %r, mode %r, keys %s)"
-                    % ((area, si, pos), self.ed.cur, self.screen.mode, self.recent()))
+                    % ((area, si, pos), self.ed.cur, self.screen.mode, " ".join(keys)))
 
     def pick(self, loc):
         self.goto(loc[0], loc[1], loc[2])
