@@ -3,9 +3,11 @@ gin.savefile): magic (4 bytes), version u8, header length u16, header
 JSON, the game's binary state, then CRC32 of everything before it.
 
   SaveError   a save that cannot be loaded; the message says why
-  start(magic, version, head) -> bytearray holding magic, version and the
-              header; the caller appends its state (put() for a block of
-              at most 255 bytes with its length first), then
+  start(magic, version, head, size) -> bytearray holding magic, version
+              and the header, with room made at once for the `size`
+              bytes of state (put()'s length bytes counted) and the CRC; the
+              caller appends its state (put() for a block of at most 255
+              bytes with its length first), then
   seal(out) -> out with the CRC appended (the same bytearray: the heap
               never holds the save twice)
   Reader(data, magic, version, game) checks the size, the magic ("not a
@@ -25,9 +27,15 @@ class SaveError(ValueError):
     """A save that cannot be loaded; the message says why."""
 
 
-def start(magic, version, head):
+def start(magic, version, head, size=0):
     hb = json.dumps(head).encode()
-    out = bytearray(magic)
+    # the whole save in one block taken at once and emptied: MicroPython
+    # keeps the room, so the appends never move it (a move needs a second
+    # block as big as the save so far, and a fragmented heap has none)
+    # (3: the version byte and the header's length; 4: the CRC)
+    out = bytearray(len(magic) + 3 + len(hb) + size + 4)
+    out[:] = b""
+    out.extend(magic)
     out.append(version)
     out.extend(struct.pack("<H", len(hb)))
     out.extend(hb)

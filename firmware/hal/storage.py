@@ -23,6 +23,7 @@ from compat import const
 MAGIC = b"PRK1"
 _HEADER = const(12)
 _MAX_SIZE = const(64 * 1024)
+_PIECE = const(64)      # bytes a read when a save only checks the old copy
 
 
 class _OsFs:
@@ -74,10 +75,11 @@ def _check_header(hdr):
     return n
 
 
-def _check_payload(hdr, data, n, extra):
-    if len(data) != n or extra:
-        raise ValueError("length %d, header says %d" % (len(data) + len(extra), n))
-    if crc32(data) & 0xFFFFFFFF != _u32(hdr, 8):
+def _check_payload(hdr, check, got, n):
+    """check: the CRC-32 of the got bytes of payload the file holds."""
+    if got != n:
+        raise ValueError("length %d, header says %d" % (got, n))
+    if check & 0xFFFFFFFF != _u32(hdr, 8):
         raise ValueError("checksum mismatch")
 
 
@@ -85,7 +87,7 @@ def decode(raw):
     """Payload of an on-disk blob; raises ValueError saying what is wrong."""
     n = _check_header(raw[:_HEADER])
     data = bytes(raw[_HEADER:_HEADER + n])
-    _check_payload(raw, data, n, raw[_HEADER + n:])
+    _check_payload(raw, crc32(data), len(data) + len(raw[_HEADER + n:]), n)
     return data
 
 
@@ -107,8 +109,10 @@ class Storage:
         except OSError:
             return False
 
-    def _read(self, p):
-        """(payload, None) or (None, reason)."""
+    def _read(self, p, whole=True):
+        """(payload, None) or (None, reason); whole=False: (True, None), the
+        payload checked in _PIECE-byte reads and not kept (a save checks
+        the copy it replaces without holding it whole beside the new one)."""
         try:
             f = self.fs.open(p, "rb")
         except OSError:
@@ -120,9 +124,19 @@ class Storage:
             size = self.fs.stat(p)[6]
             if size != _HEADER + n:       # a damaged length must not allocate
                 raise ValueError("length %d, header says %d" % (size - _HEADER, n))
-            data = f.read(n)
-            _check_payload(hdr, data, n, f.read(1))
-            return bytes(data), None
+            if whole:
+                data = f.read(n)
+                _check_payload(hdr, crc32(data), len(data) + len(f.read(1)), n)
+                return bytes(data), None
+            crc = got = 0
+            while True:
+                piece = f.read(_PIECE)
+                if not piece:
+                    break
+                crc = crc32(piece, crc)
+                got += len(piece)
+            _check_payload(hdr, crc, got, n)
+            return True, None
         except ValueError as e:
             return None, str(e)
         finally:
@@ -140,7 +154,7 @@ class Storage:
             raise ValueError("%s: %d bytes is over the %d byte limit" % (name, len(data), _MAX_SIZE))
         p = self.path(name)
         tmp = p + ".tmp"
-        if not self._exists(p) and self._read(tmp)[0] is not None:
+        if not self._exists(p) and self._read(tmp, False)[0] is not None:
             self.fs.rename(tmp, p)
         f = self.fs.open(tmp, "wb")
         try:
@@ -155,7 +169,7 @@ class Storage:
             f.close()
         self.fs.sync()
         if self._exists(p):
-            cur, why = self._read(p)
+            cur, why = self._read(p, False)
             if cur is None:
                 self.log("storage: %s was corrupt (%s); kept as %s.bad" % (name, why, name))
                 self._remove(p + ".bad")

@@ -34,7 +34,10 @@ def dumps(game, extra=None):
     }
     if extra is not None:
         head["extra"] = extra
-    out = start(MAGIC, VERSION, head)
+    size = struct.calcsize(_STATE) + game.n + 1 + len(game.pool) + 1
+    for s in game.racks + game.table:
+        size += 1 + len(s)
+    out = start(MAGIC, VERSION, head, size)
     out.extend(struct.pack(_STATE, game.rng.state, game.n, game.current,
                            game.starter, game.phase, game.passes, game.turn_no))
     out.extend(game.melded)

@@ -40,6 +40,27 @@ def test_save_is_compact():
     assert len(savefile.dumps(midgame())) < 400
 
 
+def test_the_save_is_built_in_the_one_block_it_reserves():
+    # dumps() asks container.start for room for exactly what it then
+    # writes: the appends never move the save to a bigger block (on a
+    # fragmented 56 KB heap each move needs a second block of the save's
+    # size so far)
+    real = savefile.start
+    asked = []
+
+    def spy(magic, version, head, size=0):
+        out = real(magic, version, head, size)
+        asked.append((len(out), size))
+        return out
+    savefile.start = spy
+    try:
+        data = savefile.dumps(midgame(turns=8), {"screen": "play"})
+    finally:
+        savefile.start = real
+    (head, size), = asked
+    assert size > 0 and len(data) == head + size + 4     # + the CRC
+
+
 def test_every_truncation_and_bit_flip_is_refused():
     refuses_every_damage(SaveError, savefile.loads, savefile.dumps(midgame(turns=8)))
 
