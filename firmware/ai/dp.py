@@ -51,6 +51,71 @@ if not _MP:
     K = hostfast.kernel(K)
     prepare = hostfast.kernel(prepare)
 
+# ai.kernel's D/P layout (explained there) as this module's own private
+# consts: folded into the code, no names in the module dicts while the AI
+# runs (tests/ai/test_layout_copies.py checks each against the kernel's)
+_D_KIND = const(0)
+_D_COL = const(1)
+_D_NUM = const(2)
+_D_TAB = const(3)
+_D_ORDO = const(4)
+_D_ORDS = const(5)
+_D_REST = const(6)
+_D_GFB = const(7)
+_D_BND = const(8)
+_D_TRANS = const(9)
+_D_GOK = const(10)
+_D_GM = const(11)
+_D_UPS = const(12)
+_D_UPO = const(13)
+_D_CLOSED = const(14)
+_D_IDX = const(15)
+_D_KA = const(16)
+_D_KB = const(17)
+_D_SCS = const(18)
+_D_OTH = const(19)
+_D_OK = const(20)
+_D_CHOICE = const(21)
+_D_HIT = const(22)
+_D_MKA = const(23)
+_D_MKB = const(24)
+_D_MVAL = const(25)
+_D_TOPS = const(26)
+_D_FUTS = const(27)
+_D_RTAB = const(28)
+_D_RRAK = const(29)
+_D_GCAP = const(30)
+_D_NEAR = const(31)
+_D_TROW = const(32)
+_D_VAL = const(33)
+_D_CELL = const(34)
+_D_MFILT = const(35)
+_D_UPSM = const(36)
+_D_FB = const(37)
+_D_SIZE = const(38)
+_P_NCOL = const(0)
+_P_J = const(1)
+_P_NC = const(2)
+_P_W = const(3)
+_P_FREE = const(4)
+_P_MELD = const(5)
+_P_STEPS = const(6)
+_P_LOWER = const(7)
+_P_STEP = const(8)
+_P_MOST = const(9)
+_P_R = const(10)
+_P_JT = const(11)
+_P_MMASK = const(12)
+_P_ROOM = const(13)
+_P_BUDGET = const(14)
+_P_BEST = const(16)
+_P_EXPANDED = const(17)
+_P_RESUME = const(18)
+_P_MKEY = const(20)
+_P_FMASK = const(21)
+_P_ORDN = const(22)
+_P_SIZE = const(23)
+
 
 class Timeout(Exception):
     """The time budget ran out before the search finished."""
@@ -163,67 +228,67 @@ class Problem:
             self._memo = memo.shared_memo(bits)
         else:
             self._memo = partner._memo
-        D = [None] * K.D_SIZE
+        D = [None] * _D_SIZE
         stab = bytearray(S)
         for d in range(S):
             if not kind[d]:
                 stab[d] = tab[(col[d] << 4) | num[d]]
-        D[K.D_KIND] = kind
-        D[K.D_COL] = col
-        D[K.D_NUM] = num
-        D[K.D_TAB] = stab
-        D[K.D_RTAB] = tab
-        D[K.D_RRAK] = rak
-        D[K.D_TRANS] = trans
-        D[K.D_CLOSED] = closed
-        D[K.D_UPS], D[K.D_UPO] = _flat_ups(self.slots, ups)
-        D[K.D_UPSM] = b"" if _MP else [sum(1 << g for g in u) for u in ups]
-        D[K.D_GOK] = group_table(ncol)
-        D[K.D_NEAR] = self._near()
-        D[K.D_GCAP] = self._group_caps()
-        D[K.D_VAL] = _VALS[self.reverse]
-        D[K.D_BND] = self._memo.bounds(ncol, 14 * J1 * nc, self.reverse)
-        D[K.D_REST] = self._remaining()
-        D[K.D_CELL] = self._cells(D[K.D_NEAR], D[K.D_GCAP])
+        D[_D_KIND] = kind
+        D[_D_COL] = col
+        D[_D_NUM] = num
+        D[_D_TAB] = stab
+        D[_D_RTAB] = tab
+        D[_D_RRAK] = rak
+        D[_D_TRANS] = trans
+        D[_D_CLOSED] = closed
+        D[_D_UPS], D[_D_UPO] = _flat_ups(self.slots, ups)
+        D[_D_UPSM] = b"" if _MP else [sum(1 << g for g in u) for u in ups]
+        D[_D_GOK] = group_table(ncol)
+        D[_D_NEAR] = self._near()
+        D[_D_GCAP] = self._group_caps()
+        D[_D_VAL] = _VALS[self.reverse]
+        D[_D_BND] = self._memo.bounds(ncol, 14 * J1 * nc, self.reverse)
+        D[_D_REST] = self._remaining()
+        D[_D_CELL] = self._cells(D[_D_NEAR], D[_D_GCAP])
         self._futures()
-        D[K.D_GFB] = self._gfb
-        D[K.D_GM] = self._gm
-        D[K.D_FUTS] = self.futs
+        D[_D_GFB] = self._gfb
+        D[_D_GM] = self._gm
+        D[_D_FUTS] = self.futs
         self._R = sum(rak)
-        D[K.D_TROW] = D[K.D_TOPS] = b"\0\0"   # made when a search needs them
+        D[_D_TROW] = D[_D_TOPS] = b"\0\0"   # made when a search needs them
         self._tops = False
         # the search's frames, allocated once while the heap is still whole
-        D[K.D_IDX] = array("H", bytes(2 * (S + 1)))
-        D[K.D_KA] = array("I", bytes(4 * S))
-        D[K.D_KB] = array("I", bytes(4 * S))
-        D[K.D_SCS] = array("i", bytes(4 * S))
-        D[K.D_FB] = array("i", bytes(4 * S))
-        D[K.D_OTH] = array("i", bytes(4 * S * J1))
-        D[K.D_OK] = bytearray(S)
-        D[K.D_CHOICE] = bytearray(S)
-        self.hit = D[K.D_HIT] = bytearray(S)
+        D[_D_IDX] = array("H", bytes(2 * (S + 1)))
+        D[_D_KA] = array("I", bytes(4 * S))
+        D[_D_KB] = array("I", bytes(4 * S))
+        D[_D_SCS] = array("i", bytes(4 * S))
+        D[_D_FB] = array("i", bytes(4 * S))
+        D[_D_OTH] = array("i", bytes(4 * S * J1))
+        D[_D_OK] = bytearray(S)
+        D[_D_CHOICE] = bytearray(S)
+        self.hit = D[_D_HIT] = bytearray(S)
         self.D = D
-        P = array("i", bytes(4 * K.P_SIZE))
-        P[K.P_NCOL] = ncol
-        P[K.P_J] = J
-        P[K.P_NC] = nc
-        P[K.P_W] = self.slots + 1
-        P[K.P_FREE] = 1 if free else 0
-        P[K.P_MELD] = meld
-        P[K.P_STEPS] = S
-        P[K.P_R] = self._R
-        P[K.P_JT] = jt
-        P[K.P_MKEY] = 0x4000 if self.reverse else 0
+        P = array("i", bytes(4 * _P_SIZE))
+        P[_P_NCOL] = ncol
+        P[_P_J] = J
+        P[_P_NC] = nc
+        P[_P_W] = self.slots + 1
+        P[_P_FREE] = 1 if free else 0
+        P[_P_MELD] = meld
+        P[_P_STEPS] = S
+        P[_P_R] = self._R
+        P[_P_JT] = jt
+        P[_P_MKEY] = 0x4000 if self.reverse else 0
         self.P = P
         # choices in search order: at most 3 tile counts x 3 group counts x
         # J+1 jokers a cell; the device counts them first (a third of that)
-        D[K.D_ORDO] = array("H", bytes(2 * (S + 1)))
+        D[_D_ORDO] = array("H", bytes(2 * (S + 1)))
         if _MP:
-            D[K.D_ORDS] = b""
-            D[K.D_ORDS] = bytearray(prepare.orders(D, P, self.shape))
+            D[_D_ORDS] = b""
+            D[_D_ORDS] = bytearray(prepare.orders(D, P, self.shape))
         else:
-            D[K.D_ORDS] = bytearray(9 * J1 * S)
-        P[K.P_ORDN] = 1
+            D[_D_ORDS] = bytearray(9 * J1 * S)
+        P[_P_ORDN] = 1
         prepare.orders(D, P, self.shape)
         if _MP:
             # native code makes every bound entry faster than a call makes
@@ -231,10 +296,10 @@ class Problem:
             for c in range(ncol):
                 prepare.fill_all(D, P, c)
         if not _MP:
-            hostfast.lists(D, K.D_BND)
-            self.hit = D[K.D_HIT]
+            hostfast.lists(D, _D_BND)
+            self.hit = D[_D_HIT]
             self.P = P = hostfast.fast(P)
-            hostfast.masks(self, D[K.D_GM], K.group_mask)
+            hostfast.masks(self, D[_D_GM], K.group_mask)
         self._fresh = True
 
     def step(self, d):
@@ -403,30 +468,30 @@ class Problem:
             self._fresh = False
             if not self.reverse:
                 self._memo.clear()
-            P[K.P_ROOM] = 1
+            P[_P_ROOM] = 1
             D = self.D
-            D[K.D_MKA] = self._memo.ka
-            D[K.D_MKB] = self._memo.kb
-            D[K.D_MVAL] = self._memo.val
-            D[K.D_MFILT] = self._memo.filt
-            P[K.P_FMASK] = memo.FILTER - 1 if memo.FILTER else 0
-            P[K.P_MMASK] = (1 << self._memo.bits) - 1
+            D[_D_MKA] = self._memo.ka
+            D[_D_MKB] = self._memo.kb
+            D[_D_MVAL] = self._memo.val
+            D[_D_MFILT] = self._memo.filt
+            P[_P_FMASK] = memo.FILTER - 1 if memo.FILTER else 0
+            P[_P_MMASK] = (1 << self._memo.bits) - 1
             if self.meld > 127:
-                P[K.P_ROOM] = 0     # the meld value outgrows its key bits
+                P[_P_ROOM] = 0     # the meld value outgrows its key bits
         self._off = 0 if self.free else self.jt * UNIT
-        P[K.P_LOWER] = lower + self._off
-        P[K.P_STEP] = step if improve else 0
-        P[K.P_MOST] = most + 1 if most >= 0 else 0
+        P[_P_LOWER] = lower + self._off
+        P[_P_STEP] = step if improve else 0
+        P[_P_MOST] = most + 1 if most >= 0 else 0
         if most >= 0 and not self._tops:
             self._tops = True
             row, tops = self._top_values()
             if not _MP:
                 row = hostfast.fast(row)
                 tops = hostfast.fast(tops)
-            self.D[K.D_TROW] = row
-            self.D[K.D_TOPS] = tops
-        P[K.P_BEST] = 0
-        P[K.P_RESUME] = 0
+            self.D[_D_TROW] = row
+            self.D[_D_TOPS] = tops
+        P[_P_BEST] = 0
+        P[_P_RESUME] = 0
         self.found = None
         self.found_score = -1
 
@@ -435,23 +500,23 @@ class Problem:
         stopped at a hit (improve off), 2 it has more to do.  The best
         hit so far is in found / found_score."""
         P = self.P
-        P[K.P_BUDGET] = budget
+        P[_P_BUDGET] = budget
         try:
             status = K.run(self.D, P)
         finally:
-            self.expanded = P[K.P_EXPANDED]
-        if P[K.P_BEST]:
+            self.expanded = P[_P_EXPANDED]
+        if P[_P_BEST]:
             self.found = self.hit
-            self.found_score = P[K.P_BEST] - 1 - self._off
+            self.found_score = P[_P_BEST] - 1 - self._off
         return status
 
     def target(self):
         """The score (raw, as the kernel counts) a hit must reach now."""
-        return self.P[K.P_LOWER]
+        return self.P[_P_LOWER]
 
     def retarget(self, lower):
         """Raise the target of a started search (raw, see target())."""
-        self.P[K.P_LOWER] = lower
+        self.P[_P_LOWER] = lower
 
     def search(self, lower, improve=True, step=1, most=-1):
         """Best (score, path) with score >= lower, or (-1, None); see

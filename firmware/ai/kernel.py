@@ -8,28 +8,28 @@ Contract of run(D, P), the hot loop
            P_* indices below and filled by ai.dp.Problem.  The search is for
            an arrangement of the whole table plus any rack tiles whose score
            (placed tiles * UNIT + their value, table jokers included unless
-           P_FREE) is >= P_LOWER.  P_STEP 0: stop at the first hit; else
-           after each hit raise P_LOWER to the next multiple of P_STEP above
-           it and go on.  P_MOST (+1, 0 unknown) caps the tiles any move
-           places (the value phase's tighter bound).  P_RESUME 0 starts at
+           _P_FREE) is >= _P_LOWER.  _P_STEP 0: stop at the first hit; else
+           after each hit raise _P_LOWER to the next multiple of _P_STEP above
+           it and go on.  _P_MOST (+1, 0 unknown) caps the tiles any move
+           places (the value phase's tighter bound).  _P_RESUME 0 starts at
            the root, 1 carries on from the frames the last call left.
-           P_BUDGET: new states this call may expand.
+           _P_BUDGET: new states this call may expand.
   Out      returns the status: 0 the tree is exhausted (no arrangement reaches
-           P_LOWER, which now stands one step above the best hit, if any),
-           1 stopped at a hit (P_STEP 0), 2 budget spent (call again: P_RESUME
-           is 1).  P_BEST - 1 is the best hit's score (-1: none) and
-           D_HIT[0:P_STEPS] its choices, one per step, for ai.arrange.build.
-           P_EXPANDED counts states; P_LOWER, P_ROOM and the frames' depth
+           _P_LOWER, which now stands one step above the best hit, if any),
+           1 stopped at a hit (_P_STEP 0), 2 budget spent (call again: _P_RESUME
+           is 1).  _P_BEST - 1 is the best hit's score (-1: none) and
+           _D_HIT[0:_P_STEPS] its choices, one per step, for ai.arrange.build.
+           _P_EXPANDED counts states; _P_LOWER, _P_ROOM and the frames' depth
            are kept for the next call.
-  Writes   only the frames (D_IDX, D_KA, D_KB, D_SCS, D_FB, D_OK, D_CHOICE:
-           one entry a step; D_OTH: one a step and jokers left), D_HIT, the
-           memo (D_MKA, D_MKB, D_MVAL; D_MFILT on CPython), bound entries
-           still UNKNOWN (D_BND, through fill), group masks still 0 (D_GM,
+  Writes   only the frames (_D_IDX, _D_KA, _D_KB, _D_SCS, _D_FB, _D_OK, _D_CHOICE:
+           one entry a step; _D_OTH: one a step and jokers left), _D_HIT, the
+           memo (_D_MKA, _D_MKB, _D_MVAL; _D_MFILT on CPython), bound entries
+           still UNKNOWN (D_BND, through fill), group masks still 0 (_D_GM,
            through group_mask) and P's out fields.
   Bounds   run does not recurse: depth is an index into the frames, at most
-           P_STEPS = 13 * (colours + 1) (65 with four colours).  fill
+           _P_STEPS = 13 * (colours + 1) (65 with four colours).  fill
            recurses one number a level, at most 13 deep; group_mask not at
-           all.  Work: at most P_BUDGET new states a call.
+           all.  Work: at most _P_BUDGET new states a call.
   Promises every table tile is used and every set closes valid (a path only
            completes when the last number's runs are all closed and each
            number's groups fit its colours and jokers); a hit's score is
@@ -75,7 +75,7 @@ exhausted is kept with the most any of them was found able to gain, not
 just "short of the target", so a later search with a lower target (the
 value phase after the tile phase) can still use it.
 
-The loop is resumable: it stops after P[P_BUDGET] new states so the
+The loop is resumable: it stops after P[_P_BUDGET] new states so the
 caller can check the clock, and carries on where it left off.
 
 State of a search step: word A holds, per colour (5 bits each), the
@@ -103,94 +103,97 @@ _BIAS = const(0x20000000)  # the other colours' sums stay positive (ptr32 loads)
 _PENALTY = const(0x100000)  # more than any sum of bounds: below _BIAS = impossible
 
 # D: the arrays
-D_KIND = const(0)        # per step: 0 a cell (colour, number), 1 the number's end
-D_COL = const(1)
-D_NUM = const(2)
-D_TAB = const(3)         # table tiles in the step's cell
-D_ORDO = const(4)        # H: choices of step d are ORDS[ORDO[d]:ORDO[d+1]]
-D_ORDS = const(5)        # cell choice u | g<<2 | x<<4; end choice: group jokers
-D_REST = const(6)        # i: most score the rack tiles after step d can add
-D_GFB = const(7)         # H: step's base index into GM
+_D_KIND = const(0)        # per step: 0 a cell (colour, number), 1 the number's end
+_D_COL = const(1)
+_D_NUM = const(2)
+_D_TAB = const(3)         # table tiles in the step's cell
+_D_ORDO = const(4)        # H: choices of step d are ORDS[ORDO[d]:ORDO[d+1]]
+_D_ORDS = const(5)        # cell choice u | g<<2 | x<<4; end choice: group jokers
+_D_REST = const(6)        # i: most score the rack tiles after step d can add
+_D_GFB = const(7)         # H: step's base index into GM
 D_BND = const(8)         # per colour, an H array of bounds: see fill()
-D_TRANS = const(9)
-D_GOK = const(10)
-D_GM = const(11)         # H: group masks, 0 = not made yet (see group_mask)
-D_UPS = const(12)        # combos that dominate combo f: UPS[UPO[f]:UPO[f+1]]
-D_UPO = const(13)
-D_CLOSED = const(14)
-D_IDX = const(15)        # H: frames, one per step
-D_KA = const(16)         # I
-D_KB = const(17)         # I
-D_SCS = const(18)        # i
-D_OTH = const(19)        # i: other colours' bound per jokers left, + _BIAS,
+_D_TRANS = const(9)
+_D_GOK = const(10)
+_D_GM = const(11)         # H: group masks, 0 = not made yet (see group_mask)
+_D_UPS = const(12)        # combos that dominate combo f: UPS[UPO[f]:UPO[f+1]]
+_D_UPO = const(13)
+_D_CLOSED = const(14)
+_D_IDX = const(15)        # H: frames, one per step
+_D_KA = const(16)         # I
+_D_KB = const(17)         # I
+_D_SCS = const(18)        # i
+_D_OTH = const(19)        # i: other colours' bound per jokers left, + _BIAS,
                          # less _PENALTY per colour that cannot place its tiles
-D_OK = const(20)
-D_CHOICE = const(21)
-D_HIT = const(22)        # the best path found
+_D_OK = const(20)
+_D_CHOICE = const(21)
+_D_HIT = const(22)        # the best path found
 # the memo, of states between numbers, in banks of 1024 slots (the device
 # heap has no room for one big block): I keys (word A + 1, 0 = empty slot),
 # H keys (jokers used | meld value << 3 | the number just done << 10),
 # H values (the gain proven out of reach)
-D_MKA = const(23)
-D_MKB = const(24)
-D_MVAL = const(25)
-D_TOPS = const(26)       # H: value of the m best rack tiles after step d,
-                         # in row D_TROW[d] (made for the value phase)
-D_FUTS = const(27)       # H: per future, cells of later colours with >= 1, 2, 3 tiles
-D_RTAB = const(28)       # per tile code: table tiles, rack tiles
-D_RRAK = const(29)
-D_GCAP = const(30)       # tiles of a cell groups can take at all
-D_NEAR = const(31)       # cells where a joker may stand in a run
-D_TROW = const(32)
-D_VAL = const(33)        # per number: the value of its tiles (the numbers
+_D_MKA = const(23)
+_D_MKB = const(24)
+_D_MVAL = const(25)
+_D_TOPS = const(26)       # H: value of the m best rack tiles after step d,
+                         # in row _D_TROW[d] (made for the value phase)
+_D_FUTS = const(27)       # H: per future, cells of later colours with >= 1, 2, 3 tiles
+_D_RTAB = const(28)       # per tile code: table tiles, rack tiles
+_D_RRAK = const(29)
+_D_GCAP = const(30)       # tiles of a cell groups can take at all
+_D_NEAR = const(31)       # cells where a joker may stand in a run
+_D_TROW = const(32)
+_D_VAL = const(33)        # per number: the value of its tiles (the numbers
                          # run 13 down to 1 in a reversed search)
-D_CELL = const(34)       # H: per cell (c*16 + m)*(5 + J1): table tiles, rack
+_D_CELL = const(34)       # H: per cell (c*16 + m)*(5 + J1): table tiles, rack
                          # tiles, a tile's score, a joker may stand in a
                          # run here, the most a bound entry of colour c after
                          # number m can be (all its later rack tiles), then
                          # GCAP per jokers left: fill()'s inputs in one place
-D_MFILT = const(35)      # CPython only: per hash of (a fact's state less one
+_D_MFILT = const(35)      # CPython only: per hash of (a fact's state less one
                          # colour's runs, the colour), the run combos that
                          # colour had in such facts (bits, OR-ed): a state's
                          # dominators in that colour are looked up only
                          # where a stored fact may be
-D_UPSM = const(36)       # CPython only: per combo f, the combos that dominate
+_D_UPSM = const(36)       # CPython only: per combo f, the combos that dominate
                          # it as bits (UPS as a mask)
-D_FB = const(37)         # i: per frame, 1 + the most its choices tried so far
+_D_FB = const(37)         # i: per frame, 1 + the most its choices tried so far
                          # can gain (fail-soft: tighter than "short of
                          # lower"; + 1 keeps it >= 0 for ptr32 loads)
 D_SIZE = const(38)
 
 # P: parameters and counters
-P_NCOL = const(0)
+_P_NCOL = const(0)
 P_J = const(1)           # jokers in play
 P_NC = const(2)          # run-length combos
-P_W = const(3)           # slots + 1
-P_FREE = const(4)        # jokers score nothing, spares are added later
-P_MELD = const(5)        # initial meld: the value the sets must reach (0: none)
-P_STEPS = const(6)
-P_LOWER = const(7)       # only scores >= this count as a hit
-P_STEP = const(8)        # after a hit, lower = next multiple of this (0: stop)
-P_MOST = const(9)        # most tiles any move places, + 1 (0: unknown)
-P_R = const(10)          # rack tiles
-P_JT = const(11)         # table jokers
-P_MMASK = const(12)      # memo slots - 1
-P_ROOM = const(13)       # 0: keep no memo (else it learns all along)
-P_BUDGET = const(14)     # new states this call may expand
+_P_W = const(3)           # slots + 1
+_P_FREE = const(4)        # jokers score nothing, spares are added later
+_P_MELD = const(5)        # initial meld: the value the sets must reach (0: none)
+_P_STEPS = const(6)
+_P_LOWER = const(7)       # only scores >= this count as a hit
+_P_STEP = const(8)        # after a hit, lower = next multiple of this (0: stop)
+_P_MOST = const(9)        # most tiles any move places, + 1 (0: unknown)
+_P_R = const(10)          # rack tiles
+_P_JT = const(11)         # table jokers
+_P_MMASK = const(12)      # memo slots - 1
+_P_ROOM = const(13)       # 0: keep no memo (else it learns all along)
+_P_BUDGET = const(14)     # new states this call may expand
 _P_DEPTH = const(15)     # resume here
-P_BEST = const(16)       # best hit's score + 1 (0: none yet)
-P_EXPANDED = const(17)
-P_RESUME = const(18)     # 0: a new search, 1: carry on
+_P_BEST = const(16)       # best hit's score + 1 (0: none yet)
+_P_EXPANDED = const(17)
+_P_RESUME = const(18)     # 0: a new search, 1: carry on
 _P_STATUS = const(19)    # out: 0 exhausted, 1 stopped at a hit, 2 budget spent
-P_MKEY = const(20)       # memo key bit of this search's direction
-P_FMASK = const(21)      # filter entries - 1 (0: no filter, see D_MFILT)
-P_ORDN = const(22)       # prepare.orders(): 0 only count the choices, 1 write them
-P_SIZE = const(23)
+_P_MKEY = const(20)       # memo key bit of this search's direction
+_P_FMASK = const(21)      # filter entries - 1 (0: no filter, see _D_MFILT)
+_P_ORDN = const(22)       # prepare.orders(): 0 only count the choices, 1 write them
+_P_SIZE = const(23)
 # Names only this module uses start with _: a const() so named is not kept
-# as a module global, and the walk's module dict stays under 74 names (at
-# 74 MicroPython takes the next dict size: 192 bytes more on a 32-bit build
-# while the AI runs; tests/ai_mp/test_solver_mp.py checks).  For the same
-# reason P holds no J + 1 and the decorator's name is not imported.
+# as a module global.  ai.dp and ai.prepare keep their own private copies
+# of the D/P layout (tests/ai/test_layout_copies.py checks they agree):
+# public, its 60-odd names took a 73-slot dict (584 bytes, and a chain of
+# smaller ones while it grew) in the 56 KB device heap while the AI ran;
+# the walk's module dict now holds at most 17 names (a 17-slot dict, 136
+# bytes; tests/ai_mp/test_solver_mp.py checks).  For the same reason P holds no
+# J + 1 and the decorator's name is not imported.
 
 
 def fill(D, P, c: int, at: int) -> int:  # viper
@@ -201,7 +204,7 @@ def fill(D, P, c: int, at: int) -> int:  # viper
     pp = ptr32(P)
     nc = pp[P_NC]
     j1 = pp[P_J] + 1
-    w = pp[P_W]
+    w = pp[_P_W]
     bnd = ptr16(D[D_BND][c])
     b = bnd[at]
     if b != UNKNOWN:
@@ -212,13 +215,13 @@ def fill(D, P, c: int, at: int) -> int:  # viper
     n = q // j1
     if n == 13:
         b = NONE
-        if ptr8(D[D_CLOSED])[f]:
+        if ptr8(D[_D_CLOSED])[f]:
             b = 0
         bnd[at] = b
         return b
-    trans = ptr8(D[D_TRANS])
+    trans = ptr8(D[_D_TRANS])
     m = n + 1
-    cell = ptr16(D[D_CELL])
+    cell = ptr16(D[_D_CELL])
     ce = (c * 16 + m) * (5 + j1)
     t = cell[ce]
     r = cell[ce + 1]
@@ -274,10 +277,10 @@ def group_mask(D, P, at: int) -> int:  # viper
     the mask as made.  It prunes only what the number's end step would
     refuse anyway."""
     j1 = ptr32(P)[P_J] + 1
-    gok = ptr8(D[D_GOK])
+    gok = ptr8(D[_D_GOK])
     mg = at & 3
     left = (at >> 2) % j1
-    fk = int(ptr16(D[D_FUTS])[(at >> 2) // j1])
+    fk = int(ptr16(D[_D_FUTS])[(at >> 2) // j1])
     k1 = fk & 7
     k2 = (fk >> 3) & 7
     k3 = fk >> 6
@@ -304,7 +307,7 @@ def group_mask(D, P, at: int) -> int:  # viper
                 break
             a += 1
         sg += 1
-    ptr16(D[D_GM])[at] = mask
+    ptr16(D[_D_GM])[at] = mask
     return mask
 
 
@@ -313,64 +316,64 @@ def run(D, P) -> int:  # viper
     The contract (in, out, what it writes, bounds, promises, what it must
     never do) is at the top of this module."""
     pp = ptr32(P)
-    kind_ = ptr8(D[D_KIND])
-    col_ = ptr8(D[D_COL])
-    num_ = ptr8(D[D_NUM])
-    stab = ptr8(D[D_TAB])
-    ordo = ptr16(D[D_ORDO])
-    ords = ptr8(D[D_ORDS])
-    rest = ptr32(D[D_REST])
-    gfb = ptr16(D[D_GFB])
+    kind_ = ptr8(D[_D_KIND])
+    col_ = ptr8(D[_D_COL])
+    num_ = ptr8(D[_D_NUM])
+    stab = ptr8(D[_D_TAB])
+    ordo = ptr16(D[_D_ORDO])
+    ords = ptr8(D[_D_ORDS])
+    rest = ptr32(D[_D_REST])
+    gfb = ptr16(D[_D_GFB])
     bl = D[D_BND]
-    trans = ptr8(D[D_TRANS])
-    gok = ptr8(D[D_GOK])
-    gm = ptr16(D[D_GM])
-    ups = ptr8(D[D_UPS])
-    upo = ptr16(D[D_UPO])
-    closed = ptr8(D[D_CLOSED])
-    idx = ptr16(D[D_IDX])
-    ka = ptr32(D[D_KA])
-    kb = ptr32(D[D_KB])
-    scs = ptr32(D[D_SCS])
-    fbs = ptr32(D[D_FB])
-    oth = ptr32(D[D_OTH])
-    ok = ptr8(D[D_OK])
-    choice = ptr8(D[D_CHOICE])
-    hit = ptr8(D[D_HIT])
-    mka = D[D_MKA]
-    mkb = D[D_MKB]
-    mval = D[D_MVAL]
-    tops = ptr16(D[D_TOPS])
-    trow = ptr8(D[D_TROW])
-    val = ptr8(D[D_VAL])
+    trans = ptr8(D[_D_TRANS])
+    gok = ptr8(D[_D_GOK])
+    gm = ptr16(D[_D_GM])
+    ups = ptr8(D[_D_UPS])
+    upo = ptr16(D[_D_UPO])
+    closed = ptr8(D[_D_CLOSED])
+    idx = ptr16(D[_D_IDX])
+    ka = ptr32(D[_D_KA])
+    kb = ptr32(D[_D_KB])
+    scs = ptr32(D[_D_SCS])
+    fbs = ptr32(D[_D_FB])
+    oth = ptr32(D[_D_OTH])
+    ok = ptr8(D[_D_OK])
+    choice = ptr8(D[_D_CHOICE])
+    hit = ptr8(D[_D_HIT])
+    mka = D[_D_MKA]
+    mkb = D[_D_MKB]
+    mval = D[_D_MVAL]
+    tops = ptr16(D[_D_TOPS])
+    trow = ptr8(D[_D_TROW])
+    val = ptr8(D[_D_VAL])
 
-    ncol = pp[P_NCOL]
+    ncol = pp[_P_NCOL]
     J = pp[P_J]
     j1 = J + 1
     nc = pp[P_NC]
-    w = pp[P_W]
-    free = pp[P_FREE]
-    meld = pp[P_MELD]
-    steps = pp[P_STEPS]
-    lower = pp[P_LOWER]
-    step = pp[P_STEP]
-    most = pp[P_MOST] - 1
-    R = pp[P_R]
-    jt = pp[P_JT]
-    mmask = pp[P_MMASK]
-    room = pp[P_ROOM]
-    mkey = pp[P_MKEY]
-    fmask = pp[P_FMASK]
-    filt = ptr8(D[D_MFILT])
-    upsm = ptr32(D[D_UPSM])
-    budget = pp[P_BUDGET]
-    best = pp[P_BEST] - 1
-    expanded = pp[P_EXPANDED]
+    w = pp[_P_W]
+    free = pp[_P_FREE]
+    meld = pp[_P_MELD]
+    steps = pp[_P_STEPS]
+    lower = pp[_P_LOWER]
+    step = pp[_P_STEP]
+    most = pp[_P_MOST] - 1
+    R = pp[_P_R]
+    jt = pp[_P_JT]
+    mmask = pp[_P_MMASK]
+    room = pp[_P_ROOM]
+    mkey = pp[_P_MKEY]
+    fmask = pp[_P_FMASK]
+    filt = ptr8(D[_D_MFILT])
+    upsm = ptr32(D[_D_UPSM])
+    budget = pp[_P_BUDGET]
+    best = pp[_P_BEST] - 1
+    expanded = pp[_P_EXPANDED]
     ju = 0
     if not free:
         ju = UNIT + 13
     status = 0
-    if pp[P_RESUME]:
+    if pp[_P_RESUME]:
         depth = pp[_P_DEPTH]
     else:
         depth = 0
@@ -758,10 +761,10 @@ def run(D, P) -> int:  # viper
             status = 2
             break
     pp[_P_DEPTH] = depth
-    pp[P_LOWER] = lower
-    pp[P_BEST] = best + 1
-    pp[P_EXPANDED] = expanded
-    pp[P_ROOM] = room
+    pp[_P_LOWER] = lower
+    pp[_P_BEST] = best + 1
+    pp[_P_EXPANDED] = expanded
+    pp[_P_ROOM] = room
     pp[_P_STATUS] = status
-    pp[P_RESUME] = 1
+    pp[_P_RESUME] = 1
     return status

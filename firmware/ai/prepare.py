@@ -4,16 +4,41 @@ tables (fill_all).  ai.dp calls them while it sets a Problem up; the walk
 itself, and the D/P layout these fill, are ai.kernel's.
 
 Like the kernel, plain Python that host_tools compiles to viper where a
-function's def line says `# viper`.  The kernel's constants are globals
-of another module here, objects to viper code: each function reads the
+function's def line says `# viper`.  The kernel's D/P layout is copied
+here as private consts (folded in); its other constants are globals of
+another module here, objects to viper code: each function reads the
 ones it needs once, as int(K.NAME), before its loops.  Called once per
 search (orders twice on the device: count, then write), so that costs
 nothing the bench can see; the loops themselves are what they were in
 the kernel.
 """
+from compat import const
 from ai import kernel as K
 from ai.kernel import ptr8, ptr16, ptr32  # noqa: F401 (casts in viper code)
 from ai.runstate import DEAD
+
+# ai.kernel's D/P layout (explained there) as this module's own private
+# consts: folded into the code, no names in the module dicts while the AI
+# runs (tests/ai/test_layout_copies.py checks each against the kernel's)
+_D_KIND = const(0)
+_D_COL = const(1)
+_D_NUM = const(2)
+_D_ORDO = const(4)
+_D_ORDS = const(5)
+_D_BND = const(8)
+_D_TRANS = const(9)
+_D_CLOSED = const(14)
+_D_RTAB = const(28)
+_D_RRAK = const(29)
+_D_GCAP = const(30)
+_D_NEAR = const(31)
+_D_VAL = const(33)
+_P_J = const(1)
+_P_NC = const(2)
+_P_W = const(3)
+_P_FREE = const(4)
+_P_STEPS = const(6)
+_P_ORDN = const(22)
 
 
 def fill_all(D, P, c: int):  # viper
@@ -28,17 +53,17 @@ def fill_all(D, P, c: int):  # viper
     tile = int(K.UNIT)      # other modules' constants: objects here, read once
     none = int(K.NONE)
     dead = int(DEAD)
-    nc = pp[int(K.P_NC)]
-    j1 = pp[int(K.P_J)] + 1
-    w = pp[int(K.P_W)]
-    bnd = ptr16(D[K.D_BND][c])
-    trans = ptr8(D[K.D_TRANS])
-    closed = ptr8(D[K.D_CLOSED])
-    tab = ptr8(D[K.D_RTAB])
-    rak = ptr8(D[K.D_RRAK])
-    gca = ptr8(D[K.D_GCAP])
-    near = ptr8(D[K.D_NEAR])
-    val = ptr8(D[K.D_VAL])
+    nc = pp[int(_P_NC)]
+    j1 = pp[int(_P_J)] + 1
+    w = pp[int(_P_W)]
+    bnd = ptr16(D[_D_BND][c])
+    trans = ptr8(D[_D_TRANS])
+    closed = ptr8(D[_D_CLOSED])
+    tab = ptr8(D[_D_RTAB])
+    rak = ptr8(D[_D_RRAK])
+    gca = ptr8(D[_D_GCAP])
+    near = ptr8(D[_D_NEAR])
+    val = ptr8(D[_D_VAL])
     at = 13 * j1 * nc
     jl = 0
     while jl < j1:
@@ -106,20 +131,20 @@ def orders(D, P, shape) -> int:  # viper
     # the same typed-pointer prologue as fill_all's, on purpose: viper casts
     # are locals of the function that uses them, a helper cannot hand them back
     pp = ptr32(P)
-    kind = ptr8(D[K.D_KIND])
-    col = ptr8(D[K.D_COL])
-    num = ptr8(D[K.D_NUM])
-    tab = ptr8(D[K.D_RTAB])
-    rak = ptr8(D[K.D_RRAK])
-    near = ptr8(D[K.D_NEAR])
+    kind = ptr8(D[_D_KIND])
+    col = ptr8(D[_D_COL])
+    num = ptr8(D[_D_NUM])
+    tab = ptr8(D[_D_RTAB])
+    rak = ptr8(D[_D_RRAK])
+    near = ptr8(D[_D_NEAR])
     sh = ptr8(shape)
-    ordo = ptr16(D[K.D_ORDO])
-    ords = ptr8(D[K.D_ORDS])
-    J = pp[int(K.P_J)]
-    w = pp[int(K.P_W)]
-    S = pp[int(K.P_STEPS)]
-    free = pp[int(K.P_FREE)]
-    put = pp[int(K.P_ORDN)]
+    ordo = ptr16(D[_D_ORDO])
+    ords = ptr8(D[_D_ORDS])
+    J = pp[int(_P_J)]
+    w = pp[int(_P_W)]
+    S = pp[int(_P_STEPS)]
+    free = pp[int(_P_FREE)]
+    put = pp[int(_P_ORDN)]
     k = 0
     d = 0
     while d < S:

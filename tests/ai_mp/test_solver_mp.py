@@ -180,14 +180,15 @@ def test_eager_bound_tables_equal_the_lazy_ones():
 
 
 def test_the_walks_module_dict_stays_below_its_next_size():
-    # MicroPython keeps each public name of ai.kernel (its D_*/P_* layout
-    # among them) in the module's dict while the AI runs; at 74 names the
-    # dict takes its next size, 192 bytes more on a 32-bit build
+    # MicroPython keeps each public name of ai.kernel in the module's dict
+    # while the AI runs; its D_*/P_* layout, public, took a 73-slot dict
+    # (584 bytes on a 32-bit build); private (ai.dp and ai.prepare hold
+    # copies) it fits 17 slots, and at 18 names the dict takes its next size
     import sys
     from ai import kernel
     if sys.implementation.name != "micropython":
         return          # CPython keeps every name, const() or not
-    assert len(kernel.__dict__) < 74, sorted(kernel.__dict__)
+    assert len(kernel.__dict__) <= 17, sorted(kernel.__dict__)
 
 
 def test_a_long_search_keeps_learning_once_the_memo_is_full():
