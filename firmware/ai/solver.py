@@ -11,14 +11,14 @@ may only add new sets from the rack worth at least rules.initial_meld
 table).
 """
 from compat import ticks_ms, ticks_diff
-from rummikub.tiles import JOKER, CODE_LIMIT, count_tiles, remove_tile
-from rummikub.melds import analyse
-import gc
+from rummikub.tiles import JOKER, CODE_LIMIT, count_tiles
 from ai.dp import Problem, Timeout, UNIT
 from ai.memo import drop_table
-from ai.runstate import table_shape
 from ai import arrange
-from ai.race import Race
+# names used in one or two places are imported there: each module-level
+# name is a slot of this module's dict, on the device heap while the AI
+# runs (34 names took a 37-slot dict, 296 bytes, where the hint loads
+# with the play screen's heap around it; 28 fit a 29-slot one)
 
 from compat import MICROPYTHON as _MP
 # memo slots for the search: what the device heap allows; on a PC twice
@@ -72,6 +72,7 @@ def _placed(tab_before, sets, rack):
 def _value(sets, placed, ncol):
     """Worth of what was placed: numbered tiles plus what each placed joker
     stands for (the lowest readings, so a move is never over-praised)."""
+    from rummikub.melds import analyse
     v = 0
     jr = 0
     for t in placed:
@@ -133,17 +134,12 @@ def placeable(tab, rak, jokers, ncol):
     return out
 
 
-def _best_value(tiles, k):
-    """The value of the k highest numbered tiles: phase 2 cannot beat a
-    move that already places those."""
-    nums = sorted([t & 15 for t in tiles if t != JOKER])
-    return sum(nums[len(nums) - k:]) if k else 0
-
-
 def _melded(table, rack, rules, deadline, t0, memo_cap):
     """Phase 1 proves the most tiles (each hit raises the target by a
     whole tile), phase 2 the most value at that count.  Jokers are spare
     unless they make a set valid; spares are added at the end."""
+    from ai.runstate import table_shape
+    from ai.race import Race
     ncol = rules.ncolours
     tab, rak, jt, jr = _counts(table, rack)
     fit = placeable(tab, rak, jt + jr, ncol)
@@ -163,8 +159,12 @@ def _melded(table, rack, rules, deadline, t0, memo_cap):
         b = race.search(UNIT, UNIT)
         if b is not None:
             won, path, score = b, bytes(b.found), b.found_score
-            if score % UNIT < _best_value(fit, score // UNIT):
-                b = race.search(score + 1, 1, score // UNIT)
+            # phase 2 cannot beat a move that already places the k
+            # highest numbered tiles that fit
+            k = score // UNIT
+            nums = sorted([t & 15 for t in fit if t != JOKER])
+            if score % UNIT < (sum(nums[len(nums) - k:]) if k else 0):
+                b = race.search(score + 1, 1, k)
                 if b is not None:
                     won, path = b, bytes(b.found)
     except Timeout:
@@ -208,6 +208,7 @@ def _melded(table, rack, rules, deadline, t0, memo_cap):
 def solve(table, rack, melded, rules, budget_ms=None, memo_cap=MEMO_CAP):
     """Best move for `rack` on `table` (lists of bytearray / bytearray).
     memo_cap bounds the search's memo (heap); a smaller one only costs time."""
+    import gc
     t0 = ticks_ms()
     deadline = None if budget_ms is None else t0 + budget_ms
     table = [bytearray(s) for s in table]
@@ -235,6 +236,7 @@ def solve(table, rack, melded, rules, budget_ms=None, memo_cap=MEMO_CAP):
 def _fallback(table, rack, melded, rules, t0):
     """Out of time: the best cheap move (new rack sets, then lay-offs)."""
     from ai import greedy    # loaded for a fallback only: a finished search never needs it
+    from rummikub.tiles import remove_tile
     ncol = rules.ncolours
     sets = greedy.rack_runs_groups(rack, ncol)
     if not melded and greedy.meld_value(sets, ncol) < rules.initial_meld:
@@ -286,6 +288,7 @@ def _meld(table, rack, rules, deadline, t0):
     if not rules.initial_meld_table_use:
         return move
     # variant: after the meld the same turn may use the table
+    from rummikub.tiles import remove_tile
     left = bytearray(rack)
     for t in move.placed:
         remove_tile(left, t)
@@ -322,6 +325,7 @@ def goes_out(table, rack, rules, budget_ms=None, memo_cap=MEMO_CAP):
     A search that prunes everything short of the whole rack and stops at
     its first hit: cheaper than solve() when the answer is no.  Out of
     time (or heap) it answers False."""
+    from ai.runstate import table_shape
     ncol = rules.ncolours
     tab, rak, jt, jr = _counts(table, rack)
     if len(placeable(tab, rak, jt + jr, ncol)) + jr < len(rack):
