@@ -3,13 +3,19 @@ gin.savefile): magic (4 bytes), version u8, header length u16, header
 JSON, the game's binary state, then CRC32 of everything before it.
 
   SaveError   a save that cannot be loaded; the message says why
+  room(n) -> an empty bytearray holding room for n bytes, taken at once:
+              MicroPython keeps it, so the appends never move the bytes
+              (a move needs a second block as big as those so far, and
+              a fragmented heap often has none)
   start(magic, version, head, size) -> bytearray holding magic, version
-              and the header, with room made at once for the `size`
-              bytes of state (put()'s length bytes counted) and the CRC; the
+              and the header, with room for the `size` bytes of state
+              (put()'s length bytes counted) and the CRC; the
               caller appends its state (put() for a block of at most 255
               bytes with its length first), then
-  seal(out) -> out with the CRC appended (the same bytearray: the heap
-              never holds the save twice)
+  seal(out, crc) -> out with the CRC appended (the same bytearray: the
+              heap never holds the save twice); crc: crc32 of a part
+              written before out (the header, when the state is kept
+              apart from it: rummikub.savefile.dumps(parts=True))
   Reader(data, magic, version, game) checks the size, the magic ("not a
               <game> save"), the version and the CRC, reads the header
               (.head, JSON bytes: the caller decodes and checks it), then
@@ -27,14 +33,16 @@ class SaveError(ValueError):
     """A save that cannot be loaded; the message says why."""
 
 
+def room(n):
+    out = bytearray(n)
+    out[:] = b""
+    return out
+
+
 def start(magic, version, head, size=0):
     hb = json.dumps(head).encode()
-    # the whole save in one block taken at once and emptied: MicroPython
-    # keeps the room, so the appends never move it (a move needs a second
-    # block as big as the save so far, and a fragmented heap has none)
     # (3: the version byte and the header's length; 4: the CRC)
-    out = bytearray(len(magic) + 3 + len(hb) + size + 4)
-    out[:] = b""
+    out = room(len(magic) + 3 + len(hb) + size + 4)
     out.extend(magic)
     out.append(version)
     out.extend(struct.pack("<H", len(hb)))
@@ -47,8 +55,8 @@ def put(out, b):
     out.extend(b)
 
 
-def seal(out):
-    out.extend(struct.pack("<I", crc32(out) & 0xFFFFFFFF))
+def seal(out, crc=0):
+    out.extend(struct.pack("<I", crc32(out, crc) & 0xFFFFFFFF))
     return out
 
 

@@ -54,8 +54,14 @@ def _le(n):
 
 
 def header(data):
-    """The 12 header bytes for a payload."""
-    return MAGIC + _le(len(data)) + _le(crc32(data) & 0xFFFFFFFF)
+    """The 12 header bytes for a payload (bytes, or a list of its parts)."""
+    if not isinstance(data, list):
+        data = [data]
+    n = crc = 0
+    for b in data:
+        n += len(b)
+        crc = crc32(b, crc)
+    return MAGIC + _le(n) + _le(crc & 0xFFFFFFFF)
 
 
 def encode(data):
@@ -149,17 +155,23 @@ class Storage:
             pass
 
     def save(self, name, data):
-        """Atomically replace `name` with bytes `data`."""
-        if len(data) > _MAX_SIZE:
-            raise ValueError("%s: %d bytes is over the %d byte limit" % (name, len(data), _MAX_SIZE))
+        """Atomically replace `name` with bytes `data`, or with a list of
+        parts written one after another (the payload never in one block)."""
+        hdr = header(data)
+        n = _u32(hdr, 4)
+        if n > _MAX_SIZE:
+            raise ValueError("%s: %d bytes is over the %d byte limit" % (name, n, _MAX_SIZE))
+        if not isinstance(data, list):
+            data = [data]
         p = self.path(name)
         tmp = p + ".tmp"
         if not self._exists(p) and self._read(tmp, False)[0] is not None:
             self.fs.rename(tmp, p)
         f = self.fs.open(tmp, "wb")
         try:
-            f.write(header(data))
-            f.write(data)
+            f.write(hdr)
+            for b in data:
+                f.write(b)
             f.flush()
         except OSError:       # flash full: the old copies stay as they were
             f.close()

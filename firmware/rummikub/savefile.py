@@ -11,8 +11,9 @@ file is refused whole, never half-loaded.
 """
 import json
 import struct
+from binascii import crc32
 
-from common.container import SaveError, Reader, start, put, seal
+from common.container import SaveError, Reader, room, start, put, seal
 from common.fields import whole, wholes, names, need
 from rummikub.rules import Rules
 from rummikub.game import Game, PLAYING, MATCH_OVER
@@ -26,7 +27,9 @@ MAX_ROUNDS = 99       # ui.session's settings allow no more
 MAX_SCORE = 1 << 20   # a round's score, far over any tile set's worth
 
 
-def dumps(game, extra=None):
+def dumps(game, extra=None, parts=False):
+    """The save's bytes; parts=True: as [header, state] (Storage.save takes
+    the list), never joined in one block of the heap."""
     head = {
         "rules": game.rules.changed(), "names": game.names, "rounds": game.rounds,
         "round_no": game.round_no, "rows": game.round_rows,
@@ -37,7 +40,8 @@ def dumps(game, extra=None):
     size = struct.calcsize(_STATE) + game.n + 1 + len(game.pool) + 1
     for s in game.racks + game.table:
         size += 1 + len(s)
-    out = start(MAGIC, VERSION, head, size)
+    hd = start(MAGIC, VERSION, head)
+    out = room(size + 4)        # + the CRC
     out.extend(struct.pack(_STATE, game.rng.state, game.n, game.current,
                            game.starter, game.phase, game.passes, game.turn_no))
     out.extend(game.melded)
@@ -47,7 +51,11 @@ def dumps(game, extra=None):
     out.append(len(game.table))
     for s in game.table:
         put(out, s)
-    return seal(out)
+    seal(out, crc32(hd))
+    if parts:
+        return [hd, out]
+    hd.extend(out)
+    return hd
 
 
 def _tiles(rd, what):

@@ -264,7 +264,7 @@ def save_game(app, screen=None):
         extra["state"] = scr.state()
     from rummikub import savefile
     try:
-        app.storage.save(SAVE, savefile.dumps(app.match.game, extra))
+        app.storage.save(SAVE, savefile.dumps(app.match.game, extra, True))
     except OSError as e:
         app.error = _FULL % "game"
         app.log("save: %s" % e)

@@ -40,25 +40,29 @@ def test_save_is_compact():
     assert len(savefile.dumps(midgame())) < 400
 
 
-def test_the_save_is_built_in_the_one_block_it_reserves():
-    # dumps() asks container.start for room for exactly what it then
-    # writes: the appends never move the save to a bigger block (on a
-    # fragmented 56 KB heap each move needs a second block of the save's
-    # size so far)
-    real = savefile.start
+def test_the_device_save_is_two_parts_each_in_the_block_it_reserves():
+    # the app saves [header, state] (Storage.save writes them one after the
+    # other): never the whole save in one block, and the state is built in
+    # room taken for exactly what it holds (the appends never move it; on a
+    # fragmented 56 KB heap each move needs a second block of its size)
+    g = midgame(turns=8)
+    extra = {"screen": "play", "review": ["Bo played 3 tiles"]}
+    real = savefile.room
     asked = []
 
-    def spy(magic, version, head, size=0):
-        out = real(magic, version, head, size)
-        asked.append((len(out), size))
-        return out
-    savefile.start = spy
+    def spy(n):
+        asked.append(n)
+        return real(n)
+    savefile.room = spy
     try:
-        data = savefile.dumps(midgame(turns=8), {"screen": "play"})
+        hd, st = savefile.dumps(g, extra, True)
     finally:
-        savefile.start = real
-    (head, size), = asked
-    assert size > 0 and len(data) == head + size + 4     # + the CRC
+        savefile.room = real
+    whole = savefile.dumps(g, extra)
+    assert bytes(hd) + bytes(st) == bytes(whole)
+    assert asked == [len(st)] and len(hd) < len(whole) and len(st) < len(whole)
+    h, got = savefile.loads(whole)
+    assert same(g, h) and got == extra
 
 
 def test_every_truncation_and_bit_flip_is_refused():

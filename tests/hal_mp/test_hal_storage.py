@@ -202,6 +202,16 @@ def test_damaged_length_never_sizes_a_read(d):
 
 
 @in_fresh_dir
+def test_a_save_given_in_parts_is_the_same_file(d):
+    # the app hands its save over as [header, state] (never one block)
+    st, _ = _store(d)
+    st.save("game", [S2[:10], S2[10:]])
+    assert _read(d + "/game") == encode(S2) and st.load("game") == S2
+    raises(ValueError, st.save, "big", [bytes(40000), bytes(30000)])
+    assert st.load("game") == S2
+
+
+@in_fresh_dir
 def test_a_save_checks_the_copy_it_replaces_in_small_reads(d):
     # the copy kept as the backup is checked whole (CRC), but read in
     # pieces: the save never holds it beside the new one (on a 56 KB heap
