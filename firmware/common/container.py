@@ -7,15 +7,20 @@ JSON, the game's binary state, then CRC32 of everything before it.
               MicroPython keeps it, so the appends never move the bytes
               (a move needs a second block as big as those so far, and
               a fragmented heap often has none)
+  opening(magic, version, head) -> ([parts], crc): magic, version, the
+              header's length, then the header JSON encoded in slices of
+              _SLICE characters (no second block as big as the JSON
+              beside its text), and the crc32 of them all
   start(magic, version, head, size) -> bytearray holding magic, version
               and the header, with room for the `size` bytes of state
               (put()'s length bytes counted) and the CRC; the
               caller appends its state (put() for a block of at most 255
               bytes with its length first), then
+  join(parts) -> the parts as one bytearray
   seal(out, crc) -> out with the CRC appended (the same bytearray: the
-              heap never holds the save twice); crc: crc32 of a part
-              written before out (the header, when the state is kept
-              apart from it: rummikub.savefile.dumps(parts=True))
+              heap never holds the save twice); crc: crc32 of the parts
+              written before out (opening()'s, when the state is kept
+              apart from them: rummikub.savefile.dumps(parts=True))
   Reader(data, magic, version, game) checks the size, the magic ("not a
               <game> save"), the version and the CRC, reads the header
               (.head, JSON bytes: the caller decodes and checks it), then
@@ -27,6 +32,9 @@ Loaded only to save or resume, with the savefile that uses it.
 import json
 import struct
 from binascii import crc32
+from compat import const
+
+_SLICE = const(64)      # characters of header JSON encoded at a time
 
 
 class SaveError(ValueError):
@@ -39,14 +47,40 @@ def room(n):
     return out
 
 
+def opening(magic, version, head):
+    js = json.dumps(head)
+    parts = [b""]
+    n = 0
+    for i in range(0, len(js), _SLICE):
+        b = js[i:i + _SLICE].encode()
+        parts.append(b)
+        n += len(b)
+    parts[0] = bytes(magic) + bytes((version,)) + struct.pack("<H", n)
+    crc = 0
+    for b in parts:
+        crc = crc32(b, crc)
+    return parts, crc
+
+
 def start(magic, version, head, size=0):
-    hb = json.dumps(head).encode()
-    # (3: the version byte and the header's length; 4: the CRC)
-    out = room(len(magic) + 3 + len(hb) + size + 4)
-    out.extend(magic)
-    out.append(version)
-    out.extend(struct.pack("<H", len(hb)))
-    out.extend(hb)
+    parts, _ = opening(magic, version, head)
+    n = 0
+    for b in parts:
+        n += len(b)
+    out = room(n + size + 4)    # + the CRC
+    for b in parts:
+        out.extend(b)
+    return out
+
+
+def join(parts):
+    """The parts as one bytearray (room for all of them taken at once)."""
+    n = 0
+    for b in parts:
+        n += len(b)
+    out = room(n)
+    for b in parts:
+        out.extend(b)
     return out
 
 

@@ -11,9 +11,8 @@ file is refused whole, never half-loaded.
 """
 import json
 import struct
-from binascii import crc32
 
-from common.container import SaveError, Reader, room, start, put, seal
+from common.container import SaveError, Reader, room, opening, put, seal, join
 from common.fields import whole, wholes, names, need
 from rummikub.rules import Rules
 from rummikub.game import Game, PLAYING, MATCH_OVER
@@ -28,8 +27,9 @@ MAX_SCORE = 1 << 20   # a round's score, far over any tile set's worth
 
 
 def dumps(game, extra=None, parts=False):
-    """The save's bytes; parts=True: as [header, state] (Storage.save takes
-    the list), never joined in one block of the heap."""
+    """The save's bytes; parts=True: as a list of parts (the opening's,
+    then the state; Storage.save takes the list), never joined in one
+    block of the heap."""
     head = {
         "rules": game.rules.changed(), "names": game.names, "rounds": game.rounds,
         "round_no": game.round_no, "rows": game.round_rows,
@@ -37,10 +37,11 @@ def dumps(game, extra=None, parts=False):
     }
     if extra is not None:
         head["extra"] = extra
+    pieces, crc = opening(MAGIC, VERSION, head)
+    head = None
     size = struct.calcsize(_STATE) + game.n + 1 + len(game.pool) + 1
     for s in game.racks + game.table:
         size += 1 + len(s)
-    hd = start(MAGIC, VERSION, head)
     out = room(size + 4)        # + the CRC
     out.extend(struct.pack(_STATE, game.rng.state, game.n, game.current,
                            game.starter, game.phase, game.passes, game.turn_no))
@@ -51,11 +52,8 @@ def dumps(game, extra=None, parts=False):
     out.append(len(game.table))
     for s in game.table:
         put(out, s)
-    seal(out, crc32(hd))
-    if parts:
-        return [hd, out]
-    hd.extend(out)
-    return hd
+    pieces.append(seal(out, crc))
+    return pieces if parts else join(pieces)
 
 
 def _tiles(rd, what):
