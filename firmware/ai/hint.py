@@ -1,16 +1,36 @@
 """The hint button: the solver's move for the current player, as the list
 of sets that would change (the UI highlights them; the table itself is
-untouched until the player plays)."""
-from ai.solver import solve
-from ai.dp import drop_caches
+untouched until the player plays).
+
+On MicroPython the hint first looks at the free heap: with less than
+SEARCH_ROOM bytes free (after a collection) beside the screen, the
+search's code and tables do not fit (measured on the frozen 32-bit match:
+below about 25 KB free at the hint nearly every search gave up for want
+of heap and fell back anyway), so the hint gives the cheap move (greedy
+new sets and lay-offs, ai.move.cheap) without loading the search at all.
+Loaded already (a second hint in the same turn), the search is tried.
+"""
+import gc
+import sys
+from compat import MICROPYTHON as _MP, ticks_ms
+
+SEARCH_ROOM = 24000
 
 
 def hint(game, budget_ms=None):
     """(changed sets, Move) for the player whose turn it is.  No move ->
     ([], move with count 0): the UI should suggest drawing."""
+    melded = bool(game.melded[game.current])
+    if _MP and "ai.solver" not in sys.modules:
+        gc.collect()
+        if gc.mem_free() < SEARCH_ROOM:
+            from ai.move import cheap
+            move = cheap(game.table, game.rack, melded, game.rules, ticks_ms())
+            return [bytearray(s) for s in move.changed], move
+    from ai.solver import solve
+    from ai.dp import drop_caches
     try:
-        move = solve(game.table, game.rack, bool(game.melded[game.current]),
-                     game.rules, budget_ms)
+        move = solve(game.table, game.rack, melded, game.rules, budget_ms)
     finally:
         drop_caches()    # ~5 KB (64-bit) the rest of the person's turn can use
     return [bytearray(s) for s in move.changed], move

@@ -83,6 +83,11 @@ class Player:
         t0 = ticks_ms()
         try:
             after = self.choose(game)
+        except MemoryError:
+            # no heap left to think in, not even for the greedy fallback
+            # (the device's 56 KB late in a match): a draw needs none and is
+            # always legal, so the app plays on instead of stopping
+            after = None
         finally:
             # the search's tables go with the turn (the next one builds them
             # again, a few ms): between turns the heap is the UI's and the save's

@@ -15,10 +15,11 @@ from rummikub.tiles import JOKER, CODE_LIMIT, count_tiles
 from ai.dp import Problem, Timeout, UNIT
 from ai.memo import drop_table
 from ai import arrange
+from ai.move import Move, placed as _placed, value as _value, none as _none
 # names used in one or two places are imported there: each module-level
 # name is a slot of this module's dict, on the device heap while the AI
 # runs (34 names took a 37-slot dict, 296 bytes, where the hint loads
-# with the play screen's heap around it; 28 fit a 29-slot one)
+# with the play screen's heap around it; 27 fit a 29-slot one)
 
 from compat import MICROPYTHON as _MP
 # memo slots for the search: what the device heap allows; on a PC twice
@@ -26,26 +27,6 @@ from compat import MICROPYTHON as _MP
 # costs CPython time to allocate every solve); still only between numbers
 # (remembering every step costs more look-ups in CPython than it saves)
 MEMO_CAP = 2000 if _MP else 4096
-
-
-class Move:
-    """A solver answer.  table: the whole table after the move (unchanged
-    sets first, in their old order, then the changed and new ones);
-    changed: those new/changed sets; placed: rack tiles put down."""
-
-    def __init__(self, table, changed, placed, value, optimal, ms=0, expanded=0):
-        self.table = table
-        self.changed = changed
-        self.placed = placed
-        self.count = len(placed)
-        self.value = value
-        self.optimal = optimal
-        self.ms = ms
-        self.expanded = expanded
-
-    def __repr__(self):
-        return "Move(count=%d, value=%d, optimal=%s)" % (self.count, self.value,
-                                                         self.optimal)
 
 
 def _counts(table, rack):
@@ -56,40 +37,6 @@ def _counts(table, rack):
     tab[JOKER] = 0
     rak[JOKER] = 0
     return tab, rak, jt, jr
-
-
-def _placed(tab_before, sets, rack):
-    """Rack tiles the sets use beyond the table's own tiles."""
-    after = count_tiles(sets)
-    out = bytearray()
-    for t in range(CODE_LIMIT):
-        d = after[t] - tab_before[t]
-        for _ in range(d):
-            out.append(t)
-    return out
-
-
-def _value(sets, placed, ncol):
-    """Worth of what was placed: numbered tiles plus what each placed joker
-    stands for (the lowest readings, so a move is never over-praised)."""
-    from rummikub.melds import analyse
-    v = 0
-    jr = 0
-    for t in placed:
-        if t == JOKER:
-            jr += 1
-        else:
-            v += t & 15
-    if jr:
-        readings = []
-        for s in sets:
-            _, _, st = analyse(s, ncol)
-            for i in range(len(s)):
-                if s[i] == JOKER:
-                    readings.append(st[i] & 15)
-        readings.sort()
-        v += sum(readings[:jr])
-    return v
 
 
 def _run(tab, rak, jt, jr, rules, meld, lower, deadline, free=False, p=None):
@@ -228,33 +175,10 @@ def solve(table, rack, melded, rules, budget_ms=None, memo_cap=MEMO_CAP):
             return _meld(table, rack, rules, deadline, t0)
     except (Timeout, MemoryError):
         drop_table()
-        return _fallback(table, rack, melded, rules, t0)
+        from ai.move import cheap    # a finished search never needs greedy play
+        return cheap(table, rack, melded, rules, t0)
     finally:
         drop_table()                    # the heap is the UI's between turns
-
-
-def _fallback(table, rack, melded, rules, t0):
-    """Out of time: the best cheap move (new rack sets, then lay-offs)."""
-    from ai import greedy    # loaded for a fallback only: a finished search never needs it
-    from rummikub.tiles import remove_tile
-    ncol = rules.ncolours
-    sets = greedy.rack_runs_groups(rack, ncol)
-    if not melded and greedy.meld_value(sets, ncol) < rules.initial_meld:
-        sets = []
-    after = [bytearray(s) for s in table] + sets
-    if melded:
-        left = bytearray(rack)
-        for s in sets:
-            for t in s:
-                remove_tile(left, t)
-        after, _ = greedy.lay_off(after, left, ncol)
-    placed = _placed(count_tiles(table), after, rack)
-    if not placed:
-        return _none(table, t0, 0, optimal=False)
-    kept, changed = arrange.carve(after, table, ncol)
-    after = kept + changed
-    return Move(after, changed, placed, _value(after, placed, ncol), False,
-                ticks_diff(ticks_ms(), t0), 0)
 
 
 def rack_sets(rack, rules, need=0, deadline=None):
@@ -300,11 +224,6 @@ def _meld(table, rack, rules, deadline, t0):
     if sets2 is None or score2 < UNIT:
         return move
     return _finish(table, rack, sets2, ncol, False, t0, p2.expanded)
-
-
-def _none(table, t0, expanded, optimal=True):
-    return Move([bytearray(s) for s in table], [], bytearray(), 0, optimal,
-                ticks_diff(ticks_ms(), t0), expanded)
 
 
 def _finish(table, rack, sets, ncol, optimal, t0, expanded, fresh=False):

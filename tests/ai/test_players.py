@@ -153,3 +153,21 @@ def test_wilson_interval():
     lo, hi = wilson(60, 100)
     assert 0.50 < lo < 0.51 and 0.69 < hi < 0.70
     assert wilson(0, 0) == (0.0, 0.0)
+
+
+class _NoRoom(Player):
+    """A seat whose thinking finds no heap at all."""
+
+    def choose(self, game):
+        raise MemoryError
+
+
+def test_an_ai_turn_with_no_heap_to_think_draws_instead_of_stopping_the_app():
+    # on the device's 56 KB heap late in a match even the greedy fallback
+    # could run out; the MemoryError used to reach the app's top level
+    g = Game(Rules(), 4, seed=3)
+    me = g.current
+    rack, pool = len(g.rack), len(g.pool)
+    _NoRoom("expert", seed=1).take_turn(g)
+    assert len(g.racks[me]) == rack + 1 and len(g.pool) == pool - 1
+    assert g.current != me and g.phase == PLAYING

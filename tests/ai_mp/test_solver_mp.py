@@ -203,6 +203,39 @@ def test_the_solvers_module_dict_stays_below_its_next_size():
     assert len(solver.__dict__) <= 29, sorted(solver.__dict__)
 
 
+def test_a_hint_on_a_short_heap_gives_the_cheap_move_without_the_search():
+    # below ai.hint.SEARCH_ROOM free bytes (the device's play screen on a
+    # 56 KB heap) the search could not run anyway: the hint does not load
+    # its ~5 KB of code and gives the greedy move, a legal one
+    import sys
+    if sys.implementation.name != "micropython":
+        return          # the heap check is the device's
+    from ai import hint as H
+    from rummikub.game import Game
+    g = Game(Rules(), 2, seed=11)
+    g.melded[g.current] = 1
+    g.table = parse_table("R5 R6 R7 | B9 K9 Y9")
+    g.racks[g.current] = parse_tiles("R8 K2 K3 K4 B12")
+    saved = {}
+    for name in list(sys.modules):
+        if name.startswith("ai.") and name != "ai.hint":
+            saved[name] = sys.modules.pop(name)
+    room = H.SEARCH_ROOM
+    H.SEARCH_ROOM = 1 << 30
+    try:
+        changed, move = H.hint(g)
+        loaded = sorted([n for n in sys.modules if n.startswith("ai.")])
+    finally:
+        H.SEARCH_ROOM = room
+        sys.modules.update(saved)
+    assert "ai.solver" not in loaded and "ai.dp" not in loaded, loaded
+    assert move.count == 4 and not move.optimal and changed == move.changed
+    res = validate_turn(g.table, g.rack, move.table, True, g.rules)
+    assert res.valid and sorted(res.played) == sorted(move.placed), res.message
+    full = solve(g.table, g.rack, True, g.rules)
+    assert full.count >= move.count
+
+
 def test_a_long_search_keeps_learning_once_the_memo_is_full():
     # a late-game rack of 27 tiles with the device's memo (2048 slots),
     # walked upward only (no race): the memo used to stop taking facts at
