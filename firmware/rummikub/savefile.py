@@ -9,21 +9,21 @@ table set valid, and every header field (types, ranges, one name and one
 score per player, the round history against the round number), so a bad
 file is refused whole, never half-loaded.
 """
-import json
 import struct
 
-from common.container import SaveError, Reader, room, opening, put, seal, join
+from compat import const
+from common.container import SaveError, room, opening, put
 from common.fields import whole, wholes, names, need
-from rummikub.rules import Rules
 from rummikub.game import Game, PLAYING, MATCH_OVER
-from rummikub.tiles import CODE_LIMIT, JOKER, count_tiles, full_set
-from rummikub.melds import is_valid
+# names one function uses are imported in it: this module is loaded for
+# each save, and each module-level name is a slot of its dict then (32
+# names took a 37-slot dict, 296 bytes, beside the save on the heap)
 
 MAGIC = b"PRKS"
 VERSION = 1
 _STATE = "<IBBBBHH"   # rng, n, current, starter, phase, passes, turn_no
-MAX_ROUNDS = 99       # ui.session's settings allow no more
-MAX_SCORE = 1 << 20   # a round's score, far over any tile set's worth
+_MAX_ROUNDS = const(99)        # ui.session's settings allow no more
+_MAX_SCORE = const(1 << 20)    # a round's score, far over any tile set's worth
 
 
 def dumps(game, extra=None, parts=False):
@@ -52,11 +52,13 @@ def dumps(game, extra=None, parts=False):
     out.append(len(game.table))
     for s in game.table:
         put(out, s)
+    from common.container import seal, join
     pieces.append(seal(out, crc))
     return pieces if parts else join(pieces)
 
 
 def _tiles(rd, what):
+    from rummikub.tiles import CODE_LIMIT, JOKER
     b = rd.block(what)
     for t in b:
         if t >= CODE_LIMIT or (t & 15 == 0 and t != JOKER) or t & 15 > 13:
@@ -66,6 +68,8 @@ def _tiles(rd, what):
 
 def loads(data):
     """Return (game, extra) or raise SaveError; never a partial game."""
+    import json
+    from common.container import Reader
     rd = Reader(data, MAGIC, VERSION, "Pocket Rummikub")
     st = struct.unpack(_STATE, rd.take(struct.calcsize(_STATE), "state"))
     try:
@@ -89,15 +93,16 @@ def loads(data):
 def _game(head, n):
     """The Game (not dealt) a header describes, every field checked."""
     need(isinstance(head, dict) and isinstance(head["rules"], dict), "rules")
+    from rummikub.rules import Rules
     rules = Rules().update(head["rules"])
-    need(whole(head["rounds"], 1, MAX_ROUNDS), "rounds")
+    need(whole(head["rounds"], 1, _MAX_ROUNDS), "rounds")
     need(names(head["names"], n), "names for %d players" % n)
     g = Game(rules, n, 1, head["rounds"], head["names"], start=False)
     need(whole(head["round_no"], 1, g.rounds), "round number")
     rows = head["rows"]
     need(isinstance(rows, list), "round scores")
     for r in rows:
-        need(wholes(r, n, -MAX_SCORE, MAX_SCORE), "round scores")
+        need(wholes(r, n, -_MAX_SCORE, _MAX_SCORE), "round scores")
     need(wholes(head["winners"], len(rows), 0, n - 1), "round winners")
     ex = head["exhausted"]
     need(isinstance(ex, list) and len(ex) == len(rows), "round ends")
@@ -111,6 +116,8 @@ def _game(head, n):
 
 
 def _check(g):
+    from rummikub.tiles import count_tiles, full_set
+    from rummikub.melds import is_valid
     if g.current >= g.n or g.starter >= g.n or g.phase > MATCH_OVER:
         raise SaveError("save has an impossible turn state")
     r = g.rules

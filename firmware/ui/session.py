@@ -15,10 +15,11 @@ through sync.gamelog, the path the sync tests cover.
 import json
 from compat import const
 from common.fields import whole as _int
-from rummikub.game import PLAYING, MATCH_OVER
-from rummikub.tiles import parse_table, fmt_table
-from ui.match import Match, SEAT_KINDS
-from sync.limits import SETTINGS as RANGES, name_error, setting_error
+from rummikub.game import PLAYING
+from sync.limits import setting_error
+# names one function uses are imported in it: each module-level name is a
+# slot of this module's dict while it is loaded for a save or a resume (36
+# names took a 37-slot dict, 296 bytes, beside the save on the heap)
 
 SAVE = "game"
 SETTINGS = "settings"
@@ -32,6 +33,7 @@ _FULL = const("Storage full: %s not saved")
 
 
 def _names(v):
+    from sync.limits import name_error
     return isinstance(v, list) and all(name_error(n) is None for n in v)
 
 
@@ -47,6 +49,7 @@ def _rules_ok(d):
 def clean_settings(d):
     """(settings, what was wrong or None): every field of d checked, a bad
     one replaced by its default."""
+    from sync.limits import SETTINGS as RANGES
     s = {"idle_min": 3, "partials": 20, "names": _DEFAULT_NAMES.split()}    # the defaults
     if not isinstance(d, dict):
         return s, "not a settings record"
@@ -147,6 +150,7 @@ def apply_pushed(app, s):
             app.error = "Pushed settings unreadable; ignored"
         else:
             from rummikub.rules import Rules
+            from sync.limits import SETTINGS as RANGES
             setup = dict(s.get("setup") or {})
             rules = dict(setup.get("rules") or {})
             known = Rules().as_dict()
@@ -215,6 +219,7 @@ def log_round(app):
 
 def match_extra(m):
     """What the app must remember of match m beyond the Game itself."""
+    from rummikub.tiles import fmt_table
     return {
         "seats": m.seats, "match_id": m.match_id,
         "review": m.review, "last_human": m.last_human,
@@ -226,6 +231,8 @@ def match_extra(m):
 def restore_match(game, extra):
     """A Match from a save's extra; ValueError naming the first field that
     does not fit the game."""
+    from rummikub.tiles import parse_table
+    from ui.match import Match, SEAT_KINDS
     if not isinstance(extra, dict):
         raise ValueError("no match data")
     seats = extra.get("seats")
@@ -273,6 +280,7 @@ def save_game(app, screen=None):
 def _load_save(raw):
     """(match, screen, state) from a save's bytes; raises what is wrong."""
     from rummikub import savefile
+    from rummikub.game import MATCH_OVER
     game, extra = savefile.loads(raw)
     m = restore_match(game, extra)
     name = extra.get("screen") or "play"
