@@ -8,9 +8,9 @@ JSON, the game's binary state, then CRC32 of everything before it.
               (a move needs a second block as big as those so far, and
               a fragmented heap often has none)
   opening(magic, version, head) -> ([parts], crc): magic, version, the
-              header's length, then the header JSON encoded in slices of
-              _SLICE characters (no second block as big as the JSON
-              beside its text), and the crc32 of them all
+              header's length, then the header JSON in parts of about
+              _SLICE bytes, made piece by piece (never the whole JSON
+              text in one block), and the crc32 of them all
   start(magic, version, head, size) -> bytearray holding magic, version
               and the header, with room for the `size` bytes of state
               (put()'s length bytes counted) and the CRC; the
@@ -34,7 +34,7 @@ import struct
 from binascii import crc32
 from compat import const
 
-_SLICE = const(64)      # characters of header JSON encoded at a time
+_SLICE = const(64)      # bytes of header JSON a part holds (at least)
 
 
 class SaveError(ValueError):
@@ -47,13 +47,45 @@ def room(n):
     return out
 
 
+def _json(v, out):
+    """json.dumps(v)'s text appended to the parts in out (a list of bytes,
+    the last one being filled: _add), dicts and lists taken apart, so no
+    block ever holds a whole header (the same text: the separators are
+    json.dumps's own on both runtimes)."""
+    if isinstance(v, dict):
+        _add(out, "{")
+        sep = ""
+        for k in v:
+            _add(out, sep + json.dumps(k) + ": ")
+            _json(v[k], out)
+            sep = ", "
+        _add(out, "}")
+    elif isinstance(v, (list, tuple)):
+        _add(out, "[")
+        sep = ""
+        for x in v:
+            _add(out, sep)
+            _json(x, out)
+            sep = ", "
+        _add(out, "]")
+    else:
+        _add(out, json.dumps(v))
+
+
+def _add(out, text):
+    b = out[-1] + text.encode()
+    out[-1] = b
+    if len(b) >= _SLICE:
+        out.append(b"")
+
+
 def opening(magic, version, head):
-    js = json.dumps(head)
-    parts = [b""]
+    parts = [b"", b""]
+    _json(head, parts)
+    if not parts[-1]:
+        parts.pop()
     n = 0
-    for i in range(0, len(js), _SLICE):
-        b = js[i:i + _SLICE].encode()
-        parts.append(b)
+    for b in parts:
         n += len(b)
     parts[0] = bytes(magic) + bytes((version,)) + struct.pack("<H", n)
     crc = 0

@@ -42,8 +42,8 @@ def test_save_is_compact():
 
 def test_the_device_save_comes_in_small_parts():
     # the app hands Storage.save a list of parts: the opening (magic,
-    # version, the header's length), the header JSON encoded in 64-character
-    # slices, then the state, built in room taken for exactly what it
+    # version, the header's length), the header JSON made piece by piece in
+    # parts of about 64 bytes, then the state, built in room taken for exactly what it
     # holds (the appends never move it).  Never the whole save, nor the
     # whole header, in one block beside the JSON text (on a fragmented
     # 56 KB heap each such block was where saves failed)
@@ -63,10 +63,20 @@ def test_the_device_save_comes_in_small_parts():
     whole = savefile.dumps(g, extra)
     assert b"".join([bytes(p) for p in parts]) == bytes(whole)
     assert asked == [len(parts[-1])]
-    assert len(whole) > 300 and max([len(p) for p in parts[:-1]]) <= 64
+    # each header part: about 64 bytes, and one value's JSON at most more
+    assert len(whole) > 300 and max([len(p) for p in parts[:-1]]) <= 64 + 30
     assert len(parts[-1]) < len(whole) // 2
     h, got = savefile.loads(whole)
     assert same(g, h) and got == extra
+
+
+def test_the_header_parts_hold_json_dumps_own_text():
+    import json
+    from common.container import opening
+    head = {"a": [1, [2, "x y"], {"b": None, "c": True}], "d": "Zo\u00eb", "e": (1, 2),
+            "f": {}, "g": [], "h": -3, "i": {"j": ["k", {"l": 5}]}}
+    parts, _ = opening(b"TEST", 1, head)
+    assert b"".join(parts[1:]).decode() == json.dumps(head)
 
 
 def test_every_truncation_and_bit_flip_is_refused():
