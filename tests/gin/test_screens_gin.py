@@ -10,6 +10,7 @@ import pytest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 UI_MP = os.path.join(ROOT, "tests", "ui_mp")
+GIN_MP = os.path.join(ROOT, "tests", "gin_mp")
 GOLDEN = os.path.join(HERE, "golden")
 sys.path.insert(0, UI_MP)
 import gin_scenes  # noqa: E402
@@ -27,6 +28,6 @@ def test_golden(rendered, name, tmp_path):
 
 
 def test_micropython_framebuf_matches_cpython(rendered, tmp_path):
-    assert_micropython_draws_the_same(os.path.join(HERE, "gin_scenes.py"),
-                                      [os.path.join(ROOT, "firmware"), UI_MP, HERE],
+    assert_micropython_draws_the_same(os.path.join(GIN_MP, "gin_scenes.py"),
+                                      [os.path.join(ROOT, "firmware"), UI_MP, GIN_MP],
                                       rendered, tmp_path)

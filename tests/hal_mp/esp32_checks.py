@@ -1,6 +1,6 @@
 """The ESP32 backend on the MicroPython unix port with recording machine/esp32
 fakes (tests/hal_mp/fake_esp32).  Run by tests/hal/test_hal_micropython.py:
-MICROPYPATH=firmware:tests/engine:tests/hal_mp/fake_esp32:tests/hal_mp
+MICROPYPATH=firmware:tests/engine_mp:tests/hal_mp/fake_esp32:tests/hal_mp
 micropython tests/mp_runner.py tests/hal_mp/esp32_checks.py
 """
 import machine

@@ -1,6 +1,6 @@
 """The WebAssembly MicroPython the page runs, under node: a third runtime.
 
-The engine test files (tests/engine/test_*.py) pass there as on the unix
+The engine test files (tests/engine_mp/test_*.py) pass there as on the unix
 port, and the key screens (tests/ui_mp/ui_scenes.py) render byte-identical
 to the golden images the CPython tests compare against.
 """
@@ -42,9 +42,9 @@ def count_tests(paths):
 
 
 def test_engine_tests_pass_on_webassembly(runtime):
-    files = sorted(glob.glob(os.path.join(ROOT, "tests", "engine", "test_*.py")))
+    files = sorted(glob.glob(os.path.join(ROOT, "tests", "engine_mp", "test_*.py")))
     rel = [os.path.relpath(f, ROOT) for f in files]
-    p = mp_node("--path", "firmware", "--path", "tests/engine", "tests/mp_runner.py", *rel)
+    p = mp_node("--path", "firmware", "--path", "tests/engine_mp", "tests/mp_runner.py", *rel)
     out = p.stdout + p.stderr
     assert p.returncode == 0, out[-3000:]
     want = count_tests(files)

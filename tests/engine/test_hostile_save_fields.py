@@ -4,7 +4,7 @@ checksum made valid, then the device wakes from an idle sleep into it and
 a few buttons are pressed.  The app must resume (the save, or the one
 before it) or boot to the title, with at most one line on the screen,
 and never raise: no traceback at load, none later.  CPython; the crafted
-cases of tests/engine/test_hostile_saves.py run on both runtimes."""
+cases of tests/engine_mp/test_hostile_saves.py run on both runtimes."""
 import json
 import os
 import shutil

@@ -37,7 +37,7 @@ def cpython_output():
 
 
 def test_seeded_games_are_identical_on_micropython():
-    env = dict(os.environ, MICROPYPATH="%s/firmware:%s/tests/engine" % (ROOT, ROOT))
+    env = dict(os.environ, MICROPYPATH="%s/firmware:%s/tests/engine_mp" % (ROOT, ROOT))
     out = subprocess.run([MICROPYTHON, "-c", SCRIPT], capture_output=True, text=True,
                          env=env, timeout=120)
     assert out.returncode == 0, out.stderr + out.stdout

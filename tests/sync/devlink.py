@@ -28,6 +28,7 @@ from sync import protocol as P
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+SYNC_MP = os.path.join(ROOT, "tests", "sync_mp")   # device_main.py, heap_stream.py
 MP = os.path.join(ROOT, ".venv", "bin", "micropython")
 FAULTS = ("drop", "flip", "dup", "trunc", "lose", "noise", "disconnect", "reset")
 
@@ -60,7 +61,7 @@ class Device:
     def start(self):
         args = [MP, "-X", "heapsize=" + self.heap]
         if not self.repl:
-            args += [os.path.join(HERE, "device_main.py"), str(self.quiet_ms)]
+            args += [os.path.join(SYNC_MP, "device_main.py"), str(self.quiet_ms)]
         # stderr to a file, not the pty: a traceback is a crash the tests
         # report, never bytes on the line
         with open(os.path.join(self.folder, "stderr.txt"), "ab") as err:

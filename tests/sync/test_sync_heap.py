@@ -10,7 +10,7 @@ import shutil
 import subprocess
 import tempfile
 
-from devlink import MP, HERE, ROOT
+from devlink import MP, ROOT, SYNC_MP
 from synccheck import Book
 from host_tools.flash.mpycheck import mpy_cross
 from sync import records as R
@@ -63,7 +63,7 @@ def _run(tmp_path, heap, n):
     # the script too runs from the fixed-length folder: its folder heads
     # sys.path, on the heap (from the checkout it passed or failed with
     # the checkout's path length)
-    shutil.copy(os.path.join(HERE, "heap_stream.py"), str(tmp_path / "heap_stream.py"))
+    shutil.copy(os.path.join(SYNC_MP, "heap_stream.py"), str(tmp_path / "heap_stream.py"))
     r = subprocess.run([MP, "-X", "heapsize=%d" % heap, str(tmp_path / "heap_stream.py")],
                        cwd=tmp_path, env=dict(os.environ, MICROPYPATH=str(lib)),
                        capture_output=True, text=True, timeout=60)

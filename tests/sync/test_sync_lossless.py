@@ -1,6 +1,6 @@
 """The score log never loses a round to the host (issue 13, section 3):
 the real endpoint and the real host sync code joined back to back in one
-CPython process (no line faults here; tests/sync_host/test_sync_faults.py
+CPython process (no line faults here; tests/sync/test_sync_faults.py
 does the line), the device's log damaged between syncs."""
 import shutil
 
