@@ -316,6 +316,12 @@ class App:
             m.ai_turn()
             if not m.humans():
                 break              # nobody plays: each turn is shown (watch)
+        if g.phase != PLAYING:
+            # the round's end, perhaps from a person's turn: the score log
+            # is written next, with the screens dropped as for an AI turn
+            # (the frame stays on the glass until the result is shown)
+            self.stack = []
+            unload("ai")
         if g.phase != PLAYING or m.humans():
             # a person's screen is next (and at a round's end the score
             # log): the AI's code gives them its RAM; the next AI turn

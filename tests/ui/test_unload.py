@@ -114,3 +114,31 @@ def test_the_hints_thinking_comes_off_the_turn_timer(tmp_path, monkeypatch):
     d.keys("down " * labels.index("hint") + "a")
     assert d.ed.marked                            # the hint is shown
     assert before - 20000 - 5000 < d.screen._left() <= before - 20000
+
+
+def test_the_score_log_is_written_with_no_screen_loaded(tmp_path, monkeypatch):
+    """A person goes out: the round's end writes the score log (ui.session,
+    sync.*) with the play screen's code dropped first, as before an AI
+    turn (the 32-bit .mpy match ran out of heap loading sync.scorelog
+    beside the play screen at 132k)."""
+    from test_keys import rigged
+    from ui.app import App
+    from rummikub.tiles import parse_tiles
+    from ui.layout import TABLE, RACK
+    real = App.log_round
+    seen = []
+
+    def log_round(self):
+        seen.append(sorted(m for m in sys.modules if m.startswith("ui.")))
+        return real(self)
+    monkeypatch.setattr(App, "log_round", log_round)
+    d = rigged(str(tmp_path), seats=("human", "hard"), racks=("R11", "K2 K4 B7"))
+    r11 = parse_tiles("R11")[0]
+    d.ed.cur = (RACK, 0, list(d.ed.rack).index(r11))
+    d.key("a")                                        # picked
+    d.ed.cur = (TABLE, 0, 5)                          # the end slot of R6-R10
+    d.key("a")                                        # placed: the rack is empty
+    d.key("start")                                    # out: the round is over
+    assert len(seen) == 1 and d.screen.name == "result"
+    assert not [m for m in seen[0] if m.startswith("ui.screens.") or m in (
+        "ui.editor", "ui.play_view", "ui.gfx", "ui.tiles_gfx")], seen
