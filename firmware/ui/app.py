@@ -50,15 +50,16 @@ def unload(moment):
     think), "human" (a person's screen is next: a turn, a round's
     result), "logged" (the score log was used).  A module added to a
     package is thus dropped unless its package says why it stays."""
-    for name in list(sys.modules):
-        pkg = sys.modules.get(name)
-        keep = getattr(pkg, "KEEP", None) if "." not in name else None
+    names = list(sys.modules)      # one list: this runs when the heap is fullest
+    for name in names:
+        keep = getattr(sys.modules.get(name), "KEEP", None) if "." not in name else None
         if not keep or moment not in keep:
             continue
         kept = keep[moment]
-        n = len(name) + 1
-        for m in list(sys.modules):
-            if m.startswith(name + ".") and m[n:] not in kept:
+        prefix = name + "."
+        n = len(prefix)
+        for m in names:
+            if m.startswith(prefix) and m[n:] not in kept:
                 forget(m)
 
 
@@ -328,6 +329,7 @@ class App:
             # loads it again, with players made afresh from the game's
             # state (as after a resume)
             m.ai = {}
+            gc.collect()           # the players' tables first: unload needs a little heap
             unload("human")
             gc.collect()
         if g.phase != PLAYING:

@@ -1,23 +1,15 @@
 """A whole match with the UI (real SSD1683 driver, 15 KB framebuffer), a
 key-driven human using the hint and three AI seats (expert, medium, easy)
-plays through under `micropython -X heapsize=198k`, from .mpy files.
+plays through under `micropython -X heapsize=172k`, from .mpy files, on
+this 64-bit unix port.
 
-The cap was 192k until 2026-11-26.  That day the match first crossed the
-qstr pool's 7th block (14 KB at once at 1260 names on this port, see the
-test below), then was cut back under it (1256 names), and needed 196k
-(cap 200k).  Later that day the turn menu's hint thought with the play
-screen unloaded (ui.hinting) and the driver asks it through the menu and
-reads the screen from deep in the stack (tests/ui_mp/ui_driver.py,
-play_match): 188k at 10:15 (near the limit pass/fail is not monotonic:
-at 10:00 190k and 184k failed at a round's end, loading the save and the
-score log, while 176k passed).  192k was the smallest cap plus 4k.
-
-At 10:35 the driver started the score log with a fixed id (the match
-id's digit count, in every save, had varied run to run), so each cap
-plays one match, and the save and the AI carried more code (built in
-parts, ai.move): 194k, every cap up to 224k passing (188k-192k fail
-loading rummikub.savefile's code at a round's end; 184k passes).  198k
-is that plus 4k."""
+Smallest cap that plays (2026-11-26, 11:05 UTC): 168k for the hint and
+the easy human alike, every cap up to 200k passing; the cap is that plus
+4k.  What brought it from 196k: the hint thinks with the play screen
+unloaded (ui.hinting), a round that ends on a person's turn writes the
+score log with the screens dropped, and ui.app.unload makes one list of
+the modules, not one per package (it runs when the heap is fullest).
+The 32-bit figures (the device's pointer size) are `make test-mp32`'s."""
 import os
 import shutil
 import sys
@@ -31,7 +23,7 @@ import mp_heap  # noqa: E402
 pytestmark = pytest.mark.skipif(mp_heap.micropython() is None, reason="no micropython")
 
 
-HEAP = "198k"
+HEAP = "172k"
 QSTR_BLOCKS = 6     # the 7th qstr block of this port starts at 1260 names, 14 KB at once
 # (2026-11-26 10:10: the hint match interns 1257 names, the easy one 1252)
 
