@@ -4,6 +4,7 @@
              both games' saves
   fields     checks for a save's fields (`whole`, `wholes`, `names`,
              `need`), one clear error each
+  rules      `RuleError` (a refused rule, both games' configs) and `shown`
 """
 
 # What stays loaded at each moment of the app (ui.app.unload): "ai": the

@@ -13,6 +13,6 @@ Public surface (what the AI, the UI, the host tools and the tests use):
             lay-off, hand and game scores, void hands
   savefile  a whole GinGame as checksummed bytes (`dumps` / `loads`)
 The engine never prints, sleeps, reads a file or a clock; it shares
-common/ (the seeded PRNG, the save container, field checks) and
-rummikub.rules.RuleError with the Rummikub engine.
+common/ (the seeded PRNG, the save container, field checks, RuleError)
+with the Rummikub engine and imports nothing of rummikub/.
 """

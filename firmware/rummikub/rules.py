@@ -3,6 +3,10 @@
 Defaults are the official rule sheet; every other value is a named variant.
 """
 
+# RuleError and shown live in common.rules (Gin's rules use them too);
+# imported here, rummikub.rules.RuleError is the same class
+from common.rules import RuleError, shown  # noqa: F401
+
 # name -> (default, allowed values or None for "any whole number >= 0")
 FIELDS = (
     ("tile_set", "standard", ("standard", "xp")),
@@ -23,17 +27,6 @@ TILE_SETS = {
     "standard": (4, 2, 2, 2, 4),
     "xp": (6, 2, 4, 2, 6),
 }
-
-
-class RuleError(ValueError):
-    """An unknown rule name or a value the rule does not take."""
-
-
-def shown(value):
-    """A value as a refusal quotes it: its repr, cut to a screen's share
-    (a hostile save or push can hold a value of any length)."""
-    r = repr(value)
-    return r if len(r) <= 24 else r[:21] + "..."
 
 
 class Rules:
