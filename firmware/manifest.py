@@ -23,8 +23,13 @@ OPT = 0
 
 
 def device_files(pkg):
-    """The package's modules (it has no subpackages) but the host-only ones."""
-    return sorted(f for f in os.listdir(pkg) if f.endswith(".py") and f not in HOST_ONLY[pkg])
+    """The package's modules, its subpackages' too (ai/gin), but the host-only ones."""
+    out = []
+    for d, _, names in os.walk(pkg):
+        sub = os.path.relpath(d, pkg)
+        out += [f if sub == "." else sub + "/" + f for f in names
+                if f.endswith(".py") and f not in HOST_ONLY[pkg]]
+    return sorted(out)
 
 
 module("main.py", opt=OPT)

@@ -4,7 +4,8 @@ Every backend (the list: hal.base) hands the same App its hal; the
 app never knows which one it runs on.  Each step: poll the buttons, give
 the events to the top screen, let it tick (timers), redraw the whole
 frame if anything changed and let ui.refresh decide how much of the
-panel to refresh.  Screens are modules in ui/screens/, imported when
+panel to refresh.  Screens are modules in ui/screens/ (a game's own in
+its package, ui/gin/: screen_class), imported when
 first shown so the device only pays RAM for what is used; saving, resuming,
 settings and the score log live in ui.session, loaded only for a moment.
 """
@@ -17,10 +18,10 @@ from rummikub.game import PLAYING
 from ui.gfx import WHITE, BLACK
 from ui.layout import W, H, TEXT_COLS
 from ui.refresh import Refresher
-from ui.match import Match
+from ui.match import Match, SAVE
+from ui.seats import GIN_ON
 from ui.power import Battery
 
-SAVE = "game"
 # MicroPython collects after every this many bytes allocated, not only
 # when the heap is full: allocation then restarts low in the heap after
 # each collection instead of sweeping the whole heap, so modules loaded
@@ -64,7 +65,12 @@ def unload(moment):
 
 
 def screen_class(name):
-    mod = __import__("ui.screens." + name, None, None, ("Screen",))
+    """The class of the screen called name, from its module: a game's own
+    screen, "gin_play", in its game's UI package (ui.gin.gin_play), the
+    others in ui.screens (ui.screens.play)."""
+    i = name.find("_")
+    mod = __import__("ui." + name[:i] + "." + name if i > 0 else "ui.screens." + name,
+                     None, None, ("Screen",))
     return mod.Screen
 
 
@@ -80,13 +86,14 @@ class App:
         self.storage = hal.storage
         self.log = log or (lambda s: None)
         self.error = ""          # one line: the title shows it, other screens at the bottom
-        self.settings = self._session("load_settings")
+        self.settings = self.session("load_settings")
         self.refresher = Refresher(self.fb, self.settings["partials"])
         self.sleeper = IdleSleep(hal, self.settings["idle_min"] * 60000)
         self.battery = Battery(hal)
         self.stack = []
-        self.match = None        # the Rummikub match (ui.match.Match) being played
-        self.gin = None          # the Gin Rummy match (ui.gin.match.GinMatch) being played
+        # the match being played, of either game (ui.match.Match, Rummikub's;
+        # ui.gin.match.GinMatch), None at the title: start_match, end_match
+        self.match = None
         self.dirty = True
         self.want = "fast"
         self.steps = 0
@@ -95,7 +102,7 @@ class App:
         self.ignore = 0          # buttons whose current press is not for us
 
     # -- settings, saving, score log: ui.session, dropped after each use ----
-    def _session(self, fn, *args):
+    def session(self, fn, *args):
         from ui import session
         try:
             return getattr(session, fn)(self, *args)
@@ -103,28 +110,33 @@ class App:
             forget("ui.session")
 
     def save_settings(self):
-        self._session("save_settings")
+        self.session("save_settings")
         self.refresher.limit = self.settings["partials"]
         self.sleeper.idle_ms = self.settings["idle_min"] * 60000
 
     def scorelog(self):
         """The score log (sync.scorelog.ScoreLog), None if not built in."""
-        return self._session("scorelog")
+        return self.session("scorelog")
 
     def log_round(self):
-        self._session("log_round")
+        self.session("log_round")
         unload("logged")
 
     def save_game(self, screen=None):
         """Save the match with the screen it is on, or with `screen` (a
         tutorial lesson is never saved: the real game's save stays)."""
-        if self.match is not None and self.match.lesson is not None:
-            return
-        self._session("save_game", screen)
+        m = self.match
+        if m is not None and m.lesson is None:
+            m.save(self, screen)
 
     def resume(self, cold=True):
-        """Back into the saved match (see ui.session.resume)."""
-        return self._session("resume", cold)
+        """Back into the saved match (see ui.session.resume); after an idle
+        sleep (not cold) into the Gin game if one was on the glass."""
+        if not cold and self.storage.load(GIN_ON) is not None:
+            from ui.gin.table import resume_after_sleep
+            if resume_after_sleep(self):
+                return True
+        return self.session("resume", cold)
 
     # -- screens ------------------------------------------------------------
     @property
@@ -140,7 +152,9 @@ class App:
         the screens left behind are unloaded."""
         self.stack = []
         for m in list(sys.modules):
-            if m.startswith("ui.screens.") and m != "ui.screens." + name:
+            p = m.split(".")          # a screen's module (screen_class) not name's
+            if len(p) == 3 and p[0] == "ui" and p[2] != name and (
+                    p[1] == "screens" or p[2].startswith(p[1] + "_")):
                 forget(m)
         self.push(name, **kw)
 
@@ -181,8 +195,7 @@ class App:
         sleep, the title screen after a power-on."""
         events = self.hal.start()
         self.battery.check(self)     # empty: the note, power down (nothing to save yet)
-        if self.hal.wake_reason() != "power" and (self.resume_gin() or
-                                                  self.resume(cold=False)):
+        if self.hal.wake_reason() != "power" and self.resume(cold=False):
             for kind, b in events:   # the wake press only woke us: its
                 self.ignore |= 1 << b    # release must not act either
             events = []
@@ -250,7 +263,7 @@ class App:
         dropped, never saved."""
         if self.match is not None and self.match.lesson is not None:
             self.match = None
-        self._session("sleep", line)
+        self.session("sleep", line)
 
     def crashed(self, e):
         """The last word (main.py): an error no screen caught.  The console
@@ -261,8 +274,7 @@ class App:
         if hasattr(sys, "print_exception"):
             sys.print_exception(e)
         self.match = None            # so the sleep saves nothing
-        self.gin = None
-        self._session("sleep", ("Sorry: %s. Any button: last save" % type(e).__name__)[:TEXT_COLS])
+        self.session("sleep", ("Sorry: %s. Any button: last save" % type(e).__name__)[:TEXT_COLS])
 
     # -- the match ----------------------------------------------------------
     def new_seed(self):
@@ -271,13 +283,17 @@ class App:
 
     def new_match_id(self):
         """The next match id from the score log (0 without one)."""
-        mid = self._session("new_match_id")
+        mid = self.session("new_match_id")
         unload("logged")
         return mid
 
     def new_match(self, game, seats):
-        self.match = Match(game, seats, self.new_match_id())
+        self.start_match(Match(game, seats, self.new_match_id()))
         self.advance()
+
+    def start_match(self, m):
+        """Into match m, of either game (ui.match.Match, ui.gin.match.GinMatch)."""
+        self.match = m
 
     def advance(self, hint=True):
         """After a turn: AI seats play, then the next human (privacy screen
@@ -298,7 +314,8 @@ class App:
         m = self.match
         g = m.game
         if m.lesson is not None:      # a lesson's one turn is over: judge it
-            self.goto("lessons", state={"judge": m.lesson})
+            self.match = None         # (never saved)
+            self.goto("lessons", state={"judge": m.lesson, "game": g})
             return
         if g.phase == PLAYING and not m.human(g.current):
             # the solver needs the RAM more than the screens do: the frame
@@ -347,26 +364,14 @@ class App:
         gc.collect()
         self.goto(name)
 
-    def resume_gin(self):
-        """Back into a Gin Rummy game that was on the screen at sleep."""
-        from ui.gin.table import resume_after_sleep
-        return resume_after_sleep(self)
-
-    def start_gin(self, m):
-        """Into Gin Rummy match m (ui.gin.match.GinMatch)."""
-        self.gin = m
-
-    def end_gin(self):
-        """Out of Gin Rummy to the title: the boot no longer resumes it."""
-        from ui.gin.table import leave
-        leave(self.storage)
-        self.gin = None
-        self.goto("title")
-
     def has_save(self):
         return self.storage.load(SAVE) is not None
 
     def end_match(self):
+        """Out of the match to the title (a finished match's save goes:
+        each match's leave)."""
+        m = self.match
         self.match = None
-        self.storage.delete(SAVE)
+        if m is not None:
+            m.leave(self.storage)
         self.goto("title")

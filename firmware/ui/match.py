@@ -6,10 +6,11 @@ human's next look at the table (the review), with the table as it was
 before so the play screen can mark new and changed sets.  Everything the
 app must remember across a save lives in extra().
 """
-from rummikub.game import PLAYING
+from rummikub.game import PLAYING, MATCH_OVER
 from ui.seats import Seats, HUMAN
 
 SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
+SAVE = "game"             # the match's key on flash
 
 
 def _player(level, seed):
@@ -28,7 +29,15 @@ class Match(Seats):
         self.logged_rounds = 0    # rounds already in the score log
         self.drawn = {}           # seat -> tiles it drew last turn (marked on its rack)
         self.sorted_round = {}    # seat -> round whose rack the app sorted for it
-        self.lesson = None        # a tutorial lesson's index (never saved)
+
+    def save(self, app, screen=None):
+        """Onto flash with the screen it is on, or `screen` (ui.session)."""
+        app.session("save_game", screen)
+
+    def leave(self, storage):
+        """Out to the title: a finished match's save goes (a quit keeps it)."""
+        if self.game.phase == MATCH_OVER:
+            storage.delete(SAVE)
 
     def make_player(self, p):
         return _player(self.seats[p], self.game.rng.state ^ (p * 7919 + 1))

@@ -3,8 +3,15 @@ ui.gin.match.GinMatch): each seat is HUMAN or an AI level; an AI seat's
 player is made on first use by the subclass's make_player(p) and kept in
 .ai until the app drops them for RAM (.ai = {}; they are made again from
 the game's state).  last_human is the seat that last saw its own cards.
+
+What the app (ui.app) asks of either game's match: lesson (a tutorial
+lesson's index, never saved; None in a real match), save(app, screen=None)
+and leave(storage).
 """
 HUMAN = "human"
+# flash key: a Gin game was on the glass when the device slept (ui.gin.match
+# writes it with each save; the boot resumes that game, the title drops it)
+GIN_ON = "gin_on"
 
 
 class Seats:
@@ -14,6 +21,7 @@ class Seats:
         self.match_id = match_id
         self.ai = {}
         self.last_human = -1
+        self.lesson = None
 
     def human(self, p):
         return self.seats[p] == HUMAN

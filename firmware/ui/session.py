@@ -21,7 +21,6 @@ from sync.limits import setting_error
 # slot of this module's dict while it is loaded for a save or a resume (36
 # names took a 37-slot dict, 296 bytes, beside the save on the heap)
 
-SAVE = "game"
 SETTINGS = "settings"
 _PUSHED_NAMES = const("players.json")      # sync.endpoint.PLAYERS_PATH
 _PUSHED_SETTINGS = const("settings.json")  # sync.endpoint.SETTINGS_PATH
@@ -258,9 +257,7 @@ def restore_match(game, extra):
 
 def save_game(app, screen=None):
     """Save the match with the screen it is on (and that screen's state),
-    or with the (fresh) screen about to be shown."""
-    if app.match is None:
-        return
+    or with the (fresh) screen about to be shown (ui.match.Match.save)."""
     extra = match_extra(app.match)
     scr = None
     for s in app.stack:
@@ -272,6 +269,7 @@ def save_game(app, screen=None):
         extra["screen"] = scr.name
         extra["state"] = scr.state()
     from rummikub import savefile
+    from ui.match import SAVE
     try:
         app.storage.save(SAVE, savefile.dumps(app.match.game, extra, True))
     except OSError as e:
@@ -319,31 +317,32 @@ def resume(app, cold=True):
     device may have changed hands.  A save whose content does not load
     falls back to the backup (the save before it); if neither loads the
     title screen says why and the save stays on flash."""
+    from ui.match import SAVE
     raw = app.storage.load(SAVE)
     if raw is None:
         return False
-    why = None
+    why = m = None
     for copy in (raw, app.storage.load_backup(SAVE)):
         if copy is None:
             continue
         try:
-            app.match, name, state = _load_save(copy)
+            m, name, state = _load_save(copy)
             break
         except Exception as e:     # untrusted bytes: any failure is "not loaded"
-            app.match = None
             why = why or (str(e) or type(e).__name__)
-    if app.match is None:
+    if m is None:
         app.log("save not loaded: %s" % why)
         app.error = "Saved game not loaded: %s" % why
         return False
     if why:
         app.error = "Saved game damaged; the one before it was loaded"
-    g = app.match.game
-    if g.phase == PLAYING and not app.match.human(g.current):
+    app.start_match(m)
+    g = m.game
+    if g.phase == PLAYING and not m.human(g.current):
         app.goto("privacy")      # a save from an AI's turn: let it play
         app.advance()
         return True
-    if name == "play" and cold and app.match.humans() > 1:
+    if name == "play" and cold and m.humans() > 1:
         # someone else may hold the device now: hide the rack first
         name, state = "privacy", {"play": state}
     try:
@@ -364,4 +363,4 @@ def sleep(app, line=None):
         centre_text(d, line or "Sleeping - press any button", 170)
         if app.match:
             centre_text(d, "your game is saved", 190)
-    app.sleeper.sleep_now(lambda: save_game(app), draw)
+    app.sleeper.sleep_now(app.save_game, draw)

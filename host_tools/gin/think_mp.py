@@ -13,7 +13,7 @@ import time
 
 from gin.game import GinGame, HAND_OVER
 from gin import savefile
-from ai.gin_players import GinPlayer
+from ai.gin.players import GinPlayer
 
 
 def main(levels, games, seed):

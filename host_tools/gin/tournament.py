@@ -21,7 +21,7 @@ from host_tools.progress import Bar
 from gin.game import GinGame, HAND_OVER
 from gin.rules import GinRules
 from rummikub.rules import RuleError
-from ai.gin_players import GinPlayer, LEVELS
+from ai.gin.players import GinPlayer, LEVELS
 
 MAX_ACTIONS = 400          # per hand; a hand that long is a bug
 

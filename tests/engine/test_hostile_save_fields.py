@@ -20,7 +20,7 @@ from rummikub import savefile
 from gin.game import GinGame, HAND_OVER
 from gin.rules import GinRules
 from gin import savefile as gin_savefile
-from ai.gin_players import GinPlayer
+from ai.gin.players import GinPlayer
 from hal.storage import Storage
 
 CASES = 40          # per game; each boots the app twice and presses 6 keys

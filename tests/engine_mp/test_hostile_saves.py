@@ -16,7 +16,7 @@ from common.container import SaveError
 from gin.game import GinGame, HAND_OVER
 from gin.rules import GinRules
 from gin import savefile as gin_savefile
-from ai.gin_players import GinPlayer
+from ai.gin.players import GinPlayer
 
 
 def rk_game(turns=6, n=3):

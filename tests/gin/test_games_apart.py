@@ -35,3 +35,47 @@ def test_rule_error_is_one_class_for_both_games():
         assert str(e).startswith("unknown gin rule 'knock'")
     else:
         raise AssertionError("an unknown gin rule was taken")
+
+
+ROOT = os.path.dirname(FIRMWARE)
+
+
+def test_a_rummikub_match_woken_from_sleep_loads_nothing_of_gin(tmp_path):
+    """The boot after an idle sleep looks for a gin game by its flash key
+    alone: waking into a Rummikub match loads no gin module."""
+    code = """
+import sys
+sys.path[:0] = [%r, %r, %r]
+from host_tools.emulator.headless import Runner
+from driver import Driver
+d = Driver(%r)
+d.keys("a start")                       # a new game against the AI
+while d.screen.name != "play":
+    d.key("a")
+d.r.run(10 * 60 * 1000)                 # idle: the device sleeps
+assert d.r.asleep
+d.key("a")                              # the wake
+assert not d.r.asleep and d.screen.name == "play", d.screen.name
+print(sorted(m for m in sys.modules if m.startswith(("gin", "ui.gin", "ai.gin"))))
+""" % (FIRMWARE, ROOT, os.path.join(ROOT, "tests", "ui"), str(tmp_path / "flash"))
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True)
+    assert out.returncode == 0, out.stderr[-800:]
+    assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_leaving_a_gin_game_unloads_its_screens(tmp_path):
+    """Gin's screens live in its package (ui/gin/gin_*.py); going to another
+    screen unloads them as it does ui/screens/ ones (ui.app.screen_class)."""
+    from host_tools.emulator.headless import Runner
+    from gin_keys import GinKeys
+    r = Runner(str(tmp_path / "flash"), None)
+    k = GinKeys(r)
+    k.to_gin()
+    k.key("start")
+    assert k.screen.name == "gin_play" and "ui.gin.gin_play" in sys.modules
+    assert not [m for m in sys.modules if m.startswith("ui.screens.")]
+    k.key("b", long=True)                    # save and quit
+    assert k.screen.name == "title" and r.app.match is None
+    assert [m for m in sys.modules if m.startswith(("ui.gin.gin_", "ui.screens."))] == \
+        ["ui.screens.title"]

@@ -25,12 +25,12 @@ def some_turns(r, k, n):
     for _ in range(n):
         if k.screen.name == "gin_play":
             k.turn()
-    return r.app.gin.game
+    return r.app.match.game
 
 
 def test_whole_game_against_hard_ai(tmp_path):
     r, k = start(tmp_path)
-    m = r.app.gin
+    m = r.app.match
     assert m.seats == ["human", "hard"]
     assert k.play_until(("gin_over",)) == "gin_over"
     g = m.game
@@ -48,7 +48,7 @@ def test_whole_game_against_hard_ai(tmp_path):
     assert mt["rules"]["game"] == "gin" and mt["totals"] == g.final()[1]
     assert mt["winner"] == g.final()[0] and mt["match_id"] == m.match_id != 0
     k.key("a")
-    assert k.screen.name == "title" and r.app.gin is None
+    assert k.screen.name == "title" and r.app.match is None
     assert r.hal.storage.load("gin") is None
     names = sorted(os.listdir(str(tmp_path / "shots")))
     for screen in ("gin_setup", "gin_play", "gin_hand", "gin_over"):
@@ -57,7 +57,7 @@ def test_whole_game_against_hard_ai(tmp_path):
 
 def test_two_people_pass_the_device(tmp_path):
     r, k = start(tmp_path, opponent_rights=1, shots=False)
-    m = r.app.gin
+    m = r.app.match
     assert m.seats == ["human", "human"] and m.humans() == 2
     seen = set()
     for _ in range(60):
@@ -83,7 +83,7 @@ def test_resume_after_power_cut_from_the_title(tmp_path):
     k2.to_gin()
     assert k2.screen.items()[0][2] == "resume"
     k2.key("a")
-    g2 = r2.app.gin.game
+    g2 = r2.app.match.game
     assert (bytes(g2.hands[0]), bytes(g2.hands[1]), bytes(g2.stock), g2.phase,
             g2.current) == state
     assert k2.screen.name == "gin_play"
@@ -98,7 +98,7 @@ def test_idle_sleep_and_wake_back_into_the_hand(tmp_path):
     assert r.asleep
     k.key("a")                                     # any button wakes it
     assert not r.asleep and k.screen.name == "gin_play"
-    g = r.app.gin.game
+    g = r.app.match.game
     assert (bytes(g.hands[0]), bytes(g.pile), g.phase) == before
 
 
@@ -140,7 +140,7 @@ def test_a_hostile_save_after_sleep_boots_to_the_title_in_one_line(tmp_path):
 def test_a_hostile_save_falls_back_to_the_one_before(tmp_path):
     r, k = start(tmp_path, shots=False)
     some_turns(r, k, 3)
-    before = bytes(r.app.gin.game.hands[0])
+    before = bytes(r.app.match.game.hands[0])
     k.key("b", long=True)                          # save and quit
     st = r.hal.storage
     st.save("gin", st.load("gin"))                 # the good save becomes the backup
@@ -149,17 +149,19 @@ def test_a_hostile_save_falls_back_to_the_one_before(tmp_path):
     k.key("a")                                     # resume
     assert k.screen.name == "gin_play"
     assert r.app.error == "Gin save damaged; the one before it was loaded"
-    assert bytes(r.app.gin.game.hands[0]) == before
+    assert bytes(r.app.match.game.hands[0]) == before
     k.turn()                                       # and it plays on
     assert r.app.error == ""
 
 
-def test_the_app_declares_its_gin_match(tmp_path):
+def test_the_app_holds_the_gin_match_as_its_one_match(tmp_path):
     r = Runner(str(tmp_path / "flash"), None)
-    assert r.app.gin is None and r.app.match is None     # neither game yet
+    assert r.app.match is None                             # no game yet
     k = GinKeys(r)
     k.to_gin()
     k.key("start")
-    assert r.app.gin.match_id != 0                       # the app's match id
+    assert type(r.app.match).__name__ == "GinMatch"
+    assert r.app.match.match_id != 0                       # the app's match id
     k.key("b", long=True)
-    assert k.screen.name == "title" and r.app.gin is None
+    assert k.screen.name == "title" and r.app.match is None
+    assert r.hal.storage.load("gin") is not None           # a quit keeps the save

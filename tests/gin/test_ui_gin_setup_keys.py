@@ -11,7 +11,7 @@ import gin_scenes  # noqa: E402
 from gin.game import DRAW  # noqa: E402
 from hal import buttons as hb  # noqa: E402
 from ui.gin.match import GinMatch  # noqa: E402
-from ui.screens import gin_setup  # noqa: E402
+from ui.gin import gin_setup  # noqa: E402
 
 
 def test_a_moves_on_and_start_deals_from_any_line(tmp_path):
@@ -24,11 +24,11 @@ def test_a_moves_on_and_start_deals_from_any_line(tmp_path):
         scr.key(hb.A, False)
     assert lines[scr.cur] == "deal"
     scr.key(hb.A, False)
-    assert app.gin is not None                  # A on Deal deals
+    assert app.match is not None                  # A on Deal deals
     app = gin_scenes.s_setup(str(tmp_path / "b"))
     app.screen.key(hb.DOWN, False)
     app.screen.key(hb.START, False)             # START from the second line
-    assert app.gin is not None
+    assert app.match is not None
 
 
 def footer_after_drawing(root, hand, limit):

@@ -1,5 +1,5 @@
 """Play gin hands and games with the AI levels (both runtimes)."""
-from ai.gin_players import GinPlayer
+from ai.gin.players import GinPlayer
 from gin.game import HAND_OVER
 
 MAX_ACTIONS = 400

@@ -47,7 +47,7 @@ def game(**rules):
 def app_with(root, m, screen):
     mkdir(root)
     app = App(TestHal(root))
-    app.start_gin(m)
+    app.start_match(m)
     app.goto(screen)
     return app
 

@@ -3,7 +3,7 @@ MicroPython heap.  `make test-mem` runs it with -X heapsize=$(GIN_HEAP);
 a MemoryError fails it."""
 import gc
 from gin.game import GinGame, HAND_OVER
-from ai.gin_players import GinPlayer
+from ai.gin.players import GinPlayer
 
 gc.collect()
 g = GinGame(seed=2026, names=["Ann", "Ben"])

@@ -3,7 +3,7 @@ from check import raises
 from common.rng import Rng
 from gin.game import GinGame, HAND_OVER, DISCARD
 from gin import savefile
-from ai.gin_players import GinPlayer, LEVELS
+from ai.gin.players import GinPlayer, LEVELS
 from gin_play import play_game
 
 

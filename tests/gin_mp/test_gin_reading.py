@@ -1,8 +1,8 @@
-"""Reading the opponent's hand (ai.gin_reading) and the hard level's use of it."""
+"""Reading the opponent's hand (ai.gin.reading) and the hard level's use of it."""
 from gin.cards import parse_cards, parse_card
 from gin.game import GinGame, DISCARD, M_TAKE, M_DISCARD, M_DRAW, M_PASS, UNKNOWN
-from ai.gin_reading import ONE, in_sight, chances, wants, pairs, history
-from ai.gin_players import GinPlayer
+from ai.gin.reading import ONE, in_sight, chances, wants, pairs, history
+from ai.gin.players import GinPlayer
 
 
 def table(mine, pile, moves=(), opp="", current=0):

@@ -4,7 +4,7 @@ from gin.game import GinGame, HAND_OVER
 from gin.rules import GinRules
 from gin import savefile
 from gin.savefile import SaveError
-from ai.gin_players import GinPlayer
+from ai.gin.players import GinPlayer
 from gin_play import play_hand
 
 

@@ -8,5 +8,11 @@ Public surface:
   table      loading a save, back in after an idle sleep, leaving
   cards_gfx  `draw_card` (rank and a suit shape: spades and clubs solid,
              hearts and diamonds hollow), `draw_back`, `draw_group_row`
-The screens are ui/screens/gin_setup, gin_play, gin_pass, gin_hand, gin_over.
+  OPPONENTS  who a person can play: an AI level or a second person
+  SAVE       the gin match's key on flash
+  gin_setup, gin_play, gin_pass, gin_hand, gin_over  its screens (the app
+             loads a screen called gin_x from here: ui.app.screen_class)
 """
+
+OPPONENTS = ("easy", "medium", "hard", "human")
+SAVE = "gin"              # the match's key on flash

@@ -3,17 +3,15 @@ where ("human" or an AI level), AI turns, the score log, the save and
 what comes next.
 
 The match is saved on flash (key SAVE) after every action that changes
-it, so an idle sleep or a power cut loses nothing; GIN_ON marks that the
-device was in a gin game when it slept (the app's boot resumes it,
-ui.gin.table).
+it, so an idle sleep or a power cut loses nothing; GIN_ON (ui.seats) marks
+that the device was in a gin game when it slept (the app's boot resumes
+it, ui.gin.table).
 """
 from gin.game import HAND_OVER, M_PASS, M_TAKE, M_DRAW, M_DISCARD, M_KNOCK
 from gin.cards import fmt_card
 
-from ui.seats import Seats
-
-SAVE = "gin"
-GIN_ON = "gin_on"
+from ui.gin import SAVE
+from ui.seats import Seats, GIN_ON
 
 
 class GinMatch(Seats):
@@ -22,7 +20,7 @@ class GinMatch(Seats):
         self.logged = 0           # hands already in the score log
 
     def make_player(self, p):
-        from ai.gin_players import GinPlayer
+        from ai.gin.players import GinPlayer
         return GinPlayer(self.seats[p], seed=p + 1)
 
     def run_ai(self):
@@ -30,6 +28,18 @@ class GinMatch(Seats):
         g = self.game
         while g.phase != HAND_OVER and not self.human(g.current):
             self.player(g.current).act(g)
+
+    def play_on(self, app, cold=False):
+        """After a person's action: AI seats act until a person must, then
+        that person's screen, saved with the match; cold (a resumed game
+        between two people) shows the pass screen first."""
+        self.run_ai()
+        name = self.next_screen()
+        if cold and name == "gin_play" and self.humans() > 1:
+            self.last_human = -1
+            name = "gin_pass"
+        self.save(app, name)
+        app.goto(name)
 
     def next_screen(self):
         g = self.game
@@ -88,11 +98,21 @@ class GinMatch(Seats):
         return True
 
     # -- flash ----------------------------------------------------------------
-    def save(self, storage, screen=None):
+    def save(self, app, screen=None):
+        """Onto flash with the screen it goes on to, `screen`; without one
+        (the app's idle sleep) nothing is written: every action that
+        changed the match saved it already, with its screen."""
+        if screen is None:
+            return
         from gin import savefile
         extra = {"seats": self.seats, "id": self.match_id, "last": self.last_human,
-                 "logged": self.logged}
-        if screen:
-            extra["screen"] = screen
-        storage.save(SAVE, savefile.dumps(self.game, extra))
-        storage.save(GIN_ON, b"1")
+                 "logged": self.logged, "screen": screen}
+        app.storage.save(SAVE, savefile.dumps(self.game, extra))
+        app.storage.save(GIN_ON, b"1")
+
+    def leave(self, storage):
+        """Out to the title: the boot no longer resumes it; a finished
+        game's save goes too (a quit keeps it for the set-up's Resume)."""
+        if self.game.is_over():
+            storage.delete(SAVE)
+        storage.delete(GIN_ON)

@@ -1,10 +1,12 @@
-"""A Gin Rummy match's life on flash: loading its save (checked: the
-screen it names must fit the game), back into it after an idle sleep,
-and out of it.  The match itself is ui.gin.match.GinMatch."""
+"""A Gin Rummy match's save, loaded: checked (the screen it names must fit
+the game), and back into it after an idle sleep.  The match itself, with
+its saving and leaving, is ui.gin.match.GinMatch."""
 from gin.game import HAND_OVER
-from ui.gin.match import GinMatch, SAVE, GIN_ON
+from ui.gin import OPPONENTS
+from ui.gin.match import GinMatch, SAVE
+from ui.seats import GIN_ON
 
-OPPONENTS = ("easy", "medium", "hard", "human")
+NOT_LOADED = "Gin save not loaded: %s"
 IN_HAND = ("gin_play", "gin_pass")       # the screens a save may name: during a hand
 OVER = ("gin_hand", "gin_over")          # and after one (the game's end: gin_over)
 
@@ -61,25 +63,19 @@ def _check_extra(g, extra):
 
 
 def resume_after_sleep(app):
-    """At boot after an idle sleep: back into the gin game that was on the
-    screen (GIN_ON), else False."""
-    if app.storage.load(GIN_ON) is None:
-        return False
+    """At boot after an idle sleep in a gin game (ui.app: GIN_ON on flash):
+    back into it; False (the one line on the title, the boot no longer
+    tries it) if its save does not load."""
     from gin.savefile import SaveError
     try:
         m, screen, note = load(app.storage)
     except SaveError as e:
-        app.log("gin save not loaded: %s" % e)
-        app.error = "Gin save not loaded: %s" % e
-        leave(app.storage)
+        app.error = NOT_LOADED % e
+        app.log(app.error)
+        app.storage.delete(GIN_ON)
         return False
     if note:
         app.error = note
-    app.start_gin(m)
+    app.start_match(m)
     app.goto(screen or m.next_screen())
     return True
-
-
-def leave(storage):
-    """Out of gin (game over or back to the title): the boot no longer resumes it."""
-    storage.delete(GIN_ON)

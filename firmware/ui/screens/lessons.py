@@ -152,8 +152,7 @@ class Screen(Base):
         self.said = ""
         if state and "judge" in state:      # back from a lesson's turn
             self.cur = state["judge"]
-            done, self.said = judge(self.cur, app.match.game)
-            app.match = None
+            done, self.said = judge(self.cur, state["game"])
             if done:
                 got = self.done()
                 name = lesson(self.cur)[0]
@@ -216,5 +215,5 @@ class Screen(Base):
         app = self.app
         m = Match(deal(self.cur), ["human", "easy"])
         m.lesson = self.cur
-        app.match = m
+        app.start_match(m)
         app.goto("play")

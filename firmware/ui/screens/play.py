@@ -318,8 +318,7 @@ class Screen(Base):
             elif act == "quit":
                 self._persist_rack_order()
                 app.save_game()
-                app.match = None
-                app.goto("title")
+                app.end_match()
                 return
         app.redraw()
 

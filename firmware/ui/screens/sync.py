@@ -88,7 +88,7 @@ class Screen(Base):
         if ep.errors:
             out.append("%d damaged requests answered with ERR." % ep.errors)
         if "players" in ep.pushed or "settings" in ep.pushed:
-            app.settings = app._session("load_settings")
+            app.settings = app.session("load_settings")
             app.save_settings()
             if "players" in ep.pushed:
                 out.append("Names: " + ", ".join(app.settings["names"]))

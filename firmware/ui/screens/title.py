@@ -1,5 +1,5 @@
 """Title screen and main menu: resume, new game, history, settings, and
-the second game (Gin Rummy, ui/screens/gin_setup)."""
+the second game (Gin Rummy, ui/gin/gin_setup)."""
 from compat import const
 from hal import buttons as hb
 from rummikub.tiles import parse_tiles
@@ -8,6 +8,7 @@ from ui.gfx import BLACK, centre_text, message_box
 from ui.tiles_gfx import draw_tile
 from ui.menu import draw_list, step, footer
 from ui.layout import W
+from ui.seats import GIN_ON
 
 _DECOR = const("K11 B12 R13 J Y13")
 
@@ -19,7 +20,7 @@ class Screen(Base):
         super().__init__(app)
         self.cur = 0
         self._items()
-        app.storage.delete("gin_on")   # not in a gin game now (ui.gin.table.GIN_ON)
+        app.storage.delete(GIN_ON)     # not in a gin game now
 
     def _items(self):
         self.items = []

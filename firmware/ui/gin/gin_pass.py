@@ -8,7 +8,7 @@ class Screen(Base):
     name = "gin_pass"
 
     def draw(self, fb):
-        g = self.app.gin.game
+        g = self.app.match.game
         draw_pass(fb, g.names[g.current],
                   "Hand %d   %s %d - %s %d" % (g.hand_no, g.names[0], g.scores[0],
                                                g.names[1], g.scores[1]),
@@ -17,7 +17,7 @@ class Screen(Base):
     def key(self, b, long):
         app = self.app
         if b == hb.A:
-            app.gin.last_human = app.gin.game.current
+            app.match.last_human = app.match.game.current
             app.goto("gin_play")
         elif b == hb.B and long:
-            app.end_gin()
+            app.end_match()

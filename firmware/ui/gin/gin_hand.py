@@ -31,12 +31,12 @@ class Screen(Base):
 
     def __init__(self, app, state=None):
         super().__init__(app)
-        m = app.gin
+        m = app.match
         if m.log_hands(app):
-            m.save(app.storage, "gin_hand")
+            m.save(app, "gin_hand")
 
     def draw(self, fb):
-        g = self.app.gin.game
+        g = self.app.match.game
         r = g.result
         head, pts = describe(g, r)
         fb.fill_rect(0, 0, W, 16, BLACK)
@@ -77,15 +77,12 @@ class Screen(Base):
         if b != hb.A and b != hb.START:
             return
         app = self.app
-        m = app.gin
+        m = app.match
         g = m.game
         if g.is_over():
-            m.save(app.storage, "gin_over")
+            m.save(app, "gin_over")
             app.goto("gin_over")
             return
         g.next_hand()
         m.last_human = -1 if m.humans() > 1 else m.last_human
-        m.run_ai()
-        name = m.next_screen()
-        m.save(app.storage, name)
-        app.goto(name)
+        m.play_on(app)

@@ -9,8 +9,7 @@ from ui.screen import Base
 from ui.gfx import BLACK, centre_text, message_box
 from ui.menu import draw_list, step, footer, LINE
 from ui.layout import W
-
-OPPONENTS = ("easy", "medium", "hard", "human")
+from ui.gin import OPPONENTS, SAVE
 OPP_TEXT = ("AI easy", "AI medium", "AI hard", "2nd person")
 TARGETS = (100, 50, 150, 200)
 EXPLAIN = {
@@ -33,7 +32,7 @@ class Screen(Base):
         self.gin_layoff = True
         self.target = 0
         self.error = ""
-        self.saved = app.storage.load("gin") is not None
+        self.saved = app.storage.load(SAVE) is not None
         self.cur = 0
 
     def items(self):
@@ -99,7 +98,7 @@ class Screen(Base):
         try:
             m, _, note = table.load(self.app.storage)
         except SaveError as e:
-            self.error = "Gin save not loaded: %s" % e
+            self.error = table.NOT_LOADED % e
             self.saved = False
             self.cur = 0
             self.app.redraw()
@@ -127,11 +126,5 @@ class Screen(Base):
 def start(app, m, cold):
     """Into match m: AI seats act first if it is their turn, then the next
     screen; cold (resumed) games with two people show the pass screen."""
-    app.start_gin(m)
-    m.run_ai()
-    name = m.next_screen()
-    if cold and name == "gin_play" and m.humans() > 1:
-        m.last_human = -1
-        name = "gin_pass"
-    m.save(app.storage, name)
-    app.goto(name)
+    app.start_match(m)
+    m.play_on(app, cold)

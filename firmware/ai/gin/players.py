@@ -6,7 +6,7 @@ turn(game).  Levels, weakest first:
   medium  keeps the discards that leave the most ways to meld (outs among
           the cards it has not seen), knocks as soon as it can
   hard    reads the opponent's hand from what it took and let go
-          (ai.gin_reading: a chance for each card) and holds back the
+          (ai.gin.reading: a chance for each card) and holds back the
           cards it would meld; weighs each out by the deadwood points it
           would meld; looks at every best split of its hand for loose
           cards; decides when to knock (at once, except with 8+ deadwood
@@ -27,12 +27,12 @@ search: a pass over the visible moves and the 52 cards).
 from gin.cards import value, fmt_card
 from gin.melds import best_split, all_best_splits, deadwood
 from gin.game import OFFER, DRAW, DISCARD, HAND_OVER
-from ai.gin_reading import ONE, in_sight, chances, wants, history
+from ai.gin.reading import ONE, in_sight, chances, wants, history
 
 LEVELS = ("easy", "medium", "hard")
 
 # discard score, in thousandths of a point: deadwood left - outs, plus
-# (hard) WANTS_W x the chance the opponent melds the card (ai.gin_reading);
+# (hard) WANTS_W x the chance the opponent melds the card (ai.gin.reading);
 # tuned with `gin tournament` (docs/figures.md, "Gin Rummy AI": what else was tried)
 WANTS_W = 6
 CAREFUL_FROM = 8

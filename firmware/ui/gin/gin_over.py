@@ -10,7 +10,7 @@ class Screen(Base):
     name = "gin_over"
 
     def draw(self, fb):
-        g = self.app.gin.game
+        g = self.app.match.game
         w, totals, bonus, margin = g.final()
         centre_text(fb, "%s wins!" % g.names[w], 20, BLACK, 2, 3)
         box(fb, 30, 64, 340, 150, "Final score")
@@ -36,7 +36,4 @@ class Screen(Base):
 
     def key(self, b, long):
         if b == hb.A or b == hb.START:
-            from ui.gin.match import SAVE
-            app = self.app
-            app.storage.delete(SAVE)
-            app.end_gin()
+            self.app.end_match()

@@ -26,7 +26,7 @@ class Screen(Base):
 
     def __init__(self, app, state=None):
         super().__init__(app)
-        self.m = app.gin
+        self.m = app.match
         self.g = self.m.game
         self.me = self.g.current
         self.m.last_human = self.me
@@ -147,8 +147,8 @@ class Screen(Base):
         g = self.g
         self.msg = ""
         if b == hb.B and long:
-            self.m.save(app.storage, "gin_play")
-            app.end_gin()
+            self.m.save(app, "gin_play")
+            app.end_match()
             return
         try:
             if g.phase == OFFER:
@@ -190,7 +190,7 @@ class Screen(Base):
     def _changed(self):
         self._arrange()
         self._aim()
-        self.m.save(self.app.storage, "gin_play")
+        self.m.save(self.app, "gin_play")
 
     def _discard(self, c, knock):
         from gin.scoring import KnockError
@@ -212,9 +212,4 @@ class Screen(Base):
         self._turn_over()
 
     def _turn_over(self):
-        app = self.app
-        m = self.m
-        m.run_ai()
-        name = m.next_screen()
-        m.save(app.storage, name)
-        app.goto(name)
+        self.m.play_on(self.app)
