@@ -45,7 +45,7 @@ def game2(timer=60, current=0):
 def app_with(root, g, seats, screen, **kw):
     mkdir(root)
     app = App(TestHal(root))
-    app.match = Match(g, seats, 1)
+    app.start_match(Match(g, seats, 1))
     app.goto(screen, **kw)
     return app
 
@@ -104,7 +104,7 @@ def s_review(root):
     g.table[0] = parse_tiles("R5 R6 R7 R8 R9 R10")
     g.table.append(parse_tiles("K9 K10 J"))
     app = App(TestHal(root))
-    app.match = Match(g, ["human", "hard"], 1)
+    app.start_match(Match(g, ["human", "hard"], 1))
     app.match.review = ["Ben played 3 tiles"]
     app.match.review_before = before
     app.goto("play")
@@ -162,7 +162,7 @@ def s_watch(root):
     g.table[3] = parse_tiles("K10 K11 K12 K13")
     g.racks[0] = parse_tiles("R11 B9 Y12 R4 J B13 K1 Y8 R2 K9 B6 Y1")
     app = App(TestHal(root))
-    app.match = Match(g, ["hard", "medium"], 1)
+    app.start_match(Match(g, ["hard", "medium"], 1))
     app.match.review = ["Round 1: Ann starts", "Ann played K10 (1 tile)"]
     app.match.review_before = before
     app.goto("watch")
