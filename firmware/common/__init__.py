@@ -8,6 +8,7 @@
 """
 
 # What stays loaded at each moment of the app (ui.app.unload): "ai": the
-# game in play deals and the AI draws with rng; container and fields are
-# loaded only to save or resume.
-KEEP = {"ai": ("rng",)}
+# game in play deals and the AI draws with rng; rules, as long as the
+# game's rules module holds its RuleError (imported again it would be a
+# second class); container and fields are loaded only to save or resume.
+KEEP = {"ai": ("rng", "rules")}
