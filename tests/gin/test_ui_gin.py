@@ -165,3 +165,17 @@ def test_the_app_holds_the_gin_match_as_its_one_match(tmp_path):
     k.key("b", long=True)
     assert k.screen.name == "title" and r.app.match is None
     assert r.hal.storage.load("gin") is not None           # a quit keeps the save
+
+
+def test_a_full_flash_says_so_in_one_line_and_the_game_goes_on(tmp_path, monkeypatch):
+    r, k = start(tmp_path, shots=False)
+    some_turns(r, k, 2)
+    before = r.hal.storage.load("gin")
+
+    def full(key, data):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(r.app.storage, "save", full)
+    some_turns(r, k, 4)                            # each action saves: none gets through
+    assert r.app.error == "Storage full: game not saved"
+    assert k.screen.name in ("gin_play", "gin_hand") and not r.asleep
+    assert r.hal.storage.load("gin") == before     # the last save is as it was

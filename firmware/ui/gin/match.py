@@ -101,14 +101,20 @@ class GinMatch(Seats):
     def save(self, app, screen=None):
         """Onto flash with the screen it goes on to, `screen`; without one
         (the app's idle sleep) nothing is written: every action that
-        changed the match saved it already, with its screen."""
+        changed the match saved it already, with its screen.  A full flash
+        says so in the app's one line (as a Rummikub save does, ui.session)
+        and leaves the save before it as it was."""
         if screen is None:
             return
         from gin import savefile
         extra = {"seats": self.seats, "id": self.match_id, "last": self.last_human,
                  "logged": self.logged, "screen": screen}
-        app.storage.save(SAVE, savefile.dumps(self.game, extra))
-        app.storage.save(GIN_ON, b"1")
+        try:
+            app.storage.save(SAVE, savefile.dumps(self.game, extra))
+            app.storage.save(GIN_ON, b"1")
+        except OSError as e:
+            app.error = "Storage full: game not saved"
+            app.log("save: %s" % e)
 
     def leave(self, storage):
         """Out to the title: the boot no longer resumes it; a finished
