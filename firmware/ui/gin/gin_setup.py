@@ -10,6 +10,7 @@ from ui.gfx import BLACK, centre_text, message_box
 from ui.menu import draw_list, step, footer, LINE
 from ui.layout import W
 from ui.gin import OPPONENTS, SAVE
+
 OPP_TEXT = ("AI easy", "AI medium", "AI hard", "2nd person")
 TARGETS = (100, 50, 150, 200)
 EXPLAIN = {

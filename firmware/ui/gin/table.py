@@ -2,8 +2,8 @@
 the game), and back into it after an idle sleep.  The match itself, with
 its saving and leaving, is ui.gin.match.GinMatch."""
 from gin.game import HAND_OVER
-from ui.gin import OPPONENTS
-from ui.gin.match import GinMatch, SAVE
+from ui.gin import OPPONENTS, SAVE
+from ui.gin.match import GinMatch
 from ui.seats import GIN_ON
 
 NOT_LOADED = "Gin save not loaded: %s"
@@ -63,7 +63,7 @@ def _check_extra(g, extra):
 
 
 def resume_after_sleep(app):
-    """At boot after an idle sleep in a gin game (ui.app: GIN_ON on flash):
+    """At boot after an idle sleep in a gin game (GIN_ON on flash, App.resume):
     back into it; False (the one line on the title, the boot no longer
     tries it) if its save does not load."""
     from gin.savefile import SaveError
