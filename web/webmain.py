@@ -51,12 +51,12 @@ class Runner:
     def status(self):
         app = self.app
         name = app.stack[-1].name if app.stack else "-"
-        m = app.match
+        m = app.match                 # either game's (ui.app)
         turn = 0
         if m is not None:
             g = m.game
-            turn = g.round_no * 1000 + g.turn_no
-        elif getattr(app, "gin", None) is not None:
-            g = app.gin.game          # Gin Rummy: hand, visible actions
-            turn = g.hand_no * 1000 + len(g.moves) // 2
+            if hasattr(g, "round_no"):    # Rummikub: round, turn
+                turn = g.round_no * 1000 + g.turn_no
+            else:                         # Gin Rummy: hand, visible actions
+                turn = g.hand_no * 1000 + len(g.moves) // 2
         return "%s %d %d" % (name or "-", turn, 1 if self.asleep else 0)
