@@ -199,7 +199,8 @@ class App:
             for kind, b in events:   # the wake press only woke us: its
                 self.ignore |= 1 << b    # release must not act either
             events = []
-        else:
+        else:                        # not in a gin game now (e.g. its power was cut)
+            self.storage.delete(GIN_ON)
             self.goto("title")
         for kind, b in events:
             self.dispatch(kind, b)

@@ -10,7 +10,8 @@ and leave(storage).
 """
 HUMAN = "human"
 # flash key: a Gin game was on the glass when the device slept (ui.gin.match
-# writes it with each save; the boot resumes that game, the title drops it)
+# writes it with each save; the boot resumes that game, or after a power-on
+# drops it: ui.app)
 GIN_ON = "gin_on"
 
 

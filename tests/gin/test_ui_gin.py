@@ -73,6 +73,21 @@ def test_two_people_pass_the_device(tmp_path):
     assert k.play_until(("gin_over",)) == "gin_over"
 
 
+def test_after_a_power_cut_an_idle_sleep_at_the_title_wakes_to_the_title(tmp_path):
+    """The flash key saying "a gin game was on" goes at a power-on: the
+    next idle sleep, at the title, does not wake into the gin game."""
+    r, k = start(tmp_path, shots=False)
+    some_turns(r, k, 3)
+    assert r.hal.storage.load("gin_on") is not None
+    r2 = Runner(str(tmp_path / "flash"))          # power off and on
+    k2 = GinKeys(r2)
+    assert k2.screen.name == "title" and r2.hal.storage.load("gin_on") is None
+    r2.run(10 * 60 * 1000)                         # idle: the device sleeps
+    assert r2.asleep
+    k2.key("a")                                    # the wake
+    assert k2.screen.name == "title" and r2.app.match is None
+
+
 def test_resume_after_power_cut_from_the_title(tmp_path):
     r, k = start(tmp_path, shots=False)
     g = some_turns(r, k, 9)

@@ -8,7 +8,6 @@ from ui.gfx import BLACK, centre_text, message_box
 from ui.tiles_gfx import draw_tile
 from ui.menu import draw_list, step, footer
 from ui.layout import W
-from ui.seats import GIN_ON
 
 _DECOR = const("K11 B12 R13 J Y13")
 
@@ -20,7 +19,6 @@ class Screen(Base):
         super().__init__(app)
         self.cur = 0
         self._items()
-        app.storage.delete(GIN_ON)     # not in a gin game now
 
     def _items(self):
         self.items = []
