@@ -4,11 +4,24 @@
              both games' saves
   fields     checks for a save's fields (`whole`, `wholes`, `names`,
              `need`), one clear error each
-  rules      `RuleError` (a refused rule, both games' configs) and `shown`
+and here, `RuleError` (a refused rule, both games' configs) and `shown`:
+in the package itself, loaded with rng by every game, they cost no module
+of their own (the 4-player game's heap cap, make test-mem, has no 1k to
+spare).
 """
 
 # What stays loaded at each moment of the app (ui.app.unload): "ai": the
-# game in play deals and the AI draws with rng; rules, as long as the
-# game's rules module holds its RuleError (imported again it would be a
-# second class); container and fields are loaded only to save or resume.
-KEEP = {"ai": ("rng", "rules")}
+# game in play deals and the AI draws with rng; container and fields are
+# loaded only to save or resume.
+KEEP = {"ai": ("rng",)}
+
+
+class RuleError(ValueError):
+    """An unknown rule name or a value the rule does not take."""
+
+
+def shown(value):
+    """A value as a refusal quotes it: its repr, cut to a screen's share
+    (a hostile save or push can hold a value of any length)."""
+    r = repr(value)
+    return r if len(r) <= 24 else r[:21] + "..."

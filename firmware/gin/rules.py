@@ -8,7 +8,7 @@ named variant (docs/player.md, "Gin Rummy", lists them).
   gin_layoff   True   False: no lay-offs onto a gin hand
   target       100    points that end the game
 """
-from common.rules import RuleError, shown
+from common import RuleError, shown
 
 # name -> (default, low, high) for numbers, (default, None, None) for flags
 FIELDS = (

@@ -3,10 +3,6 @@
 Defaults are the official rule sheet; every other value is a named variant.
 """
 
-# RuleError and shown live in common.rules (Gin's rules use them too);
-# imported here, rummikub.rules.RuleError is the same class
-from common.rules import RuleError, shown  # noqa: F401
-
 # name -> (default, allowed values or None for "any whole number >= 0")
 FIELDS = (
     ("tile_set", "standard", ("standard", "xp")),
@@ -27,6 +23,11 @@ TILE_SETS = {
     "standard": (4, 2, 2, 2, 4),
     "xp": (6, 2, 4, 2, 6),
 }
+
+# RuleError and shown live in common (Gin's rules use them too); imported
+# here, rummikub.rules.RuleError is the same class.  (Here, not at the top:
+# where the class stood, the 4-player game keeps its 45k heap cap.)
+from common import RuleError, shown  # noqa: E402,F401
 
 
 class Rules:
