@@ -49,6 +49,9 @@ class Player:
             raise ValueError("AI level must be one of %s, not %r" % (", ".join(LEVELS), level))
         self.level = level
         self.rng = Rng(seed)
+        # its own move's search: the guard (greedy's); hard and expert
+        # then look ahead for budget_ms more
+        self.solve_ms = _DEVICE_THINK_MS if budget_ms is None and MICROPYTHON else budget_ms
         if budget_ms is None and MICROPYTHON:
             budget_ms = _DEVICE_LOOKAHEAD_MS if level in ("hard", "expert") else _DEVICE_THINK_MS
         self.budget_ms = budget_ms
@@ -76,7 +79,7 @@ class Player:
             from ai.solver import solve
             best = solve(table, rack, melded, rules, self.budget_ms)
             return best.table if best.count else None
-        return self.expert.choose(game, self.budget_ms)       # hard, expert
+        return self.expert.choose(game, self.budget_ms, self.solve_ms)    # hard, expert
 
     def take_turn(self, game):
         """Play one turn on `game`; returns the TurnResult or the drawn tiles."""
