@@ -14,6 +14,7 @@ through sync.gamelog, the path the sync tests cover.
 """
 import json
 from compat import const
+from common import shown
 from common.fields import whole as _int
 from rummikub.game import PLAYING
 from sync.limits import setting_error
@@ -29,7 +30,6 @@ _DEFAULT_NAMES = const("Ann Ben Cai Dee Eve Fay")
 _RESUME_SCREENS = const(("play", "privacy", "result", "scoreboard", "watch"))
 _IN_ROUND = const(("play", "privacy", "watch"))     # the others show a round's end
 _FULL = const("Storage full: %s not saved")
-_SHOWN = const(40)      # characters of a bad save field an error quotes (one line)
 
 
 def _names(v):
@@ -239,10 +239,10 @@ def restore_match(game, extra):
     if not isinstance(seats, list) or len(seats) != game.n or \
             any(k not in SEAT_KINDS for k in seats):
         raise ValueError("seats %s do not fit %d players"
-                         % (("%r" % (seats,))[:_SHOWN], game.n))
+                         % (shown(seats), game.n))
     mid = extra.get("match_id", 0)
     if not _int(mid, 0, 0xFFFFFFFF):
-        raise ValueError("match id %s" % ("%r" % (mid,))[:_SHOWN])
+        raise ValueError("match id %s" % shown(mid))
     m = Match(game, seats, mid)
     review = extra.get("review", [])
     m.review = [r for r in review if isinstance(r, str)] if isinstance(review, list) else []
@@ -285,7 +285,7 @@ def _load_save(raw):
     m = restore_match(game, extra)
     name = extra.get("screen") or "play"
     if name not in _RESUME_SCREENS:
-        raise ValueError("unknown screen %s" % ("%r" % (name,))[:_SHOWN])
+        raise ValueError("unknown screen %s" % shown(name))
     if (name in _IN_ROUND) != (game.phase == PLAYING) or \
             (name == "scoreboard" and game.phase != MATCH_OVER):
         raise ValueError("screen %s does not fit the game's state" % name)

@@ -194,3 +194,22 @@ def test_a_full_flash_says_so_in_one_line_and_the_game_goes_on(tmp_path, monkeyp
     assert r.app.error == "Storage full: game not saved"
     assert k.screen.name in ("gin_play", "gin_hand") and not r.asleep
     assert r.hal.storage.load("gin") == before     # the last save is as it was
+
+
+def test_a_long_reason_a_save_did_not_load_stays_one_short_line(tmp_path, monkeypatch):
+    """The reason a Gin save gives (a header error can quote the runtime's
+    own message) is cut so the line fits the glass: the hostile-save
+    property test found a 126-character one."""
+    from gin import savefile
+    r, k = start(tmp_path, shots=False)
+    some_turns(r, k, 3)
+    r.run(10 * 60 * 1000)                          # idle: the device sleeps
+    assert r.asleep
+
+    def loads(data):
+        raise savefile.SaveError("save header is invalid: " + "x" * 200)
+    monkeypatch.setattr(savefile, "loads", loads)
+    k.key("a")                                     # wake: the boot resumes gin
+    assert k.screen.name == "title"
+    assert r.app.error.startswith("Gin save not loaded: save header is invalid: xxx")
+    assert len(r.app.error) <= 81 and "\n" not in r.app.error, r.app.error

@@ -99,7 +99,7 @@ class Screen(Base):
         try:
             m, _, note = table.load(self.app.storage)
         except SaveError as e:
-            self.error = table.NOT_LOADED % e
+            self.error = table.not_loaded(e)
             self.saved = False
             self.cur = 0
             self.app.redraw()

@@ -1,14 +1,20 @@
 """A Gin Rummy match's save, loaded: checked (the screen it names must fit
 the game), and back into it after an idle sleep.  The match itself, with
 its saving and leaving, is ui.gin.match.GinMatch."""
+from compat import const
 from gin.game import HAND_OVER
 from ui.gin import OPPONENTS, SAVE
 from ui.gin.match import GinMatch
 from ui.seats import GIN_ON
 
-NOT_LOADED = "Gin save not loaded: %s"
+_WHY = const(60)     # characters of the reason it gives (one line on the glass)
 IN_HAND = ("gin_play", "gin_pass")       # the screens a save may name: during a hand
 OVER = ("gin_hand", "gin_over")          # and after one (the game's end: gin_over)
+
+
+def not_loaded(e):
+    """The one line saying a Gin save did not load, and why."""
+    return "Gin save not loaded: %s" % str(e)[:_WHY]
 
 
 def load(storage):
@@ -70,7 +76,7 @@ def resume_after_sleep(app):
     try:
         m, screen, note = load(app.storage)
     except SaveError as e:
-        app.error = NOT_LOADED % e
+        app.error = not_loaded(e)
         app.log(app.error)
         app.storage.delete(GIN_ON)
         return False
