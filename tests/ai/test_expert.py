@@ -139,3 +139,34 @@ def test_expert_time_positions_are_the_experts_turns_saved_whole():
         assert g.phase == PLAYING and g.tile_count() == 106
         after = Player("expert", seed=p["seed"]).choose(g)
         assert after is None or g.check(after).valid
+
+
+def test_expert_without_heap_for_its_look_ahead_plays_its_best_move(monkeypatch):
+    """On MicroPython, with less free heap than the look-ahead needs (its
+    searches would give up and compare moves by chance), the expert plays
+    its own best move, as greedy does; with room it looks ahead."""
+    g = Game(Rules(), 2, seed=9)
+    g.table = parse_table("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3 | Y4 Y5 Y6")
+    g.racks[g.current] = parse_tiles("R8 K4 Y13 B2")
+    g.racks[1 - g.current] = parse_tiles("R1 R2 B10 Y10")
+    g.melded[0] = g.melded[1] = 1
+
+    class Heap:
+        free = 0
+
+        def collect(self):
+            pass
+
+        def mem_free(self):
+            return self.free
+    heap = Heap()
+    monkeypatch.setattr(E, "_MP", True)
+    monkeypatch.setattr(E, "gc", heap)
+    for free, looks in ((E._LOOK_ROOM - 1, False), (E._LOOK_ROOM, True)):
+        heap.free = free
+        x = E.Expert(Player("expert", seed=3).rng)
+        after = x.choose(g)
+        assert (x.solves > 1) == looks, (free, x.solves)
+        if not looks:
+            best = solve(g.table, g.rack, True, g.rules)
+            assert sorted(map(bytes, after)) == sorted(map(bytes, best.table))
