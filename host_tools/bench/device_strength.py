@@ -5,14 +5,15 @@ The same mirrored deals (tournament.mirrored, expert against greedy) are
 played twice: unconstrained on CPython (no budget, all the heap: the
 tournament's figures), and on the 32-bit MicroPython unix port with
 firmware/ frozen in (host_tools.mp32) under the device's heap cap, with
-the device budgets (ai.players: 2 s look-ahead for the expert, 8 s guard
-for greedy) counted on a clock running K times fast (strength_mp), K = this
+the device budgets (ai.players: an 8 s guard for a move's search, the
+expert's 2 s look-ahead after it) counted on a clock running K times fast (strength_mp), K = this
 machine's pystones/s / the ESP32's (host_tools.bench.estimate), measured just
-before.  The heap: the cap the frozen whole-match test plays at (64k), less
-a ballast standing for what the app holds there besides the game (31k), so
-the expert starts its turns with the free heap it has in that match
-(median 12 KB after a collection, 11-13.6 KB; a bare game at 64k has 43 KB).  Reports the expert's share of wins in each with a 95% Wilson
-interval, and how many deals changed winner; writes build/device_strength.json.
+before.  The heap: the ESP32's initial heap (56k, the frozen whole-match
+test's cap), less a ballast standing for what the app holds there besides
+the game (17 KB), so the expert starts its turns with the free heap it has
+in that match (median 17.9 KB after a collection, 2026-11-26).  Reports
+the expert's share of wins in each with a 95% Wilson interval, and how
+many deals changed winner; writes build/device_strength.json.
 """
 import argparse
 import json
@@ -86,9 +87,9 @@ def main(argv):
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--heap", default="64k", help="device heap cap (default 64k)")
-    ap.add_argument("--ballast", type=int, default=31 * 1024,
-                    help="bytes held aside for the app (default 31 KB)")
+    ap.add_argument("--heap", default="56k", help="device heap cap (default 56k)")
+    ap.add_argument("--ballast", type=int, default=17 * 1024,
+                    help="bytes held aside for the app (default 17 KB)")
     ap.add_argument("--k", type=float, default=None,
                     help="slow-down factor (default: measured with pystone)")
     ap.add_argument("--jobs", type=int, default=2)
