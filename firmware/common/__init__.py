@@ -4,10 +4,13 @@
              both games' saves
   fields     checks for a save's fields (`whole`, `wholes`, `names`,
              `need`), one clear error each
-and here, `RuleError` (a refused rule, both games' configs) and `shown`:
-in the package itself, loaded with rng by every game, they cost no module
-of their own (the 4-player game's heap cap, make test-mem, has no 1k to
-spare).
+and here, `RuleError` (a refused rule, both games' configs), `SaveError`
+(a save that cannot be loaded) and `shown`: in the package itself, loaded
+with rng by every game and never dropped by ui.app.unload, so each error
+is one class however often the modules that raise it are dropped and
+loaded again (a SaveError of a reloaded container was not the class a
+caller holding the old one catches), and they cost no module of their
+own (the 4-player game's heap cap, make test-mem, has no 1k to spare).
 """
 
 # What stays loaded at each moment of the app (ui.app.unload): "ai": the
@@ -18,6 +21,10 @@ KEEP = {"ai": ("rng",)}
 
 class RuleError(ValueError):
     """An unknown rule name or a value the rule does not take."""
+
+
+class SaveError(ValueError):
+    """A save that cannot be loaded; the message says why."""
 
 
 def shown(value):

@@ -33,12 +33,9 @@ import json
 import struct
 from binascii import crc32
 from compat import const
+from common import SaveError  # the package's: one class however often this module loads
 
 _SLICE = const(64)      # bytes of header JSON a part holds (at least)
-
-
-class SaveError(ValueError):
-    """A save that cannot be loaded; the message says why."""
 
 
 def room(n):

@@ -88,3 +88,12 @@ def test_wrong_version_and_foreign_files_are_named():
     data[4] = 99
     assert "version 99" in str(raises(SaveError, savefile.loads, data))
     assert "not a Pocket Rummikub save" in str(raises(SaveError, savefile.loads, b"hello world!"))
+
+
+def test_a_reloaded_container_raises_the_same_save_error():
+    # the app drops common.container after each save (ui.app) while a
+    # caller may hold SaveError from before: a damaged save loaded after
+    # the reload must still be the class that caller catches
+    import sys
+    sys.modules.pop("common.container", None)
+    raises(SaveError, savefile.loads, b"not a save at all")
