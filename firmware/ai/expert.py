@@ -26,6 +26,7 @@ import gc
 from compat import MICROPYTHON as _MP, const, ticks_ms, ticks_diff
 from rummikub.tiles import JOKER, CODE_LIMIT, full_set, count_tiles, remove_tile, has
 from ai.solver import solve, goes_out
+from ai.move import SEARCH_ROOM
 
 ENDGAME = 6         # look ahead once any rack holds this many tiles or fewer
 _SAMPLES = const(4)        # hidden-tile samples a move at most
@@ -33,13 +34,12 @@ _KEEP_BACK = const(3)      # "keep one tile back" candidates at most (highest fi
 _SHED = const(False)  # True: play each opponent's greedy reply out (its table
                     # change and tiles shed count); False: only ask whether it goes out
 _MAX_SEARCHES = const(24)   # searches a move: no new sample is begun past this many
-# free heap (after a collection) the look-ahead needs on MicroPython: with
-# less, its searches give up for want of heap and the samples compare moves
-# no better than chance (the device's 56 KB, about 18 KB free at the
-# expert's turns: 42% against greedy over 200 mirrored games with the
-# look-ahead, where the clock alone cost nothing); the expert then plays
-# its own best move, as greedy does (the same room as ai.hint.SEARCH_ROOM)
-_LOOK_ROOM = const(24000)
+# on MicroPython with less than ai.move.SEARCH_ROOM free the look-ahead's
+# searches give up for want of heap and its samples compare moves no better
+# than chance (the device's 56 KB, about 18 KB free at the expert's turns:
+# 42% against greedy over 200 mirrored games with the look-ahead, where the
+# clock alone cost nothing); the expert then plays its own best move, as
+# greedy does
 
 
 class Expert:
@@ -94,7 +94,7 @@ class Expert:
         if not _MP:
             return True
         gc.collect()
-        return gc.mem_free() >= _LOOK_ROOM
+        return gc.mem_free() >= SEARCH_ROOM
 
     def _candidates(self, best, table, rack, melded, rules, deadline):
         """(table or None, rack left) for each distinct option, best first."""

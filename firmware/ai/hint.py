@@ -13,8 +13,7 @@ Loaded already (a second hint in the same turn), the search is tried.
 import gc
 import sys
 from compat import MICROPYTHON as _MP, ticks_ms
-
-SEARCH_ROOM = 24000
+from ai.move import SEARCH_ROOM
 
 
 def hint(game, budget_ms=None):

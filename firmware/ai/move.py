@@ -9,12 +9,18 @@
   cheap(table, rack, melded, rules, t0)  the best cheap move (greedy new
               sets, then lay-offs): the solver's fallback when time or heap
               runs out, and the hint's when the heap has no room to search
+  SEARCH_ROOM free heap (bytes, after a collection) a search needs on
+              MicroPython: with less, nearly every search gives up for want
+              of heap (measured on the frozen 32-bit match), so the hint
+              makes the cheap move and the expert skips its look-ahead
 
 Apart from ai.solver so a move can be made without loading the search
 (ai.hint on a short heap).
 """
 from compat import ticks_ms, ticks_diff
 from rummikub.tiles import JOKER, CODE_LIMIT, count_tiles
+
+SEARCH_ROOM = 24000
 
 
 class Move:

@@ -16,7 +16,8 @@ JSON, the game's binary state, then CRC32 of everything before it.
               (put()'s length bytes counted) and the CRC; the
               caller appends its state (put() for a block of at most 255
               bytes with its length first), then
-  join(parts) -> the parts as one bytearray
+  join(parts, more=0) -> the parts as one bytearray (room for `more`
+              bytes after them)
   seal(out, crc) -> out with the CRC appended (the same bytearray: the
               heap never holds the save twice); crc: crc32 of the parts
               written before out (opening()'s, when the state is kept
@@ -92,19 +93,13 @@ def opening(magic, version, head):
 
 
 def start(magic, version, head, size=0):
-    parts, _ = opening(magic, version, head)
-    n = 0
-    for b in parts:
-        n += len(b)
-    out = room(n + size + 4)    # + the CRC
-    for b in parts:
-        out.extend(b)
-    return out
+    return join(opening(magic, version, head)[0], size + 4)    # + the CRC
 
 
-def join(parts):
-    """The parts as one bytearray (room for all of them taken at once)."""
-    n = 0
+def join(parts, more=0):
+    """The parts as one bytearray, with room for `more` bytes after them
+    (room for all of it taken at once)."""
+    n = more
     for b in parts:
         n += len(b)
     out = room(n)

@@ -162,7 +162,7 @@ def test_expert_without_heap_for_its_look_ahead_plays_its_best_move(monkeypatch)
     heap = Heap()
     monkeypatch.setattr(E, "_MP", True)
     monkeypatch.setattr(E, "gc", heap)
-    for free, looks in ((E._LOOK_ROOM - 1, False), (E._LOOK_ROOM, True)):
+    for free, looks in ((E.SEARCH_ROOM - 1, False), (E.SEARCH_ROOM, True)):
         heap.free = free
         x = E.Expert(Player("expert", seed=3).rng)
         after = x.choose(g)
