@@ -14,8 +14,9 @@ Public surface:
   place.Ways(table, picked, forced, melded, rules, budget_ms) with .next():
             assisted placement, the ways to put picked tiles on the table,
             fewest table sets changed first
-Internal: `dp` (a search set up as flat arrays), `prepare` (its native
-set-up: choice order, bound tables), `memo` (the memo and bound tables a
+Internal: `dp` (a search: set up, run, its result), `prepare` (its
+arrays, made once: the kernel's D/P, choice order, bound tables), `cells`
+(what the bound reads about a position, per cell), `memo` (the memo and bound tables a
 search keeps), `kernel` (the walk, with its contract at the top), `race`
 (two walks at once), `runstate`, `arrange` (a path back into sets),
 `greedy` (cheap moves), `expert` (the expert's endgame look-ahead);

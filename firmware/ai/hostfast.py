@@ -31,19 +31,18 @@ def fast(a):
     return a
 
 
-def masks(problem, gm, group_mask):
-    """Fill a problem's group masks gm from the cache, making (with
-    group_mask(D, P, at)) and keeping the ones not seen before."""
-    size = (problem.jokers + 1) * 4
-    D = problem.D
-    futs = problem.futs
+def masks(D, P, ncol, J1, futs, gm, group_mask):
+    """Fill a search's group masks gm from the cache, making (with
+    group_mask(D, P, at)) and keeping the ones not seen before: one block
+    of J1 * 4 per future in futs."""
+    size = J1 * 4
     for i in range(len(futs)):
-        key = (problem.ncol, size, futs[i])
+        key = (ncol, size, futs[i])
         block = _MASKS.get(key)
         at = i * size
         if block is None:
             for k in range(at, at + size):
-                group_mask(D, problem.P, k)
+                group_mask(D, P, k)
             _MASKS[key] = gm[at:at + size]
         else:
             gm[at:at + size] = block

@@ -1,11 +1,11 @@
 """The search's inner loop, the walk, as MicroPython viper code over flat
 arrays.  What a search makes once before it (the choice order, the device's
 bound tables) is ai.prepare's; the memo and bound tables are ai.memo's; ai.dp
-sets a search up.  This module is the loop and what it calls while walking.
+holds a search and runs it.  This module is the loop and what it calls while walking.
 
 Contract of run(D, P), the hot loop
   In       D, a list of buffers, and P, an int array, laid out by the D_* and
-           P_* indices below and filled by ai.dp.Problem.  The search is for
+           P_* indices below and filled by ai.prepare.  The search is for
            an arrangement of the whole table plus any rack tiles whose score
            (placed tiles * UNIT + their value, table jokers included unless
            _P_FREE) is >= _P_LOWER.  _P_STEP 0: stop at the first hit; else
@@ -187,8 +187,8 @@ _P_FMASK = const(21)      # filter entries - 1 (0: no filter, see _D_MFILT)
 _P_ORDN = const(22)       # prepare.orders(): 0 only count the choices, 1 write them
 _P_SIZE = const(23)
 # Names only this module uses start with _: a const() so named is not kept
-# as a module global.  ai.dp and ai.prepare keep their own private copies
-# of the D/P layout (tests/ai/test_layout_copies.py checks they agree):
+# as a module global.  ai.prepare and ai.dp keep their own private copies
+# of the D/P entries they use (tests/ai/test_layout_copies.py checks they agree):
 # public, its 60-odd names took a 73-slot dict (584 bytes, and a chain of
 # smaller ones while it grew) in the 56 KB device heap while the AI ran;
 # the walk's module dict now holds at most 17 names (a 17-slot dict, 136

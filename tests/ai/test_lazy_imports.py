@@ -42,8 +42,8 @@ def test_the_expert_is_loaded_for_hard_and_expert_seats():
 
 def test_a_hint_loads_no_fallback_code_and_keeps_no_tables():
     mods = loaded("from ai.hint import hint\nhint(g)\n"
-                  "from ai import dp, runstate\n"
-                  "assert not dp._UPS and not dp._STEPS and not runstate._TABLE_CACHE")
+                  "from ai import prepare, runstate\n"
+                  "assert not prepare._UPS and not prepare._STEPS and not runstate._TABLE_CACHE")
     assert "ai.solver" in mods and "ai.greedy" not in mods, mods
 
 
