@@ -14,11 +14,10 @@ import sys
 from compat import ticks_diff, const
 from hal import buttons as hb
 from hal.sleep import IdleSleep
-from rummikub.game import PLAYING
 from ui.gfx import WHITE, BLACK
 from ui.layout import W, H, TEXT_COLS
 from ui.refresh import Refresher
-from ui.match import Match, SAVE
+from ui import SAVE
 from ui.seats import GIN_ON
 from ui.power import Battery
 
@@ -289,6 +288,8 @@ class App:
         return mid
 
     def new_match(self, game, seats):
+        """Into a new Rummikub match of game with these seats."""
+        from ui.match import Match
         self.start_match(Match(game, seats, self.new_match_id()))
         self.advance()
 
@@ -312,6 +313,9 @@ class App:
             from ui.hinting import run
             run(self, state)
             return
+        # only a Rummikub match hands turns on here (a Gin game loads no
+        # Rummikub code: its screens run its turns)
+        from rummikub.game import PLAYING
         m = self.match
         g = m.game
         if m.lesson is not None:      # a lesson's one turn is over: judge it

@@ -7,10 +7,10 @@ before so the play screen can mark new and changed sets.  Everything the
 app must remember across a save lives in extra().
 """
 from rummikub.game import PLAYING, MATCH_OVER
+from ui import SAVE
 from ui.seats import Seats, HUMAN
 
 SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
-SAVE = "game"             # the match's key on flash
 
 
 def _player(level, seed):

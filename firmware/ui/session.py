@@ -14,9 +14,9 @@ through sync.gamelog, the path the sync tests cover.
 """
 import json
 from compat import const
+from ui import SAVE
 from common import shown
 from common.fields import whole as _int
-from rummikub.game import PLAYING
 from sync.limits import setting_error
 # names one function uses are imported in it: each module-level name is a
 # slot of this module's dict while it is loaded for a save or a resume (36
@@ -205,6 +205,7 @@ def log_round(app):
     if log is None or m.logged_rounds >= len(g.round_rows):
         return
     from sync import gamelog
+    from rummikub.game import PLAYING
     try:
         gamelog.log_round(log, g, m.match_id)
         if g.phase != PLAYING and g.round_no >= g.rounds:
@@ -269,7 +270,6 @@ def save_game(app, screen=None):
         extra["screen"] = scr.name
         extra["state"] = scr.state()
     from rummikub import savefile
-    from ui.match import SAVE
     try:
         app.storage.save(SAVE, savefile.dumps(app.match.game, extra, True))
     except OSError as e:
@@ -280,7 +280,7 @@ def save_game(app, screen=None):
 def _load_save(raw):
     """(match, screen, state) from a save's bytes; raises what is wrong."""
     from rummikub import savefile
-    from rummikub.game import MATCH_OVER
+    from rummikub.game import MATCH_OVER, PLAYING
     game, extra = savefile.loads(raw)
     m = restore_match(game, extra)
     name = extra.get("screen") or "play"
@@ -317,7 +317,6 @@ def resume(app, cold=True):
     device may have changed hands.  A save whose content does not load
     falls back to the backup (the save before it); if neither loads the
     title screen says why and the save stays on flash."""
-    from ui.match import SAVE
     raw = app.storage.load(SAVE)
     if raw is None:
         return False
@@ -338,6 +337,7 @@ def resume(app, cold=True):
         app.error = "Saved game damaged; the one before it was loaded"
     app.start_match(m)
     g = m.game
+    from rummikub.game import PLAYING
     if g.phase == PLAYING and not m.human(g.current):
         app.goto("privacy")      # a save from an AI's turn: let it play
         app.advance()

@@ -83,3 +83,43 @@ def test_leaving_a_gin_game_unloads_its_screens(tmp_path):
     assert k.screen.name == "title" and r.app.match is None
     assert [m for m in sys.modules if m.startswith(("ui.gin.gin_", "ui.screens."))] == \
         ["ui.screens.title"]
+
+
+def test_a_gin_game_loads_no_rummikub_engine(tmp_path):
+    """A Gin game started from the title holds none of Rummikub's engine
+    (the title's decor tiles leave only rummikub.tiles, the tile codes);
+    woken from an idle sleep, a boot with an empty heap, it holds no
+    module of rummikub/ at all."""
+    code = """
+import sys
+sys.path[:0] = [%r, %r, %r]
+from host_tools.emulator.headless import Runner
+from gin_keys import GinKeys
+r = Runner(%r, None)
+k = GinKeys(r)
+k.to_gin()
+k.key("start")
+for _ in range(4):
+    k.turn()
+assert k.screen.name.startswith("gin_"), k.screen.name
+print(sorted(m for m in sys.modules if m.startswith("rummikub")))
+r.run(10 * 60 * 1000)                   # idle: the device sleeps
+assert r.asleep
+for m in [m for m in sys.modules if m.split(".")[0] in
+          ("ui", "ai", "gin", "rummikub", "common", "sync", "compat")]:
+    del sys.modules[m]                  # deep sleep: the heap starts empty
+from ui.app import App
+r.App = App
+k.key("a")                              # the wake
+assert not r.asleep and k.screen.name == "gin_play", k.screen.name
+for _ in range(4):
+    k.turn()
+assert k.screen.name.startswith("gin_"), k.screen.name
+print(sorted(m for m in sys.modules if m.startswith("rummikub")))
+""" % (FIRMWARE, ROOT, os.path.join(ROOT, "tests", "gin"), str(tmp_path / "flash"))
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True)
+    assert out.returncode == 0, out.stderr[-800:]
+    from_title, woken = out.stdout.strip().splitlines()[-2:]
+    assert from_title == "['rummikub', 'rummikub.tiles']", from_title
+    assert woken == "[]", woken
