@@ -76,7 +76,7 @@ def _invert_rim(fb, x, y):
             fb.pixel(x1, yy, 1 - fb.pixel(x1, yy))
 
 
-def _tiles(fb, ed, area, si, tiles, x, rowy, nslots, first=0):
+def _tiles(fb, ed, area, si, tiles, x, rowy, first=0):
     """A picked tile stands lifted (its top in the row's LIFT band) over a
     white gap and a black base, the gaps beside it left white so that
     picked tiles never merge; the tile drawn last turn has a black tab
@@ -109,7 +109,7 @@ def table(fb, ed, show_cursor=True):
                 _slot(fb, x, rowy, "+", show_cursor and area == TABLE and csi == si)
                 continue
             s = ed.table[si]
-            _tiles(fb, ed, TABLE, si, s, x, rowy, slot)
+            _tiles(fb, ed, TABLE, si, s, x, rowy)
             w = len(s) * PITCH - (PITCH - TW)
             on = show_cursor and area == TABLE and csi == si
             if slot:
@@ -140,7 +140,7 @@ def _arrow_note(fb, y, s):
 def _cell(fb, ed, area, tiles, p, x, y, cursor):
     """Hand or rack position p: its tile, or the "+" slot after the last."""
     if p < len(tiles):
-        _tiles(fb, ed, area, 0, tiles[p:p + 1], x, y, 0, p)
+        _tiles(fb, ed, area, 0, tiles[p:p + 1], x, y, p)
         if cursor:
             _cursor(fb, x, y)
     else:

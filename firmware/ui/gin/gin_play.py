@@ -31,7 +31,6 @@ class Screen(Base):
         self.me = self.g.current
         self.m.last_human = self.me
         self.msg = ""
-        self.key_ = None
         self.new = -1
         self.cur = 0
         self._arrange()
