@@ -15,7 +15,7 @@ from compat import ticks_diff, const
 from hal import buttons as hb
 from hal.sleep import IdleSleep
 from ui.gfx import WHITE, BLACK
-from ui.layout import W, H, TEXT_COLS
+from ui.layout import W, H, HAND_Y, TEXT_COLS
 from ui.refresh import Refresher
 from ui import SAVE
 from ui.seats import GIN_ON
@@ -116,10 +116,6 @@ class App:
     def scorelog(self):
         """The score log (sync.scorelog.ScoreLog), None if not built in."""
         return self.session("scorelog")
-
-    def log_round(self):
-        self.session("log_round")
-        unload("logged")
 
     def save_game(self, screen=None):
         """Save the match with the screen it is on, or with `screen` (a
@@ -297,14 +293,14 @@ class App:
         """Into match m, of either game (ui.match.Match, ui.gin.match.GinMatch)."""
         self.match = m
 
-    def advance(self, hint=True):
-        """After a turn: AI seats play, then the next human (privacy screen
-        first if another human held the device) or the round result.  Runs
+    def advance(self, handover=True):
+        """After a Rummikub turn: the match plays on (Match.play_on: AI
+        seats, then the next person's screen or the round's result).  Runs
         from the loop once the calling screen's handler has returned, so
         that screen's code and state can be freed for the solver.  With
-        what the play screen hands over instead: the turn menu's hint,
-        thought with no screen loaded (ui.hinting)."""
-        self.pending = hint
+        what the play screen hands over instead of True: the turn menu's
+        hint, thought with no screen loaded (ui.hinting)."""
+        self.pending = handover
 
     def _advance(self):
         state = self.pending
@@ -313,61 +309,23 @@ class App:
             from ui.hinting import run
             run(self, state)
             return
-        # only a Rummikub match hands turns on here (a Gin game loads no
-        # Rummikub code: its screens run its turns)
-        from rummikub.game import PLAYING
         m = self.match
-        g = m.game
         if m.lesson is not None:      # a lesson's one turn is over: judge it
             self.match = None         # (never saved)
-            self.goto("lessons", state={"judge": m.lesson, "game": g})
+            self.goto("lessons", state={"judge": m.lesson, "game": m.game})
             return
-        if g.phase == PLAYING and not m.human(g.current):
-            # the solver needs the RAM more than the screens do: the frame
-            # stays on the glass, the screen modules are loaded again after
-            self.stack = []
-            unload("ai")
-            if m.humans() > 1:        # the last human's rack leaves the glass
-                self.fb.fill_rect(0, 188, W, H - 188, WHITE)
-            gc.collect()
-        if g.phase == PLAYING and g.turn_no == 0 and not m.review:
-            m.start_note()
-        while g.phase == PLAYING and not m.human(g.current):
-            self.banner("%s is thinking..." % g.names[g.current])
-            unload("ai")           # the banner's drawing code, too
-            gc.collect()
-            m.ai_turn()
-            if not m.humans():
-                break              # nobody plays: each turn is shown (watch)
-        if g.phase != PLAYING:
-            # the round's end, perhaps from a person's turn: the score log
-            # is written next, with the screens dropped as for an AI turn
-            # (the frame stays on the glass until the result is shown)
-            self.stack = []
-            unload("ai")
-        if g.phase != PLAYING or m.humans():
-            # a person's screen is next (and at a round's end the score
-            # log): the AI's code gives them its RAM; the next AI turn
-            # loads it again, with players made afresh from the game's
-            # state (as after a resume)
-            m.ai = {}
-            gc.collect()           # the players' tables first: unload needs a little heap
-            unload("human")
-            gc.collect()
-        if g.phase != PLAYING:
-            self.log_round()
-            name = "result"
-        elif not m.humans():
-            name = "watch"
-        elif m.needs_privacy():
-            name = "privacy"
-        else:
-            name = "play"
-        self.save_game(name)        # before the screen loads: less RAM in use
-        forget("rummikub.savefile")
-        forget("common.container")
-        gc.collect()
-        self.goto(name)
+        m.play_on(self)
+
+    def drop_screens(self, hide_rack=False):
+        """No screen is shown until the next goto (the last frame stays on
+        the glass): their modules give their RAM to the AI or the score
+        log.  hide_rack: the hand and rack leave the glass too (the last
+        person's, while others play)."""
+        self.stack = []
+        unload("ai")
+        if hide_rack:
+            top = HAND_Y - 4          # the hand's rule and all below it
+            self.fb.fill_rect(0, top, W, H - top, WHITE)
 
     def has_save(self):
         return self.storage.load(SAVE) is not None

@@ -6,6 +6,7 @@ human's next look at the table (the review), with the table as it was
 before so the play screen can mark new and changed sets.  Everything the
 app must remember across a save lives in extra().
 """
+import gc
 from rummikub.game import PLAYING, MATCH_OVER
 from ui import SAVE
 from ui.seats import Seats, HUMAN
@@ -81,6 +82,58 @@ class Match(Seats):
             pl.take_turn(g)
         self.note_turn()
         return True
+
+    def play_on(self, app):
+        """After a person's turn (from the app's loop, once the screen's
+        handler has returned, so its code and state can be freed for the
+        solver): AI seats play, then the next person's screen (the
+        privacy screen first if another person held the device), the
+        round's result, or the watch screen; saved before it loads."""
+        from ui.app import forget, unload
+        g = self.game
+        if g.phase == PLAYING and not self.human(g.current):
+            # the solver needs the RAM more than the screens do: the
+            # screen modules are loaded again after
+            app.drop_screens(hide_rack=self.humans() > 1)
+            gc.collect()
+        if g.phase == PLAYING and g.turn_no == 0 and not self.review:
+            self.start_note()
+        while g.phase == PLAYING and not self.human(g.current):
+            app.banner("%s is thinking..." % g.names[g.current])
+            unload("ai")           # the banner's drawing code, too
+            gc.collect()
+            self.ai_turn()
+            if not self.humans():
+                break              # nobody plays: each turn is shown (watch)
+        if g.phase != PLAYING:
+            # the round's end, perhaps from a person's turn: the score log
+            # is written next, with the screens dropped as for an AI turn
+            # (the frame stays on the glass until the result is shown)
+            app.drop_screens()
+        if g.phase != PLAYING or self.humans():
+            # a person's screen is next (and at a round's end the score
+            # log): the AI's code gives them its RAM; the next AI turn
+            # loads it again, with players made afresh from the game's
+            # state (as after a resume)
+            self.ai = {}
+            gc.collect()           # the players' tables first: unload needs a little heap
+            unload("human")
+            gc.collect()
+        if g.phase != PLAYING:
+            app.session("log_round")   # the score log (ui.session)
+            unload("logged")
+            name = "result"
+        elif not self.humans():
+            name = "watch"
+        elif self.needs_privacy():
+            name = "privacy"
+        else:
+            name = "play"
+        app.save_game(name)        # before the screen loads: less RAM in use
+        forget("rummikub.savefile")
+        forget("common.container")
+        gc.collect()
+        app.goto(name)
 
     def needs_privacy(self):
         """A different human is about to see their rack."""

@@ -125,13 +125,14 @@ def test_the_score_log_is_written_with_no_screen_loaded(tmp_path, monkeypatch):
     from ui.app import App
     from rummikub.tiles import parse_tiles
     from ui.layout import TABLE, RACK
-    real = App.log_round
+    real = App.session
     seen = []
 
-    def log_round(self):
-        seen.append(sorted(m for m in sys.modules if m.startswith("ui.")))
-        return real(self)
-    monkeypatch.setattr(App, "log_round", log_round)
+    def session(self, fn, *args):
+        if fn == "log_round":
+            seen.append(sorted(m for m in sys.modules if m.startswith("ui.")))
+        return real(self, fn, *args)
+    monkeypatch.setattr(App, "session", session)
     d = rigged(str(tmp_path), seats=("human", "hard"), racks=("R11", "K2 K4 B7"))
     r11 = parse_tiles("R11")[0]
     d.ed.cur = (RACK, 0, list(d.ed.rack).index(r11))
