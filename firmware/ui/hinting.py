@@ -18,8 +18,7 @@ _MOST_MS = const(8000)
 def run(app, data):
     """data: (the play screen's state(), what a save leaves out)."""
     state, kept = data
-    app.stack = []
-    unload("ai")
+    app.drop_screens()
     gc.collect()
     app.banner("Thinking...")
     t0 = app.hal.ticks_ms()
