@@ -32,7 +32,7 @@ This module holds a search (Problem) and runs it: ai.prepare makes its
 arrays from ai.cells' tables and ai.memo's; ai.kernel walks them (viper).
 """
 from compat import const, ticks_ms, ticks_diff
-from ai.runstate import forget as _forget_tables
+from ai.runstate import tables, forget as _forget_tables
 from ai import kernel as K
 from ai import prepare
 from ai.kernel import UNIT
@@ -112,6 +112,10 @@ class Problem:
         self.found_score = -1
         self._steps = prepare.steps(ncol)
         self.nsteps = len(self._steps[0])
+        # the transition tables (kept between searches) before the memo,
+        # which is sized from the heap left: on a short heap the other
+        # order gives the memo less room (more states walked again)
+        tables(self.slots, free)
         if partner is None:
             bits = 10
             while bits < 17 and (1 << bits) < memo_cap:
