@@ -64,8 +64,8 @@ class Timeout(Exception):
 
 
 def drop_caches():
-    """Forget the tables built for searches (here and in ai.runstate; the
-    next search builds them again, a few ms): for a one-off search, the
+    """Forget the tables built for searches (ai.prepare's and ai.runstate's;
+    the next search builds them again, a few ms): for a one-off search, the
     hint, whose caller's heap belongs to a screen until the next AI turn."""
     prepare.forget()
     _forget_tables()
@@ -112,9 +112,9 @@ class Problem:
         self.found_score = -1
         self._steps = prepare.steps(ncol)
         self.nsteps = len(self._steps[0])
-        # the transition tables (kept between searches) before the memo,
-        # which is sized from the heap left: on a short heap the other
-        # order gives the memo less room (more states walked again)
+        # the transition tables (kept between searches) before the memo:
+        # the memo is sized from the heap left, so the tables take theirs
+        # first (made after it, they could find that heap gone)
         tables(self.slots, free)
         if partner is None:
             bits = 10
