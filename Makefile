@@ -64,7 +64,7 @@ test-mem: test-mpy
 # (firmware/manifest.py, as in the ESP32 image).  Heap caps: issue 22's
 # targets for the match (128k from .mpy, 56k frozen: the ESP32's initial
 # heap); the smallest that plays (docs/developer.md, Memory: 30k, 30k,
-# 124k, 50k) is a little below each cap.
+# 122k, 50k) is a little below each cap.
 MP32_GAME_HEAP ?= 32k
 MP32_GIN_HEAP ?= 32k
 MP32_UI_MPY_HEAP ?= 128k
