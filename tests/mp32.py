@@ -2,7 +2,7 @@
 as on the ESP32), the unix port built by host_tools.mp32 (cached under
 build/mp32/).  Without its source or a 32-bit C compiler: one SKIP line.
 
-    python tests/mp32.py --game 32k --gin 36k --ui-mpy 128k --ui-frozen 56k FILE...
+    python tests/mp32.py --game 32k --gin 36k --ui-mpy 128k --ui-frozen 56k --gin-ui-mpy 136k FILE...
 
 1. the MicroPython test files (FILE..., `make test-mp`'s list) on it;
 2. the seeded 4-player Rummikub game and the Gin game to 100 from .mpy
@@ -10,7 +10,10 @@ build/mp32/).  Without its source or a 32-bit C compiler: one SKIP line.
 3. the whole UI match (expert seat + hint) from .mpy under --ui-mpy, and
    with firmware/ frozen into the binary (firmware/manifest.py, as the
    ESP32 image holds it, and the test's driver beside it: on the device
-   main.py drives the app) under --ui-frozen.
+   main.py drives the app) under --ui-frozen;
+4. a Gin game to 100 through the UI against the hard AI
+   (tests/ui_mp/mp_gin_ui_game.py) from .mpy under --gin-ui-mpy and
+   frozen under --ui-frozen.
 """
 import argparse
 import os
@@ -43,7 +46,7 @@ def game(exe, mpy, script, heap):
 def main(argv):
     ap = argparse.ArgumentParser(prog="tests/mp32.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    for name in ("game", "gin", "ui-mpy", "ui-frozen"):
+    for name in ("game", "gin", "ui-mpy", "ui-frozen", "gin-ui-mpy"):
         ap.add_argument("--" + name, required=True, help="heap cap, e.g. 56k")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args(argv)
@@ -78,6 +81,10 @@ def main(argv):
          lambda: mp_heap.run(mpy, args.ui_mpy, exe=plain)),
         ("whole UI match, frozen", args.ui_frozen,
          lambda: mp_heap.run(bare, args.ui_frozen, exe=frozen)),
+        ("Gin game through the UI, .mpy", args.gin_ui_mpy,
+         lambda: mp_heap.run(mpy, args.gin_ui_mpy, None, "mp_gin_ui_game", exe=plain)),
+        ("Gin game through the UI, frozen", args.ui_frozen,
+         lambda: mp_heap.run(bare, args.ui_frozen, None, "mp_gin_ui_game", exe=frozen)),
     ]
     for what, heap, go in runs:
         ok, line = go()

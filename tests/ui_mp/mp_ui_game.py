@@ -9,32 +9,19 @@ import sys
 
 import compat
 from compat import const
-from ui_hal import TestHal, press, mkdir
-from ui.app import App, forget
+from ui_hal import TestHal, press, start_score_log
+from ui.app import App
 from ui_driver import KeyDriver
 
 # (names cost the capped heap: `_NAME = const(...)` has none at run time)
 _SETUP = const("a right right down down right down down down left "
                "down down down down down down right start")
-# the score log's id (the device draws one from os.urandom): the match id,
-# in every save, has as many digits every run, so a cap plays one match
+# the score log's id (see ui_hal.start_score_log)
 _LOG_ID = const(0x5EED)
 
 
 def main(root, strategy="hint", keys=_SETUP):
-    # the app's score log started with _LOG_ID; the modules that took are
-    # dropped (the app loads them again when it logs)
-    before = set(sys.modules)
-    from sync import scorelog
-    scorelog._new_log_id = lambda: _LOG_ID
-    mkdir(root)
-    scorelog.ScoreLog(root + "/" + scorelog.LOG_PATH).new_match_id()
-    scorelog = None
-    for name in list(sys.modules):
-        if name not in before:
-            forget(name)
-    before = None
-    gc.collect()
+    start_score_log(root, _LOG_ID)
     hal = TestHal(root)
     # the AI seats and the hint think on the virtual clock, which stands
     # still while they do: their time guards never bind, so every run plays

@@ -67,6 +67,27 @@ class TestHal(Hal):
         self.sent += len(buf)
 
 
+def start_score_log(root, log_id):
+    """A score log in root started with id log_id (the device draws one
+    from os.urandom): the match id, in every save, has as many digits
+    every run, so a heap cap plays one game.  The modules that took are
+    dropped (the app loads them again when it logs)."""
+    import gc
+    import sys
+    from ui.app import forget
+    before = set(sys.modules)
+    from sync import scorelog
+    scorelog._new_log_id = lambda: log_id
+    mkdir(root)
+    scorelog.ScoreLog(root + "/" + scorelog.LOG_PATH).new_match_id()
+    scorelog = None
+    for name in list(sys.modules):
+        if name not in before:
+            forget(name)
+    before = None
+    gc.collect()
+
+
 def press(app, name, ms=80):
     """Hold a button for `ms` of virtual time, then let the app settle."""
     h = app.hal

@@ -7,6 +7,7 @@ it, so an idle sleep or a power cut loses nothing; GIN_ON (ui.seats) marks
 that the device was in a gin game when it slept (the app's boot resumes
 it, ui.gin.table).
 """
+import gc
 from gin.game import HAND_OVER, M_PASS, M_TAKE, M_DRAW, M_DISCARD, M_KNOCK
 from gin.cards import fmt_card
 
@@ -32,7 +33,11 @@ class GinMatch(Seats):
     def play_on(self, app, cold=False):
         """After a person's action: AI seats act until a person must, then
         that person's screen, saved with the match; cold (a resumed game
-        between two people) shows the pass screen first."""
+        between two people) shows the pass screen first.  The screens
+        are dropped first (the last frame stays on the glass): the AI and
+        the save get their RAM, as in a Rummikub match."""
+        app.drop_screens()
+        gc.collect()
         self.run_ai()
         name = self.next_screen()
         if cold and name == "gin_play" and self.humans() > 1:
