@@ -3,8 +3,8 @@
 best_deadwood: every subset of the hand that can be cut into valid melds
 (tried by taking the lowest card and every 3-5 card meld found by testing
 all combinations), keep the one leaving the fewest points.  defender_deadwood: every
-subset laid off one card at a time onto the growing knocker melds, the
-rest split the best way.
+subset laid off one card at a time, in every order and onto every meld it
+fits, onto the growing knocker melds, the rest split the best way.
 """
 from gin.cards import value
 from gin.melds import is_meld
@@ -62,23 +62,33 @@ def best_deadwood(hand):
 
 
 def can_lay_all(cards, melds):
-    """Lay cards off one at a time onto melds (which grow); all of them?"""
-    melds = [sorted(m) for m in melds]
-    left = list(cards)
-    moved = True
-    while left and moved:
-        moved = False
-        for c in left:
-            for m in melds:
-                if is_meld(m + [c]):
-                    m.append(c)
-                    m.sort()
-                    left.remove(c)
-                    moved = True
+    """Lay cards off one at a time onto melds (which grow): can all of
+    them go, in some order and onto some meld each?  Every order and
+    every meld is tried (a card that fits a set and a run may have to go
+    to the run so the next card can follow it)."""
+    return _lay(tuple(sorted(cards)), tuple(tuple(sorted(m)) for m in melds), {})
+
+
+def _lay(left, melds, seen):
+    if not left:
+        return True
+    key = (left, melds)
+    if key in seen:
+        return seen[key]
+    ok = False
+    for c in left:
+        rest = tuple(x for x in left if x != c)
+        for i in range(len(melds)):
+            m = melds[i]
+            if is_meld(list(m) + [c]):
+                grown = melds[:i] + (tuple(sorted(m + (c,))),) + melds[i + 1:]
+                if _lay(rest, grown, seen):
+                    ok = True
                     break
-            if moved:
-                break
-    return not left
+        if ok:
+            break
+    seen[key] = ok
+    return ok
 
 
 def defender_deadwood(hand, knocker_melds):
