@@ -22,11 +22,10 @@ sample, and the clock is read between samples; when budget_ms runs out the
 candidate with the best mean so far is played (the most-tiles move if not
 one sample was finished).
 """
-import gc
-from compat import MICROPYTHON as _MP, const, ticks_ms, ticks_diff
+from compat import const, ticks_ms, ticks_diff
 from rummikub.tiles import JOKER, CODE_LIMIT, full_set, count_tiles, remove_tile, has
 from ai.solver import solve, goes_out
-from ai.move import SEARCH_ROOM
+from ai.move import search_fits
 
 ENDGAME = 6         # look ahead once any rack holds this many tiles or fewer
 _SAMPLES = const(4)        # hidden-tile samples a move at most
@@ -81,20 +80,13 @@ class Expert:
         if best.count and best.count == len(rack):
             return best.table                       # goes out: always
         counts = [len(r) for r in game.racks]
-        if min(counts) > self.endgame or not self._room():
+        if min(counts) > self.endgame or not search_fits():
             return best.table if best.count else None
         deadline = None if budget_ms is None else ticks_ms() + budget_ms
         cands = self._candidates(best, table, rack, melded, rules, deadline)
         if len(cands) < 2:
             return cands[0][0]
         return self._pick(cands, game, counts, deadline)
-
-    def _room(self):
-        """Whether the heap has room for the look-ahead's searches."""
-        if not _MP:
-            return True
-        gc.collect()
-        return gc.mem_free() >= SEARCH_ROOM
 
     def _candidates(self, best, table, rack, melded, rules, deadline):
         """(table or None, rack left) for each distinct option, best first."""

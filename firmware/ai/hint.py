@@ -10,22 +10,19 @@ of heap and fell back anyway), so the hint gives the cheap move (greedy
 new sets and lay-offs, ai.move.cheap) without loading the search at all.
 Loaded already (a second hint in the same turn), the search is tried.
 """
-import gc
 import sys
-from compat import MICROPYTHON as _MP, ticks_ms
-from ai.move import SEARCH_ROOM
+from compat import ticks_ms
+from ai.move import search_fits
 
 
 def hint(game, budget_ms=None):
     """(changed sets, Move) for the player whose turn it is.  No move ->
     ([], move with count 0): the UI should suggest drawing."""
     melded = bool(game.melded[game.current])
-    if _MP and "ai.solver" not in sys.modules:
-        gc.collect()
-        if gc.mem_free() < SEARCH_ROOM:
-            from ai.move import cheap
-            move = cheap(game.table, game.rack, melded, game.rules, ticks_ms())
-            return [bytearray(s) for s in move.changed], move
+    if "ai.solver" not in sys.modules and not search_fits():
+        from ai.move import cheap
+        move = cheap(game.table, game.rack, melded, game.rules, ticks_ms())
+        return [bytearray(s) for s in move.changed], move
     from ai.solver import solve
     from ai.dp import drop_caches
     try:

@@ -13,14 +13,25 @@
               MicroPython: with less, nearly every search gives up for want
               of heap (measured on the frozen 32-bit match), so the hint
               makes the cheap move and the expert skips its look-ahead
+  search_fits()  whether that much is free (always off MicroPython)
 
 Apart from ai.solver so a move can be made without loading the search
 (ai.hint on a short heap).
 """
-from compat import ticks_ms, ticks_diff
+import gc
+from compat import MICROPYTHON as _MP, ticks_ms, ticks_diff
 from rummikub.tiles import JOKER, CODE_LIMIT, count_tiles
 
 SEARCH_ROOM = 24000
+
+
+def search_fits():
+    """Whether the heap has room for a search (SEARCH_ROOM free after a
+    collection); off MicroPython always."""
+    if not _MP:
+        return True
+    gc.collect()
+    return gc.mem_free() >= SEARCH_ROOM
 
 
 class Move:

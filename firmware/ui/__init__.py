@@ -17,6 +17,7 @@ menu's hint, thought with no screen loaded), `refresh` (how much of the panel to
 #   policy run on; no screen is shown, so the screens and their drawing
 #   code give their RAM to the solver (the last frame stays on the glass).
 #   The battery mark (power) stays: the loop reads the cell between turns.
+#   So does a Gin game's match (gin, gin.match); its screens go.
 KEEP = {"ai": ("app", "match", "seats", "refresh", "screens", "power",
                "gin", "gin.match")}
 

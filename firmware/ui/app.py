@@ -294,7 +294,7 @@ class App:
         self.match = m
 
     def advance(self, handover=True):
-        """After a Rummikub turn: the match plays on (Match.play_on: AI
+        """After a person's turn: the match plays on (its play_on: AI
         seats, then the next person's screen or the round's result).  Runs
         from the loop once the calling screen's handler has returned, so
         that screen's code and state can be freed for the solver.  With

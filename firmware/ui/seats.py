@@ -5,8 +5,9 @@ player is made on first use by the subclass's make_player(p) and kept in
 the game's state).  last_human is the seat that last saw its own cards.
 
 What the app (ui.app) asks of either game's match: lesson (a tutorial
-lesson's index, never saved; None in a real match), save(app, screen=None)
-and leave(storage).
+lesson's index, never saved; None in a real match), save(app, screen=None),
+leave(storage) and play_on(app) (after a person's action, from the app's
+loop: App.advance).
 """
 HUMAN = "human"
 # flash key: a Gin game was on the glass when the device slept (ui.gin.match

@@ -160,9 +160,10 @@ def test_expert_without_heap_for_its_look_ahead_plays_its_best_move(monkeypatch)
         def mem_free(self):
             return self.free
     heap = Heap()
-    monkeypatch.setattr(E, "_MP", True)
-    monkeypatch.setattr(E, "gc", heap)
-    for free, looks in ((E.SEARCH_ROOM - 1, False), (E.SEARCH_ROOM, True)):
+    import ai.move as M          # where the expert asks (search_fits)
+    monkeypatch.setattr(M, "_MP", True)
+    monkeypatch.setattr(M, "gc", heap)
+    for free, looks in ((M.SEARCH_ROOM - 1, False), (M.SEARCH_ROOM, True)):
         heap.free = free
         x = E.Expert(Player("expert", seed=3).rng)
         after = x.choose(g)

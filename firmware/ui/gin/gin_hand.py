@@ -85,4 +85,4 @@ class Screen(Base):
             return
         g.next_hand()
         m.last_human = -1 if m.humans() > 1 else m.last_human
-        m.play_on(app)
+        app.advance()

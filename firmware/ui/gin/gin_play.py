@@ -155,7 +155,7 @@ class Screen(Base):
                     self._take()
                 elif b == hb.B:
                     g.pass_offer()
-                    self._turn_over()
+                    self.app.advance()
                     return
             elif g.phase == DRAW:
                 if b == hb.A:
@@ -208,7 +208,4 @@ class Screen(Base):
                 return
         else:
             g.discard(c)
-        self._turn_over()
-
-    def _turn_over(self):
-        self.m.play_on(self.app)
+        self.app.advance()

@@ -128,4 +128,6 @@ def start(app, m, cold):
     """Into match m: AI seats act first if it is their turn, then the next
     screen; cold (resumed) games with two people show the pass screen."""
     app.start_match(m)
-    m.play_on(app, cold)
+    if cold and m.humans() > 1:
+        m.last_human = -1        # nobody has seen their cards: pass first
+    app.advance()

@@ -30,19 +30,16 @@ class GinMatch(Seats):
         while g.phase != HAND_OVER and not self.human(g.current):
             self.player(g.current).act(g)
 
-    def play_on(self, app, cold=False):
-        """After a person's action: AI seats act until a person must, then
-        that person's screen, saved with the match; cold (a resumed game
-        between two people) shows the pass screen first.  The screens
-        are dropped first (the last frame stays on the glass): the AI and
-        the save get their RAM, as in a Rummikub match."""
+    def play_on(self, app):
+        """After a person's action (App.advance: from the app's loop, once
+        the screen's handler has returned): AI seats act until a person
+        must, then that person's screen, saved with the match.  The
+        screens are dropped first (the last frame stays on the glass): the
+        AI and the save get their RAM, as in a Rummikub match."""
         app.drop_screens()
         gc.collect()
         self.run_ai()
         name = self.next_screen()
-        if cold and name == "gin_play" and self.humans() > 1:
-            self.last_human = -1
-            name = "gin_pass"
         self.save(app, name)
         app.goto(name)
 
