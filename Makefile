@@ -69,13 +69,9 @@ MP32_GAME_HEAP ?= 32k
 MP32_GIN_HEAP ?= 32k
 MP32_UI_MPY_HEAP ?= 128k
 MP32_UI_FROZEN_HEAP ?= 56k
-# A Gin game through the UI (hard AI) runs frozen under the match's 56k;
-# from .mpy it needs 136k (128k fails; measured 2026-11-26).
-MP32_GIN_UI_MPY_HEAP ?= 136k
 test-mp32: $(STAMP)
 	$(PY) tests/mp32.py --game $(MP32_GAME_HEAP) --gin $(MP32_GIN_HEAP) \
-		--ui-mpy $(MP32_UI_MPY_HEAP) --ui-frozen $(MP32_UI_FROZEN_HEAP) \
-		--gin-ui-mpy $(MP32_GIN_UI_MPY_HEAP) $(MP_TESTS)
+		--ui-mpy $(MP32_UI_MPY_HEAP) --ui-frozen $(MP32_UI_FROZEN_HEAP) $(MP_TESTS)
 
 test-py: $(STAMP) $(HW_STAMP)
 	$(PY) -m pytest -q -n 2 --ignore=tests/web tests
