@@ -45,6 +45,15 @@ WAKE_POWER = "power"
 WAKE_BUTTON = "button"
 WAKE_TIMER = "timer"
 
+# The CPU clock the app runs at on the ESP32: hal.esp32 sets it at boot (the
+# esp32 port starts at ESP-IDF's default, 160 MHz).  240 MHz: the AI's think
+# time is what a player waits for, and a third less of it costs about the
+# same charge (ESP32 datasheet v3.5 table 6: 30-68 mA at 240 MHz against
+# 27-44 at 160; light sleep, where the console spends its waits, does not
+# depend on it).  Every "ESP32 est." figure (host_tools.bench.estimate) and
+# the power model's awake current (host_tools.hardware.power) read it here.
+CPU_HZ = const(240000000)
+
 # a battery_mv() above any cell (4.2 V full): the divider sees the USB
 # supply, not the cell (hal.battery)
 EXTERNAL_MV = 4400

@@ -23,7 +23,7 @@ import machine
 from machine import ADC, Pin, SPI
 
 from hal import board
-from hal.base import Hal, WAKE_BUTTON, WAKE_POWER, WAKE_TIMER
+from hal.base import CPU_HZ, Hal, WAKE_BUTTON, WAKE_POWER, WAKE_TIMER
 from hal.buttons import ALL, B
 from hal.epd_ssd1683 import SSD1683
 from hal.esp32_rtc import EXT1_STATUS_MASK, EXT1_STATUS_REG, INPUT_ONLY, buttons_from_ext1
@@ -56,6 +56,7 @@ class Esp32Hal(Hal):
         self._wake = self._read_wake()
         if self._wake[0] == WAKE_TIMER and self._take_rearm_mark():
             self.deep_sleep()     # a held-button timer wake: look again, sleep on
+        machine.freq(CPU_HZ)      # the port boots at 160 MHz (hal.base.CPU_HZ says why)
         if self._wake[0] == WAKE_POWER and self.read_buttons() & (1 << B):
             # B held at power-on/reset: stay awake (a light-sleeping UART
             # drops the REPL's Ctrl-C; mpremote and sync need it)

@@ -1,8 +1,11 @@
 """The ESP32 time every benchmark estimates: unix-port time x K, with
-K = the MicroPython unix port's pystones/s / an ESP32's at 240 MHz.
+K = the MicroPython unix port's pystones/s / an ESP32's at the clock the
+app runs at (hal.base.CPU_HZ, which hal.esp32 sets at boot: 240 MHz).
 
+CPU_HZ          that clock (one figure: hal.base)
 ESP32_PYSTONES  the board's own figure once a bring-up run wrote it to
-                hardware/measured.json, else the forum's 1166
+                hardware/measured.json, else the forum's 1166 (measured at
+                240 MHz), each scaled to CPU_HZ (pystones follow the clock)
 HEAP            the unix port's heap for timed runs (-X heapsize)
 REPEATS         each time is the best of this many runs (other load only adds)
 pystones(mp, cache_dir) -> (pystones/s of the unix port, which program)
@@ -14,14 +17,18 @@ the placement timing (presses.speed) and `gin think`.
 import os
 import subprocess
 
+from hal.base import CPU_HZ
 from host_tools.flash.bringup import measured_pystones
 from host_tools.progress import note
 
 FORUM_PYSTONES = 1166.0          # MicroPython issue 6565, ESP32 @ 240 MHz (pystone_lowmem)
+FORUM_HZ = 240000000
 # a real board's figure from its bring-up run (hardware/measured.json,
-# host_tools/bench/pystone_mp.py on the board) replaces it when there is one
-MEASURED_PYSTONES = measured_pystones()
-ESP32_PYSTONES = MEASURED_PYSTONES or FORUM_PYSTONES
+# host_tools/bench/pystone_mp.py on the board, with the clock it ran at)
+# replaces it when there is one
+MEASURED_PYSTONES, MEASURED_HZ = measured_pystones()
+ESP32_PYSTONES = (MEASURED_PYSTONES * CPU_HZ / MEASURED_HZ if MEASURED_PYSTONES
+                  else FORUM_PYSTONES * CPU_HZ / FORUM_HZ)
 HEAP = "128k"
 REPEATS = 2
 

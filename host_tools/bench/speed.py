@@ -10,8 +10,8 @@ tables of 3-15 sets / 10-90 tiles, racks of 6-20, jokers often):
     from .mpy files as on the device;
   - pystone (micropython-lib's pystone_lowmem, fetched from PyPI; the
     program the ESP32 figure comes from) on the same unix port, giving
-    K = unix pystones/s / 1166 (ESP32 at 240 MHz; the board's own figure
-    once a bring-up run wrote it to hardware/measured.json) and so an estimated
+    K = unix pystones/s / 1166 (ESP32 at 240 MHz, hal.base.CPU_HZ; the board's
+    own figure once a bring-up run wrote it to hardware/measured.json) and so an estimated
     ESP32 time = unix-port time x K.
 It prints percentiles and target checks, and writes build/bench.json and
 build/bench.png (time against position size).

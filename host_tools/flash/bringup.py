@@ -7,7 +7,8 @@ Over the REPL (mpremote's transport, as `flash` uses), after a soft reset:
      free heap again;
   3. pystones per second: host_tools/bench/pystone_mp.py sent as it is and
      run on the board (the same program `make bench` scores the unix port
-     with, so their ratio is the ESP32 factor K);
+     with, so their ratio is the ESP32 factor K), and machine.freq(), the
+     clock they ran at (the app sets hal.base.CPU_HZ);
   4. hal.selftest.bringup(): each refresh mode's BUSY time, each button
      (press it when the console says so), and the battery against the
      voltage you measured at the cell (--cell-mv or asked here: the divider
@@ -45,18 +46,27 @@ else:
 from ui.app import App
 app = App(dev, log_dir='')
 """ + HEAP
+# the clock the pystones ran at (hal.esp32 set it when the app was loaded);
+# the unix port (the device simulator) has no machine.freq
+CLOCK = "import machine\nprint(machine.freq() if hasattr(machine, 'freq') else None)"
 RUN = "from hal.selftest import bringup\nbringup(dev, %d, press_ms=%d)"
 
 
 def measured_pystones(path=None):
-    """The board's pystones/s from a bring-up report (in MEASURED unless
-    path says), or None."""
+    """(pystones/s, the CPU clock in Hz it ran at) from a bring-up report
+    (in MEASURED unless path says); (None, None) without one.  A report
+    without a clock (the device simulator has none) is taken at
+    hal.base.CPU_HZ."""
+    from hal.base import CPU_HZ
     try:
         with open(path or MEASURED) as f:
-            v = json.load(f).get(REPORT, {}).get("pystone_per_s")
+            b = json.load(f).get(REPORT, {})
+        v, hz = b.get("pystone_per_s"), b.get("cpu_hz")
     except (OSError, ValueError, AttributeError):
-        return None
-    return float(v) if isinstance(v, (int, float)) and v > 0 else None
+        return None, None
+    if not (isinstance(v, (int, float)) and v > 0):
+        return None, None
+    return float(v), hz if isinstance(hz, int) and hz > 0 else CPU_HZ
 
 
 def _heap(out):
@@ -74,9 +84,12 @@ def run_on_board(board, cell_mv, loops=LOOPS, press_ms=PRESS_MS, echo=print):
         src = f.read()
     # its __main__ block would run the default loop count: named otherwise
     out = board.run("__name__ = 'pystone'\n" + src + "\nprint(int(pystones(%d)))\n"
-                    "del Rec, Bench, pystones\nimport gc\ngc.collect()" % loops)
-    report["pystone_per_s"] = int(out.split()[-1])
-    echo("bringup: %d pystones/s" % report["pystone_per_s"])
+                    "del Rec, Bench, pystones\nimport gc\ngc.collect()\n" % loops + CLOCK)
+    stones, hz = out.split()[-2:]
+    report["pystone_per_s"] = int(stones)
+    report["cpu_hz"] = None if hz == "None" else int(hz)
+    echo("bringup: %d pystones/s at %s" % (report["pystone_per_s"], "%d MHz" % (
+        report["cpu_hz"] // 1000000) if report["cpu_hz"] else "an unknown clock (no machine.freq)"))
     lines, part = [], [""]
 
     def consume(data):             # the board's lines as they come (the prompts)
@@ -104,7 +117,7 @@ def merge(measured, report, machine):
     out = dict(measured)
     for k in ("t_full", "t_fast", "t_partial"):
         out[k] = round(report[k + "_ms"] / 1000.0, 3)
-    keep = ("heap_free_boot", "heap_free_app", "pystone_per_s", "buttons", "storage",
+    keep = ("heap_free_boot", "heap_free_app", "pystone_per_s", "cpu_hz", "buttons", "storage",
             "battery_mv", "battery_ratio", "battery_mv_calibrated", "battery_error")
     b = {k: report[k] for k in keep if k in report}
     b["board"] = machine

@@ -22,7 +22,7 @@ time; standby adds the board's deep sleep and the cell's self-discharge.
 import json
 import os
 
-from hal.base import Hal
+from hal.base import CPU_HZ, Hal
 from hal.sleep import DEFAULT_IDLE_MS
 from host_tools import ROOT
 from host_tools.hardware.pins import battery_drain_ua
@@ -37,6 +37,9 @@ ESTIMATE = "estimate"
 FRAME_BYTES = 15000         # 400 x 300 / 8: one RAM image of the panel
 HOURS_PER_MONTH = 730.0     # 365.25 x 24 / 12
 ENDS = ("lo", "hi")
+# ESP32 datasheet v3.5 table 6, modem sleep (CPU on, radio off), dual core:
+# the current range at each clock the app can be set to (hal.base.CPU_HZ)
+AWAKE_MA = {80000000: (20.0, 31.0), 160000000: (27.0, 44.0), 240000000: (30.0, 68.0)}
 
 
 class Input:
@@ -67,6 +70,7 @@ def inputs(pins, measured=None):
     lo, hi = prof["deep_sleep_ua"]
     dlo, dhi = battery_drain_ua(pins)
     spi_hz = pins["esp32"]["spi"]["baudrate"]
+    awake = AWAKE_MA[CPU_HZ]
     sleep_meter = "the sleep current, meter across the open slide switch (How to measure, 1)"
     d = {
         "board_deep_sleep": _r(lo / 1000.0, (lo + hi) / 2000.0, hi / 1000.0, "mA", DATASHEET,
@@ -91,8 +95,9 @@ def inputs(pins, measured=None):
                              " BU-802b)",
                              "the shelf test: the cell's voltage a month apart, switched off (percent from"
                              " the discharge curve)"),
-        "awake_ma": _r(27.0, 35.0, 44.0, "mA", DATASHEET,
-                       "ESP32 datasheet v3.5 table 6: CPU on, radio off, 160 MHz dual core 27-44 mA",
+        "awake_ma": _r(awake[0], (awake[0] + awake[1]) / 2.0, awake[1], "mA", DATASHEET,
+                       "ESP32 datasheet v3.5 table 6: CPU on, radio off, %d MHz (hal.base.CPU_HZ)"
+                       " dual core %g-%g mA" % (CPU_HZ // 1000000, awake[0], awake[1]),
                        "How to measure, 3: the selftest with light sleep off"),
         "light_sleep_ma": _r(0.8, 1.0, 1.5, "mA", ESTIMATE,
                              "ESP32 datasheet v3.5 table 6: light sleep 0.8 mA, plus flash standby and"

@@ -37,6 +37,21 @@ def test_pins_and_spi_come_from_the_pin_map():
     assert h.wake_reason() == "power" and h.start() == []
 
 
+def test_the_clock_is_set_to_what_the_estimates_assume():
+    """The port boots at ESP-IDF's 160 MHz; every "ESP32 est." figure and
+    the power model assume hal.base.CPU_HZ, so the backend sets it first."""
+    from hal.base import CPU_HZ
+    machine.reset_all()
+    assert machine.freq() == machine.BOOT_HZ
+    _hal()
+    assert machine.freq() == CPU_HZ == 240000000
+    assert [e for e in machine.log if e[0] == "freq"] == [("freq", CPU_HZ)]
+    # set before the panel's bus is made (its baud rate comes from the APB
+    # clock, not the CPU's, but nothing should run at the boot clock)
+    names = [e[0] for e in machine.log]
+    assert names.index("freq") < names.index("spi_init")
+
+
 def test_display_bytes_go_out_with_the_right_dc_and_cs():
     h = _hal()
     del machine.log[:]

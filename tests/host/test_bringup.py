@@ -46,12 +46,15 @@ def test_bringup_report_lands_in_measured_json(tmp_path, capsys):
     assert b["buttons"] == {n: "ok" for n in KEYS.split()}
     assert 0 < b["heap_free_app"] < b["heap_free_boot"]
     assert b["pystone_per_s"] > 0
+    assert b["cpu_hz"] is None                  # the unix port has no machine.freq
     assert all(isinstance(m[k], float) and m[k] >= 0 for k in ("t_full", "t_fast", "t_partial"))
     # 4000 mV measured, 1.95 V at the pin: the ratio stored on the board
     assert abs(b["battery_ratio"] - 4000 / 1950.0) < 1e-3
     assert b["battery_mv"] == int(1950000 * 2.0) // 1000 and abs(b["battery_mv_calibrated"] - 4000) <= 1
     assert (dev / "data" / "calib").exists()
-    assert bringup.measured_pystones(str(out)) == b["pystone_per_s"]
+    # no clock in the report (the simulator's): taken at the app's
+    from hal.base import CPU_HZ
+    assert bringup.measured_pystones(str(out)) == (b["pystone_per_s"], CPU_HZ)
     # and the power model still reads the file (the report is no model input)
     from host_tools.hardware.pins import load
     from host_tools.hardware.power import inputs
@@ -76,20 +79,27 @@ def test_no_battery_pin_and_no_measured_file_yet(tmp_path, capsys):
     assert _run(dev, out, "--cell-mv", "0") == 0
     b = json.loads(out.read_text())[bringup.REPORT]
     assert b["battery_mv"] is None and "battery_ratio" not in b
-    assert bringup.measured_pystones(str(tmp_path / "none.json")) is None
+    assert bringup.measured_pystones(str(tmp_path / "none.json")) == (None, None)
 
 
 def test_the_esp32_factor_uses_the_boards_own_pystones_when_measured(tmp_path, monkeypatch):
     """Every "ESP32 est." (make bench, presses, gin think) divides the unix
     port's pystones by bench.estimate.ESP32_PYSTONES: the forum's 1166 until a
     bring-up run recorded the board's figure, then that one, with the unix
-    port scored by the same program (pystone_mp.py) the board ran."""
+    port scored by the same program (pystone_mp.py) the board ran; either
+    scaled from the clock it was measured at to the app's (hal.base.CPU_HZ)."""
     import importlib
+    from hal.base import CPU_HZ
     from host_tools.bench import estimate
     out = tmp_path / "measured.json"
-    out.write_text(json.dumps({"t_full": None, bringup.REPORT: {"pystone_per_s": 1400}}))
     monkeypatch.setattr(bringup, "MEASURED", str(out))
     try:
+        # a board measured before its clock was set (ESP-IDF's 160 MHz)
+        out.write_text(json.dumps({"t_full": None, bringup.REPORT: {
+            "pystone_per_s": 1000, "cpu_hz": 160000000}}))
+        importlib.reload(estimate)
+        assert estimate.ESP32_PYSTONES == 1000.0 * CPU_HZ / 160000000 == 1500.0
+        out.write_text(json.dumps({"t_full": None, bringup.REPORT: {"pystone_per_s": 1400}}))
         importlib.reload(estimate)
         assert estimate.ESP32_PYSTONES == 1400.0
         mp = os.path.join(ROOT, ".venv", "bin", "micropython")
@@ -98,7 +108,9 @@ def test_the_esp32_factor_uses_the_boards_own_pystones_when_measured(tmp_path, m
     finally:
         monkeypatch.undo()
         importlib.reload(estimate)
+    # the forum's figure was measured at 240 MHz, the clock the app sets
     assert estimate.ESP32_PYSTONES == estimate.FORUM_PYSTONES == 1166.0
+    assert estimate.FORUM_HZ == CPU_HZ
 
 
 def test_the_typed_voltage_is_checked_before_the_board_is_touched(capsys, monkeypatch):

@@ -9,8 +9,9 @@ import time
 log = []                  # ("spi", dc, bytes) / ("deepsleep", ms) / ...
 levels = {}               # gpio -> input level the test drives
 pins = {}                 # gpio -> Pin
+BOOT_HZ = 160000000       # ESP-IDF's default CPU clock, which the esp32 port boots at
 state = {"reset_cause": 1, "wake_reason": 0, "ext1_status": 0, "busy_polls": 0,
-         "rtc_memory": b""}
+         "rtc_memory": b"", "freq": BOOT_HZ}
 
 PWRON_RESET = 1
 DEEPSLEEP_RESET = 4
@@ -30,7 +31,7 @@ def reset_all():
     levels.clear()
     pins.clear()
     state.update({"reset_cause": 1, "wake_reason": 0, "ext1_status": 0, "busy_polls": 0,
-                  "rtc_memory": b""})
+                  "rtc_memory": b"", "freq": BOOT_HZ})
 
 
 class Pin:
@@ -124,6 +125,17 @@ class _Mem:
 
 
 mem32 = _Mem()
+
+
+def freq(hz=None):
+    """The CPU clock; set: only the ESP32's 80, 160 and 240 MHz (the port's
+    ValueError otherwise)."""
+    if hz is None:
+        return state["freq"]
+    if hz not in (80000000, 160000000, 240000000):
+        raise ValueError("frequency must be 20MHz, 40MHz, 80Mhz, 160MHz or 240MHz")
+    log.append(("freq", hz))
+    state["freq"] = hz
 
 
 def reset_cause():
