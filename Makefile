@@ -57,21 +57,18 @@ test-mem: test-mpy
 	MICROPYPATH=build/mpy $(MP) -X heapsize=$(GAME_HEAP) tests/mp_game.py
 	MICROPYPATH=build/mpy $(MP) -X heapsize=$(GIN_HEAP) tests/gin_mp/mp_gin_game.py
 
-# The 32-bit MicroPython unix port (pointers 4 bytes, as on the ESP32), built
+# The 32-bit model of the ESP32's MicroPython (pointers 4 bytes; a 56 KB heap
+# that grows into a simulated ESP-IDF heap as the esp32 port's does), built
 # from ../shared/micropython/ by host_tools/mp32 (cached in build/mp32/; SKIP
-# without the source or gcc-multilib): the test files above, the engine games
-# and the whole UI match from .mpy, and the match with firmware/ frozen in
-# (firmware/manifest.py, as in the ESP32 image).  Heap caps: issue 22's
-# targets for the match (128k from .mpy, 56k frozen: the ESP32's initial
-# heap); the smallest that plays (docs/developer.md, Memory: 30k, 30k,
-# 122k, 50k) is a little below each cap.
+# without the source or gcc-multilib): the test files above, the engine
+# games from .mpy under fixed caps, then the whole UI match and the Gin game
+# through the UI with firmware/ frozen in (firmware/manifest.py, as in the
+# ESP32 image) in each device profile (radio-off, radio-on, floor:
+# host_tools/mp32/profiles.py), and from .mpy in radio-off.
 MP32_GAME_HEAP ?= 32k
 MP32_GIN_HEAP ?= 32k
-MP32_UI_MPY_HEAP ?= 128k
-MP32_UI_FROZEN_HEAP ?= 56k
 test-mp32: $(STAMP)
-	$(PY) tests/mp32.py --game $(MP32_GAME_HEAP) --gin $(MP32_GIN_HEAP) \
-		--ui-mpy $(MP32_UI_MPY_HEAP) --ui-frozen $(MP32_UI_FROZEN_HEAP) $(MP_TESTS)
+	$(PY) tests/mp32.py --game $(MP32_GAME_HEAP) --gin $(MP32_GIN_HEAP) $(MP_TESTS)
 
 test-py: $(STAMP) $(HW_STAMP)
 	$(PY) -m pytest -q -n 2 --ignore=tests/web tests

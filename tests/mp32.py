@@ -1,19 +1,25 @@
-"""`make test-mp32`: the firmware on a 32-bit MicroPython (pointers 4 bytes,
-as on the ESP32), the unix port built by host_tools.mp32 (cached under
-build/mp32/).  Without its source or a 32-bit C compiler: one SKIP line.
+"""`make test-mp32`: the firmware on the 32-bit model of the ESP32's
+MicroPython (pointers 4 bytes; the heap starts at 56 KB and grows into a
+simulated ESP-IDF heap as the esp32 port's does), the unix port built by
+host_tools.mp32 (cached under build/mp32/).  Without its source or a
+32-bit C compiler: one SKIP line.
 
-    python tests/mp32.py --game 32k --gin 36k --ui-mpy 128k --ui-frozen 56k FILE...
+    python tests/mp32.py --game 32k --gin 32k FILE...
 
 1. the MicroPython test files (FILE..., `make test-mp`'s list) on it;
 2. the seeded 4-player Rummikub game and the Gin game to 100 from .mpy
-   (x86 native code) under the --game and --gin heap caps;
-3. the whole UI match (expert seat + hint) from .mpy under --ui-mpy, and
-   with firmware/ frozen into the binary (firmware/manifest.py, as the
-   ESP32 image holds it, and the test's driver beside it: on the device
-   main.py drives the app) under --ui-frozen;
-4. a Gin game to 100 through the UI against the hard AI
-   (tests/ui_mp/mp_gin_ui_game.py) under the same two caps (from .mpy it
-   plays at 128k and fails at 124k: no margin).
+   (x86 native code) under the fixed --game and --gin heap caps (no room
+   to grow: the engine alone);
+3. in every device profile (host_tools.mp32.profiles: radio-off,
+   radio-on, floor), with firmware/ frozen into the binary
+   (firmware/manifest.py, as the ESP32 image holds it, and the test's
+   driver beside it: on the device main.py drives the app): the whole UI
+   match (expert seat + hint, tests/ui_mp/mp_ui_game.py) and a Gin game to
+   100 through the UI against the hard AI (tests/ui_mp/mp_gin_ui_game.py);
+4. the same two from .mpy files (what `make flash` deploys on a stock
+   image) in --mpy-profile (radio-off: the .mpy path needs about 122 KB,
+   more than radio-on's 86 KB).
+Each run prints the most heap it grew to.
 """
 import argparse
 import os
@@ -28,10 +34,12 @@ sys.path.insert(0, os.path.join(HERE, "ui"))
 
 from host_tools.flash.mpycheck import mpy_cross  # noqa: E402
 from host_tools.mp32 import build as mp32  # noqa: E402
+from host_tools.mp32 import profiles  # noqa: E402
 import mp_heap  # noqa: E402
 
 # as `make test-mp` (its MPPATH): the runner adds each test file's folder
 MPPATH = ":".join(os.path.join(ROOT, p) for p in ("firmware", "tests/engine_mp"))
+UI_RUNS = (("whole UI match", "mp_ui_game"), ("Gin game through the UI", "mp_gin_ui_game"))
 
 
 def game(exe, mpy, script, heap):
@@ -43,11 +51,40 @@ def game(exe, mpy, script, heap):
     return p.returncode == 0, out[-1] if out else ""
 
 
+def kb(n):
+    return "%.1f KB" % (n / 1024.0)
+
+
+def in_profile(folder, exe, module, profile):
+    """(ok, last line, what the heap did) of a UI script in a profile."""
+    fd, report = tempfile.mkstemp(prefix="mp32-heap-")
+    os.close(fd)
+    try:
+        ok, line = mp_heap.run(folder, str(profile.heap), "hint", module, exe=exe,
+                               env=profile.env(report))
+        r = profiles.read_report(report)
+    finally:
+        os.remove(report)
+    if not r:
+        return ok, line, "no heap report"
+    return ok, line, "most heap %s (%s + %s grown; %d areas added, %d given back)" % (
+        kb(profile.most_heap(r)), kb(profile.heap), kb(r["most"]), r["added"], r["freed"])
+
+
+def describe(profile):
+    return "%s (%s%s)" % (profile.name, kb(profile.heap),
+                          " + " + kb(profile.room) if profile.room else ", no growth")
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="tests/mp32.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    for name in ("game", "gin", "ui-mpy", "ui-frozen"):
-        ap.add_argument("--" + name, required=True, help="heap cap, e.g. 56k")
+    for name in ("game", "gin"):
+        ap.add_argument("--" + name, required=True, help="heap cap, e.g. 32k")
+    ap.add_argument("--profiles", default=",".join(profiles.PROFILES),
+                    help="device profiles the frozen app plays in")
+    ap.add_argument("--mpy-profile", default="radio-off",
+                    help="the device profile the .mpy app plays in")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args(argv)
     why = mp32.missing()
@@ -69,28 +106,25 @@ def main(argv):
     mp_heap.build(mpy, mp32.MARCH)
     subprocess.run([mpy_cross(), "-o", os.path.join(mpy, "simple_player.mpy"),
                     os.path.join(HERE, "engine_mp", "simple_player.py")], check=True)
-    # the frozen binary holds the test's driver too (host_tools.mp32.TEST_DRIVER):
-    # run from a folder without .mpy files, the heap holds only what the app needs
-    bare = tempfile.mkdtemp(prefix="mp32-frozen-")
-    runs = [
-        ("Rummikub game, .mpy", args.game,
-         lambda: game(plain, mpy, "mp_game.py", args.game)),
-        ("Gin game, .mpy", args.gin,
-         lambda: game(plain, mpy, os.path.join("gin_mp", "mp_gin_game.py"), args.gin)),
-        ("whole UI match, .mpy", args.ui_mpy,
-         lambda: mp_heap.run(mpy, args.ui_mpy, exe=plain)),
-        ("whole UI match, frozen", args.ui_frozen,
-         lambda: mp_heap.run(bare, args.ui_frozen, exe=frozen)),
-        ("Gin game through the UI, .mpy", args.ui_mpy,
-         lambda: mp_heap.run(mpy, args.ui_mpy, None, "mp_gin_ui_game", exe=plain)),
-        ("Gin game through the UI, frozen", args.ui_frozen,
-         lambda: mp_heap.run(bare, args.ui_frozen, None, "mp_gin_ui_game", exe=frozen)),
-    ]
-    for what, heap, go in runs:
-        ok, line = go()
+    for what, script, heap in (("Rummikub game, .mpy", "mp_game.py", args.game),
+                               ("Gin game, .mpy", os.path.join("gin_mp", "mp_gin_game.py"),
+                                args.gin)):
+        ok, line = game(plain, mpy, script, heap)
         print("32-bit %s at %s: %s" % (what, heap, line))
         if not ok:
             failed.append("%s at %s" % (what, heap))
+    # the frozen binary holds the test's driver too (host_tools.mp32.TEST_DRIVER):
+    # run from a folder without .mpy files, the heap holds only what the app needs
+    bare = tempfile.mkdtemp(prefix="mp32-frozen-")
+    runs = [(what + ", frozen", bare, frozen, module, profiles.get(name))
+            for name in args.profiles.split(",") for what, module in UI_RUNS]
+    runs += [(what + ", .mpy", mpy, plain, module, profiles.get(args.mpy_profile))
+             for what, module in UI_RUNS]
+    for what, folder, exe, module, profile in runs:
+        ok, line, heap = in_profile(folder, exe, module, profile)
+        print("32-bit %s, %s: %s; %s" % (what, describe(profile), line, heap))
+        if not ok:
+            failed.append("%s in %s" % (what, profile.name))
     if failed:
         print("test-mp32 FAILED: %s" % "; ".join(failed), file=sys.stderr)
         return 1

@@ -1,19 +1,28 @@
-"""`python -m host_tools.bench.device_strength --games 100`: what the
-device's heap and 2 s think budget cost the expert.
+"""`python -m host_tools.bench.device_strength --profile radio-off --games 1000
+--seeds 1,2 --k 63`: what the device's heap and think budgets cost the expert.
 
-The same mirrored deals (tournament.mirrored, expert against greedy) are
-played twice: unconstrained on CPython (no budget, all the heap: the
-tournament's figures), and on the 32-bit MicroPython unix port with
-firmware/ frozen in (host_tools.mp32) under the device's heap cap, with
-the device budgets (ai.players: an 8 s guard for a move's search, the
-expert's 2 s look-ahead after it) counted on a clock running K times fast (strength_mp), K = this
-machine's pystones/s / the ESP32's (host_tools.bench.estimate), measured just
-before.  The heap: the ESP32's initial heap (56k, the frozen whole-match
-test's cap), less a ballast standing for what the app holds there besides
-the game (17 KB), so the expert starts its turns with the free heap it has
-in that match (median 17.9 KB after a collection, 2026-11-26).  Reports
-the expert's share of wins in each with a 95% Wilson interval, and how
-many deals changed winner; writes build/device_strength.json.
+The same mirrored deals (expert against greedy, heads-up) are played twice:
+unconstrained on CPython (no budget, all the heap: the tournament's
+figures), and on the 32-bit MicroPython model with firmware/ frozen in
+(host_tools.mp32) in a device profile (host_tools.mp32.profiles: the 56 KB
+heap the esp32 port starts with and the ESP-IDF room it may grow into:
+radio-off, radio-on or floor), with the device budgets (ai.players: an 8 s
+guard for a move's search, the expert's 2 s look-ahead after it) counted on
+a clock running K times fast (strength_mp), K = this machine's pystones/s
+/ the ESP32's (host_tools.bench.estimate) unless given.  A ballast stands
+for what the app holds on the heap besides the game (17 KB), so the
+expert starts its turns with the free heap it has in the frozen whole
+match.
+
+Seeds: seed s plays the s-th block of deals (games / 2 of them), so
+seeds 1 and 2 at --games 1000 are deals 1-500 and 501-1000.
+
+Long runs go in chunks: every finished game is appended to a file under
+build/device_strength/ (one for the CPython side, one per profile, K,
+ballast and firmware build), a rerun plays only what is missing, and
+--chunk N stops after N new games.  Reports the expert's share of wins in
+each, with a 95% Wilson interval, how many deals changed winner, and the
+most heap a game grew to; writes build/device_strength/<profile>.json.
 """
 import argparse
 import json
@@ -22,117 +31,212 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
+import hashlib
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 
-from host_tools import ROOT
+from host_tools import FIRMWARE, ROOT
+from host_tools.flash.mpycheck import firmware_sources
 from host_tools.bench.estimate import ESP32_PYSTONES, pystones
-from host_tools.bench.stats import play_all, wilson
+from host_tools.bench.stats import wilson
 from host_tools.bench.tournament import mirrored, play_game
 from host_tools.mp32 import build as mp32
+from host_tools.mp32 import profiles
 
 SEATS = ["expert", "greedy"]
-OUT = os.path.join(ROOT, "build", "device_strength.json")
+OUT = os.path.join(ROOT, "build", "device_strength")
+BALLAST = 17 * 1024
 
 
-def device_games(exe, tasks, heap, ballast, k, jobs):
-    """[levels, winner, scores, seed] of every task, each played by its own
-    exe process, `jobs` at a time."""
+def first_deal(seed, games):
+    """The first deal of seed's block (seed 1: deal 1)."""
+    return 1 + (seed - 1) * ((games + len(SEATS) - 1) // len(SEATS))
+
+
+def tasks_for(seeds, games):
+    out = []
+    for s in seeds:
+        out += mirrored(SEATS, games, first_deal(s, games), {})
+    return out
+
+
+def key(task):
+    return "%s/%d" % (",".join(task[0]), task[1])
+
+
+def device_game(exe, task, profile, ballast, k):
+    """[levels, winner, scores, deal, heap report] of one game, played by
+    its own exe process in `profile` (winner -1: it ran out of heap)."""
     here = os.path.dirname(os.path.abspath(__file__))
-
-    def one(task):
-        levels, seed, _ = task
-        p = subprocess.run([exe, "-X", "heapsize=" + heap, os.path.join(here, "strength_mp.py"),
+    levels, seed, _ = task
+    fd, report = tempfile.mkstemp(prefix="strength-heap-")
+    os.close(fd)
+    try:
+        p = subprocess.run([exe] + profile.args() + [os.path.join(here, "strength_mp.py"),
                             repr(k), str(ballast), ",".join(levels), str(seed)],
-                           env=dict(os.environ, MICROPYPATH=".frozen"),
+                           env=dict(os.environ, MICROPYPATH=".frozen", **profile.env(report)),
                            capture_output=True, text=True)
-        rows = [json.loads(x) for x in p.stdout.splitlines() if x.startswith("[")]
-        if p.returncode or not rows:
-            raise RuntimeError("device game failed: %s" % (p.stdout + p.stderr).strip()[-400:])
-        return rows[0]
+        heap = profiles.read_report(report)
+    finally:
+        os.remove(report)
+    rows = [json.loads(x) for x in p.stdout.splitlines() if x.startswith("[")]
+    if p.returncode or not rows:
+        raise RuntimeError("device game failed: %s" % (p.stdout + p.stderr).strip()[-400:])
+    heap["most_heap"] = profile.most_heap(heap) if heap else profile.heap
+    return rows[0] + [heap]
+
+
+def device_games(exe, tasks, profile, ballast, k, jobs):
+    """device_game() of every task, `jobs` at a time, in task order."""
     with ThreadPoolExecutor(jobs) as pool:
-        return list(pool.map(one, tasks))
+        return list(pool.map(lambda t: device_game(exe, t, profile, ballast, k), tasks))
 
 
-def expert_wins(rows):
-    """{(seed, levels as text): True when an expert seat won} (a game that
-    ran out of heap, winner -1, counts as not won)."""
-    return {(r[-1], ",".join(r[0])): r[1] >= 0 and r[0][r[1]] == "expert" for r in rows}
+def cpython_game(task):
+    r = play_game(task)
+    return [r[0], r[1], r[2], r[4]]
 
 
-def unconstrained(tasks, jobs, cache):
-    """play_game's rows for tasks, kept in `cache` (JSON) for a rerun with
-    the same tasks."""
-    key = [[t[0], t[1]] for t in tasks]
-    if os.path.exists(cache):
-        with open(cache) as f:
-            got = json.load(f)
-        if got["tasks"] == key:
-            return got["rows"]
-    rows = [[r[0], r[1], r[2], r[4]] for r in play_all(play_game, tasks, jobs)]
-    with open(cache, "w") as f:
-        json.dump({"tasks": key, "rows": rows}, f)
-    return rows
+class Ledger:
+    """Finished games kept one JSON line each in path, under a header that
+    says what they were played with; a header that differs starts over
+    only when asked (fresh), else is refused."""
+
+    def __init__(self, path, header, fresh=False):
+        self.path = path
+        self.rows = {}
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        if os.path.exists(path) and not fresh:
+            with open(path) as f:
+                lines = f.read().splitlines()
+            if lines and json.loads(lines[0]) != header:
+                raise SystemExit("%s was played with %s, not %s: --fresh starts it over"
+                                 % (path, lines[0], json.dumps(header)))
+            for ln in lines[1:]:
+                try:
+                    row = json.loads(ln)
+                except ValueError:      # a line torn by a stopped run
+                    continue
+                self.rows[row[0]] = row[1]
+        else:
+            with open(path, "w") as f:
+                f.write(json.dumps(header) + "\n")
+
+    def add(self, k, row):
+        self.rows[k] = row
+        with open(self.path, "a") as f:
+            f.write(json.dumps([k, row]) + "\n")
+
+
+def play_missing(ledger, tasks, play, jobs, budget, label, processes=False):
+    """Play the tasks the ledger lacks (at most `budget`, None: all), `jobs`
+    at a time (threads, or processes for games played in Python); returns
+    how many are still missing."""
+    todo = [t for t in tasks if key(t) not in ledger.rows]
+    now = todo if budget is None else todo[:budget]
+    done = 0
+    with (ProcessPoolExecutor if processes else ThreadPoolExecutor)(jobs) as pool:
+        futures = {pool.submit(play, t): t for t in now}
+        for f in as_completed(futures):
+            ledger.add(key(futures[f]), f.result())
+            done += 1
+            if done % 20 == 0 or done == len(now):
+                print("%s: %d of %d played (%d left)" % (label, done, len(now), len(todo) - done),
+                      flush=True)
+    return len(todo) - len(now)
+
+
+def expert_won(row):
+    """True when an expert seat won (a game out of heap, winner -1: not won)."""
+    return row[1] >= 0 and row[0][row[1]] == "expert"
 
 
 def share(wins):
-    k, n = sum(wins.values()), len(wins)
+    k, n = sum(wins), len(wins)
     lo, hi = wilson(k, n)
-    return {"games": n, "expert_wins": k, "share": k / n if n else 0.0,
-            "ci95": [lo, hi]}
+    return {"games": n, "expert_wins": k, "share": k / n if n else 0.0, "ci95": [lo, hi]}
+
+
+def firmware_digest():
+    """SHA-256 (12 digits) of firmware/'s sources: the CPython side's games
+    are only as good as the code that played them."""
+    h = hashlib.sha256()
+    for p in sorted(firmware_sources()):
+        with open(p, "rb") as f:
+            h.update(os.path.relpath(p, FIRMWARE).encode() + b"\0" + f.read())
+    return h.hexdigest()[:12]
 
 
 def main(argv):
     ap = argparse.ArgumentParser(prog="python -m host_tools.bench.device_strength",
                                  description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--heap", default="56k", help="device heap cap (default 56k)")
-    ap.add_argument("--ballast", type=int, default=17 * 1024,
+    ap.add_argument("--profile", default="radio-off", choices=sorted(profiles.PROFILES),
+                    help="device heap profile (default radio-off)")
+    ap.add_argument("--games", type=int, default=100, help="games a seed (two a deal)")
+    ap.add_argument("--seeds", default="1", help="comma-separated, e.g. 1,2")
+    ap.add_argument("--ballast", type=int, default=BALLAST,
                     help="bytes held aside for the app (default 17 KB)")
     ap.add_argument("--k", type=float, default=None,
                     help="slow-down factor (default: measured with pystone)")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--json", default=OUT)
+    ap.add_argument("--chunk", type=int, default=None,
+                    help="play at most this many new games on each side, then stop")
+    ap.add_argument("--fresh", action="store_true", help="forget games played before")
+    ap.add_argument("--out", default=OUT, help="folder of the ledgers and summaries")
     args = ap.parse_args(argv)
     why = mp32.missing()
     if why:
         print("SKIP device strength: %s" % why)
         return 0
-    # a copy: the cache keeps one frozen build, replaced when firmware/ changes
+    seeds = [int(s) for s in args.seeds.split(",")]
+    profile = profiles.get(args.profile)
+    frozen = mp32.frozen()
+    # a copy: the cache keeps a few frozen builds, replaced when firmware/ changes
     exe = os.path.join(tempfile.mkdtemp(prefix="strength-exe-"), "micropython")
-    shutil.copy2(mp32.frozen(), exe)
+    shutil.copy2(frozen, exe)
     k, src = args.k, "given"
     if k is None:
         stones, src = pystones(exe, os.path.join(ROOT, "build"))
         k = stones / ESP32_PYSTONES
-    tasks = mirrored(SEATS, args.games, args.seed, {})
-    os.makedirs(os.path.dirname(args.json), exist_ok=True)
-    free = expert_wins(unconstrained(tasks, args.jobs, args.json[:-5] + "_free.json"))
-    rows = device_games(exe, tasks, args.heap, args.ballast, k, args.jobs)
-    device = expert_wins(rows)
-    out_of_heap = sum(1 for r in rows if r[1] < 0)
-    done = set(expert_wins([r for r in rows if r[1] >= 0]))
-    changed = sum(1 for key in free if free[key] != device.get(key))
-    res = {"seats": SEATS, "seed": args.seed, "heap": args.heap, "ballast": args.ballast,
-           "K": k,
-           "pystone_program": src, "unconstrained": share(free),
-           "device": share(device), "games_changed_winner": changed,
-           "games_out_of_heap": out_of_heap,
-           # the games the device played to the end, and the same deals unconstrained
-           "device_finished": share({key: device[key] for key in done}),
-           "unconstrained_same_deals": share({key: free[key] for key in done}),
-           "device_rows": rows}
-    with open(args.json, "w") as f:
+    tasks = tasks_for(seeds, args.games)
+    free = Ledger(os.path.join(args.out, "cpython.jsonl"),
+                  {"seats": SEATS, "rules": {}, "firmware": firmware_digest()}, args.fresh)
+    left = play_missing(free, tasks, cpython_game, args.jobs, args.chunk, "CPython", True)
+    build = os.path.basename(frozen)
+    name = "%s-k%g-b%d-%s" % (profile.name, k, args.ballast, build.split("-")[-1])
+    dev = Ledger(os.path.join(args.out, name + ".jsonl"),
+                 {"profile": profile.name, "heap": profile.heap, "regions": list(profile.regions),
+                  "K": k, "ballast": args.ballast, "build": build}, args.fresh)
+    left += play_missing(dev, tasks, lambda t: device_game(exe, t, profile, args.ballast, k),
+                         args.jobs, args.chunk, profile.name)
+    shutil.rmtree(os.path.dirname(exe), ignore_errors=True)
+    keys = [key(t) for t in tasks if key(t) in free.rows and key(t) in dev.rows]
+    rows = [dev.rows[x] for x in keys]
+    heaps = sorted(r[4]["most_heap"] for r in rows)
+    res = {"seats": SEATS, "seeds": seeds, "games_a_seed": args.games,
+           "profile": profile.name, "heap": profile.heap, "regions": list(profile.regions),
+           "source": profile.source, "ballast": args.ballast, "K": k, "pystone_program": src,
+           "build": build, "missing": left,
+           "unconstrained": share([expert_won(free.rows[x]) for x in keys]),
+           "device": share([expert_won(r) for r in rows]),
+           "games_changed_winner": sum(1 for x in keys
+                                       if expert_won(free.rows[x]) != expert_won(dev.rows[x])),
+           "games_out_of_heap": sum(1 for r in rows if r[1] < 0),
+           "most_heap": heaps[-1] if heaps else 0,
+           "median_most_heap": heaps[len(heaps) // 2] if heaps else 0}
+    with open(os.path.join(args.out, profile.name + ".json"), "w") as f:
         json.dump(res, f, indent=1)
-    for name in ("unconstrained", "device", "device_finished", "unconstrained_same_deals"):
-        s = res[name]
-        print("expert vs greedy, %-24s: expert won %d of %d (%.1f%%, 95%% CI %.1f-%.1f%%)"
-              % (name, s["expert_wins"], s["games"], 100 * s["share"],
+    for side in ("unconstrained", "device"):
+        s = res[side]
+        print("expert vs greedy, %-13s: expert won %d of %d (%.1f%%, 95%% CI %.1f-%.1f%%)"
+              % (side, s["expert_wins"], s["games"], 100 * s["share"],
                  100 * s["ci95"][0], 100 * s["ci95"][1]))
-    print("device: frozen 32-bit, heap %s less %d bytes, clock x%.0f (%s); "
-          "%d of %d games changed winner, %d ran out of heap"
-          % (args.heap, args.ballast, k, src, changed, len(free), out_of_heap))
+    print("device: frozen 32-bit, %s (%d + room %s), ballast %d, clock x%.0f (%s); %d games "
+          "changed winner, %d ran out of heap; heap grew to %d at most (median %d)%s"
+          % (profile.name, profile.heap, "+".join(str(r) for r in profile.regions) or "0",
+             args.ballast, k, src, res["games_changed_winner"], res["games_out_of_heap"],
+             res["most_heap"], res["median_most_heap"],
+             "; %d games still to play: run again" % left if left else ""))
     return 0
 
 

@@ -1,8 +1,9 @@
 """MicroPython side of `python -m host_tools.bench.device_strength`: play
 the given deals with the device's think budgets on a clock running K times
 fast, so a budget cuts the search where it would on a chip K times slower
-than this machine.  One JSON line per game, as tournament.play_game returns (winner -1: the
-game ran out of heap).
+than this machine (the clock counts this process's CPU time where the
+build has cpuclock, as the 32-bit model does).  One JSON line per game,
+as tournament.play_game returns (winner -1: the game ran out of heap).
 
   MICROPYPATH=.frozen micropython -X heapsize=64k strength_mp.py K BALLAST LEVELS SEED
 LEVELS: the seats' levels, comma-separated; one game a process (a game
@@ -16,13 +17,24 @@ import time
 
 import compat
 
-_start = [0]
+try:
+    # the 32-bit model (host_tools/mp32/cmod): this process's CPU time, so
+    # other work on the machine does not cut the device's budgets short
+    from cpuclock import ms as _cpu_ms
+except ImportError:
+    _cpu_ms = None
+
+_start = [0, 0]         # ticks_ms() and CPU ms when the game began
 
 
 def _device_ticks():
     """Milliseconds as the slower chip would count them since the game began
     (compat.ticks_ms is what the AI reads; replaced before it is imported)."""
-    return time.ticks_add(_start[0], int(time.ticks_diff(time.ticks_ms(), _start[0]) * K))
+    if _cpu_ms is None:
+        ran = time.ticks_diff(time.ticks_ms(), _start[0])
+    else:
+        ran = _cpu_ms() - _start[1]
+    return time.ticks_add(_start[0], int(ran * K))
 
 
 K = float(sys.argv[1])
@@ -36,6 +48,7 @@ from ai.players import Player  # noqa: E402
 
 def play(levels, seed):
     _start[0] = time.ticks_ms()
+    _start[1] = _cpu_ms() if _cpu_ms else 0
     g = Game(Rules(), len(levels), seed=seed)
     players = [Player(levels[i], seed=seed * 31 + i) for i in range(len(levels))]
     turns = 0

@@ -26,11 +26,22 @@ from host_tools.flash.common import sha256_file
 from host_tools.flash.mpycheck import MANIFEST, firmware_sources, native_source
 
 VERSION = "1.28.0"
-TARBALL = os.environ.get("MP32_TARBALL") or os.path.join(
-    os.path.dirname(ROOT), "shared", "micropython", "micropython-%s-unix-src.tar.gz" % VERSION)
+_NAME = os.path.join("shared", "micropython", "micropython-%s-unix-src.tar.gz" % VERSION)
+# beside the checkout (a clone next to shared/), or beside its parent (a
+# git worktree in wt/<name>/)
+TARBALL = os.environ.get("MP32_TARBALL") or next(
+    (p for p in (os.path.join(os.path.dirname(ROOT), _NAME),
+                 os.path.join(os.path.dirname(os.path.dirname(ROOT)), _NAME)) if os.path.isfile(p)),
+    os.path.join(os.path.dirname(ROOT), _NAME))
 CACHE = os.path.join(ROOT, "build", "mp32")
+# the simulated ESP-IDF heap the GC grows into (cmod/idfheap: a user C
+# module, and a header forced into every file that turns on the esp32
+# port's split heap; py/gc.c's growth code does arithmetic on void *)
+CMOD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cmod")
 # the unix port without the parts whose sources the trimmed tarball lacks
-PORT_ARGS = ["CFLAGS_EXTRA=-m32", "LDFLAGS_EXTRA=-m32", "MICROPY_PY_FFI=0",
+PORT_ARGS = ["CFLAGS_EXTRA=-m32 -include %s -Wno-error=pointer-arith"
+             % os.path.join(CMOD, "idfheap", "idfheap.h"),
+             "LDFLAGS_EXTRA=-m32", "USER_C_MODULES=" + CMOD, "MICROPY_PY_FFI=0",
              "MICROPY_PY_SSL=0", "MICROPY_PY_BTREE=0"]
 # the port's arch for native code (mpy-cross -march): frozen modules, .mpy files
 MARCH = "x86"
@@ -132,7 +143,8 @@ def _build(kind, key, extra, log_name):
         log = os.path.join(CACHE, log_name)
         open(log, "w").close()
         tree = _source(sha256_file(TARBALL), log)
-        build = "build-32-" + kind
+        # make tracks no flags: a changed heap model builds in a folder of its own
+        build = "build-32-%s-%s" % (kind, model_key()[:8])
         _run(["make", "-C", "ports/unix", JOBS, "BUILD=" + build] + PORT_ARGS + extra, tree, log)
         # the newest KEEP binaries of a kind stay (another run may be using one)
         olds = sorted((os.path.join(CACHE, f) for f in os.listdir(CACHE)
@@ -145,18 +157,24 @@ def _build(kind, key, extra, log_name):
     return exe
 
 
+def model_key():
+    """SHA-256 of the heap model's sources and the port's arguments."""
+    return hashlib.sha256((tree_digest(CMOD) + " ".join(PORT_ARGS)).encode()).hexdigest()
+
+
 def plain():
-    return _build("plain", sha256_file(TARBALL), ["FROZEN_MANIFEST="], "plain.log")
+    key = hashlib.sha256((sha256_file(TARBALL) + model_key()).encode()).hexdigest()
+    return _build("plain", key, ["FROZEN_MANIFEST="], "plain.log")
 
 
 def frozen_content():
     """The C source the last frozen build compiled the frozen modules into."""
     return os.path.join(CACHE, "src-" + sha256_file(TARBALL)[:12], "micropython-" + VERSION,
-                        "ports", "unix", "build-32-frozen", "frozen_content.c")
+                        "ports", "unix", "build-32-frozen-" + model_key()[:8], "frozen_content.c")
 
 
 def frozen_key(staged):
-    return hashlib.sha256((sha256_file(TARBALL) + tree_digest(staged)).encode()).hexdigest()
+    return hashlib.sha256((sha256_file(TARBALL) + model_key() + tree_digest(staged)).encode()).hexdigest()
 
 
 # tests/ui_mp's whole-match scripts, frozen beside the app: on the device

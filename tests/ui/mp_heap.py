@@ -43,9 +43,10 @@ def build(out, march=None, firmware=True):
     return out
 
 
-def run(mpy_dir, heap, strategy="hint", module="mp_ui_game", exe=None):
+def run(mpy_dir, heap, strategy="hint", module="mp_ui_game", exe=None, env=None):
     """(ok, last output line) of one whole match at heap cap `heap`; exe:
-    another micropython (with firmware/ frozen in it, say)."""
+    another micropython (with firmware/ frozen in it, say); env: more
+    environment (the 32-bit model's room to grow, host_tools.mp32.profiles)."""
     root = tempfile.mkdtemp(prefix="ui-heap-")
     try:
         p = subprocess.run([exe or micropython(), "-X", "heapsize=%s" % heap, "-c",
@@ -53,7 +54,7 @@ def run(mpy_dir, heap, strategy="hint", module="mp_ui_game", exe=None):
                            # imports from the working folder, like the device's
                            # flash root: module paths ("ui/app.mpy") are interned
                            # (then the frozen modules, when the binary has them)
-                           cwd=mpy_dir, env=dict(os.environ, MICROPYPATH=":.frozen"),
+                           cwd=mpy_dir, env=dict(os.environ, MICROPYPATH=":.frozen", **(env or {})),
                            capture_output=True, text=True, timeout=300)
     finally:
         shutil.rmtree(root, ignore_errors=True)
