@@ -12,7 +12,12 @@ Over the REPL (mpremote's transport, as `flash` uses), after a soft reset:
   4. hal.selftest.bringup(): each refresh mode's BUSY time, each button
      (press it when the console says so), and the battery against the
      voltage you measured at the cell (--cell-mv or asked here: the divider
-     ratio is stored on the board and used from then on).
+     ratio is stored on the board and used from then on);
+  5. the heap (MEMORY: machine.freq(), micropython.mem_info(),
+     esp32.idf_heap_info(esp32.HEAP_DATA)) with the app loaded, radio off
+     and then on (the WiFi driver in station mode, as ESP-NOW runs it),
+     and the IDF heap's largest free blocks at boot, radio off and on:
+     what host_tools.mp32.profiles' radio-off and radio-on grow into.
 measured.json keeps its keys: t_full/t_fast/t_partial (seconds, model
 inputs of hardware/power.md) are set, the rest goes under "_bringup" (the
 power model reads no "_" key).
@@ -49,6 +54,27 @@ app = App(dev, log_dir='')
 # the clock the pystones ran at (hal.esp32 set it when the app was loaded);
 # the unix port (the device simulator) has no machine.freq
 CLOCK = "import machine\nprint(machine.freq() if hasattr(machine, 'freq') else None)"
+# The heap as the profiles of host_tools.mp32.profiles describe it: the
+# clock, micropython.mem_info() (GC total, free, max new split) and
+# esp32.idf_heap_info(esp32.HEAP_DATA) (each IDF region's total, free,
+# largest free block, least free), one JSON line
+MEMORY = """import gc, json, micropython, machine
+gc.collect()
+micropython.mem_info()
+try:
+    import esp32
+    _idf = [list(r) for r in esp32.idf_heap_info(esp32.HEAP_DATA)]
+except ImportError:
+    _idf = None
+print('memory', json.dumps({'cpu_hz': machine.freq() if hasattr(machine, 'freq') else None,
+    'mem_free': gc.mem_free(), 'idf_heap_info': _idf}))
+del _idf
+"""
+# the radio as ESP-NOW runs it: the WiFi driver in station mode, no
+# connection.  Measured last: ESP-IDF keeps some of the driver's memory
+# after active(False) until a hard reset.  A board without a radio skips it.
+HAS_RADIO = "try:\n    import network\n    print('radio', 1)\nexcept ImportError:\n    print('radio', 0)"
+RADIO = "import network\n_wlan = network.WLAN(network.STA_IF)\n_wlan.active(%s)\n"
 RUN = "from hal.selftest import bringup\nbringup(dev, %d, press_ms=%d)"
 
 
@@ -73,13 +99,62 @@ def _heap(out):
     return int(out.split()[-1])
 
 
+def _memory(out):
+    """{"cpu_hz", "mem_free", "idf_heap_info", "mem_info": its lines} from
+    MEMORY's output."""
+    lines = [ln.rstrip("\r") for ln in out.splitlines()]
+    got = json.loads(next(ln for ln in lines if ln.startswith("memory "))[len("memory "):])
+    got["mem_info"] = [ln for ln in lines if ln and not ln.startswith("memory ")]
+    return got
+
+
+def _largest_blocks(memory):
+    """Each IDF region's largest free block: what the Python heap can grow
+    into, the regions of a host_tools.mp32 profile (None without esp32)."""
+    info = memory["idf_heap_info"]
+    return None if info is None else [r[2] for r in info]
+
+
+def measure_radio(board, echo=print):
+    """The radio-on half of the memory report (run last: see RADIO): with
+    the app still loaded, and the IDF heap's largest blocks in a fresh
+    interpreter; (None, None) on a board without a radio."""
+    if _heap(board.run(HAS_RADIO)) == 0:
+        echo("bringup: no network module: the radio is not measured")
+        return None, None
+    try:
+        on = _memory(board.run(RADIO % "True" + MEMORY))
+        _echo_memory(echo, "radio on, app loaded", on)
+    except FlashError as e:
+        # the Python heap grew into the block the driver needs
+        on = {"error": str(e)}
+        echo("bringup: radio on, app loaded: FAILED (%s): the heap had grown into the room"
+             " the radio needs" % e)
+    board.run(RADIO % "False")
+    board.raw(soft_reset=True)
+    fresh = _memory(board.run(RADIO % "True" + MEMORY))
+    board.run(RADIO % "False")
+    return on, _largest_blocks(fresh)
+
+
+def _echo_memory(echo, when, m):
+    blocks = _largest_blocks(m)
+    echo("bringup: %s: %s; IDF heap largest free blocks: %s; clock: %s" % (
+        when, next((ln.strip() for ln in m["mem_info"] if ln.startswith("GC:")), "no GC line"),
+        "no esp32 module" if blocks is None else ", ".join(str(b) for b in blocks),
+        "%d MHz" % (m["cpu_hz"] // 1000000) if m["cpu_hz"] else "no machine.freq"))
+
+
 def run_on_board(board, cell_mv, loops=LOOPS, press_ms=PRESS_MS, echo=print):
     """The steps above on an open Board; returns the report dict."""
     board.raw(soft_reset=True)
     report = {"heap_free_boot": _heap(board.run(HEAP))}
+    boot = _memory(board.run(MEMORY))
     report["heap_free_app"] = _heap(board.run(LOAD_APP))
     echo("bringup: free heap %d bytes at boot, %d with the app loaded"
          % (report["heap_free_boot"], report["heap_free_app"]))
+    off = _memory(board.run(MEMORY))
+    _echo_memory(echo, "radio off, app loaded", off)
     with open(PYSTONE) as f:
         src = f.read()
     # its __main__ block would run the default loop count: named otherwise
@@ -108,6 +183,14 @@ def run_on_board(board, cell_mv, loops=LOOPS, press_ms=PRESS_MS, echo=print):
     if not tail:
         raise FlashError("the board printed no bring-up report")
     report.update(json.loads(tail[-1][len("bringup: "):]))
+    on, fresh_on = measure_radio(board, echo)
+    report["memory"] = {"radio-off": off, "radio-on": on}
+    # what the Python heap can grow into at boot: host_tools.mp32.profiles
+    # reads these in place of the published figures
+    report["idf_heap"] = {"radio-off": _largest_blocks(boot), "radio-on": fresh_on}
+    echo("bringup: at boot the heap may grow into blocks of %s bytes with the radio off,"
+         " %s with it on" % tuple("unknown" if b is None else "+".join(map(str, b)) or "0"
+                                  for b in (report["idf_heap"]["radio-off"], fresh_on)))
     return report
 
 
@@ -117,7 +200,8 @@ def merge(measured, report, machine):
     out = dict(measured)
     for k in ("t_full", "t_fast", "t_partial"):
         out[k] = round(report[k + "_ms"] / 1000.0, 3)
-    keep = ("heap_free_boot", "heap_free_app", "pystone_per_s", "cpu_hz", "buttons", "storage",
+    keep = ("heap_free_boot", "heap_free_app", "pystone_per_s", "cpu_hz", "memory", "idf_heap",
+            "buttons", "storage",
             "battery_mv", "battery_ratio", "battery_mv_calibrated", "battery_error")
     b = {k: report[k] for k in keep if k in report}
     b["board"] = machine
@@ -179,4 +263,5 @@ def main(argv):
     bad = sorted(k for k, v in report["buttons"].items() if v != "ok")
     print("bringup: written to %s%s" % (args.out, "; check the wiring of: " + ", ".join(bad)
                                         if bad else ""))
-    return 1 if bad or "battery_error" in report else 0
+    radio = (report["memory"]["radio-on"] or {}).get("error")
+    return 1 if bad or "battery_error" in report or radio else 0

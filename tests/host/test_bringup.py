@@ -7,9 +7,16 @@ import json
 import os
 import shutil
 
+import pytest
+
 from host_tools import FIRMWARE, ROOT
 from host_tools.flash import bringup
 from host_tools.flash.devsim import DevSim
+from host_tools.mp32 import build as mp32
+from host_tools.mp32 import profiles
+
+# the model's stand-ins for the ESP32's esp32 and network modules
+SIMBOARD = os.path.join(ROOT, "host_tools", "mp32", "simboard")
 
 KEYS = "up down left right a b start"
 
@@ -135,3 +142,73 @@ def test_no_one_to_type_the_voltage_is_one_line(capsys, monkeypatch):
     assert bringup.main(["--port", "/dev/nonexistent-port"]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("bringup: error: no answer") and "--cell-mv" in err[0]
+
+
+def _model_board(tmp_path, monkeypatch, heap):
+    """A simulated board on the 32-bit heap model (host_tools.mp32), the
+    radio-off profile's room, the model's stand-ins for the esp32 and
+    network modules in its lib/; the app as source (compiled on the board)."""
+    dev, out = _board(tmp_path)
+    os.mkdir(str(dev / "lib"))
+    for name in ("esp32.py", "network.py"):
+        shutil.copyfile(os.path.join(SIMBOARD, name), str(dev / "lib" / name))
+    monkeypatch.setenv("MP32_IDF_HEAP", profiles.get("radio-off").env()["MP32_IDF_HEAP"])
+    return dev, out, DevSim(str(dev), exe=mp32.plain(), heap=str(heap))
+
+
+def _model_bringup(sim, out):
+    with sim:
+        return bringup.main(["--port", sim.port, "--out", str(out), "--loops", "300",
+                             "--press-ms", "4000", "--cell-mv", "4000"])
+
+
+@pytest.mark.skipif(bool(mp32.missing()), reason=str(mp32.missing()))
+def test_the_memory_report_with_the_app_loaded_radio_off_and_on(tmp_path, capsys, monkeypatch):
+    """mem_info and idf_heap_info with the app loaded, radio off and on,
+    and the largest blocks at boot, which then replace the published
+    profiles.  (A heap big enough that loading the app from source does
+    not grow it: the radio's block is still there.)"""
+    dev, out, sim = _model_board(tmp_path, monkeypatch, 256 * 1024)
+    assert _model_bringup(sim, out) == 0, capsys.readouterr().err
+    said = capsys.readouterr().out
+    b = json.loads(out.read_text())[bringup.REPORT]
+    assert b["idf_heap"] == {"radio-off": [110592], "radio-on": [110592 - profiles.RADIO_BYTES]}
+    for radio in ("radio-off", "radio-on"):
+        m = b["memory"][radio]
+        gc_line = next(ln for ln in m["mem_info"] if ln.startswith("GC:"))
+        assert "total: " in gc_line and "max new split: " in gc_line
+        [(total, free, largest, least)] = m["idf_heap_info"]
+        assert total == 110592 and largest <= free and least <= free
+        assert m["cpu_hz"] is None                  # the unix port has no clock to set
+        assert m["mem_free"] > largest              # the room counted in gc.mem_free()
+    assert (b["memory"]["radio-on"]["idf_heap_info"][0][1]
+            == b["memory"]["radio-off"]["idf_heap_info"][0][1] - profiles.RADIO_BYTES)
+    assert "bringup: radio on, app loaded: GC: total:" in said
+    assert "at boot the heap may grow into blocks of 110592 bytes with the radio off, 30720" in said
+    # one board's figures replace the published ones
+    assert profiles.get("radio-on", str(out)).regions == (30720,)
+    assert profiles.get("radio-off", str(out)).regions == (110592,)
+
+
+@pytest.mark.skipif(bool(mp32.missing()), reason=str(mp32.missing()))
+def test_a_heap_grown_into_the_radios_room_is_named(tmp_path, capsys, monkeypatch):
+    """At the device's 56 KB the app compiled from source grows the heap
+    into the block the WiFi driver needs: the radio cannot start with the
+    app loaded.  One line says so, the rest of the report is kept, the
+    fresh interpreter's figures are still taken, and the exit status is 1."""
+    dev, out, sim = _model_board(tmp_path, monkeypatch, profiles.get("radio-off").heap)
+    assert _model_bringup(sim, out) == 1
+    said = capsys.readouterr().out
+    assert ("bringup: radio on, app loaded: FAILED (device error: OSError: Wifi Out of Memory):"
+            " the heap had grown into the room the radio needs") in said
+    b = json.loads(out.read_text())[bringup.REPORT]
+    assert b["memory"]["radio-on"] == {"error": "device error: OSError: Wifi Out of Memory"}
+    grown = next(ln for ln in b["memory"]["radio-off"]["mem_info"] if ln.startswith("GC:"))
+    assert not grown.startswith("GC: total: 56000,")
+    assert b["idf_heap"] == {"radio-off": [110592], "radio-on": [30720]}
+    assert b["buttons"] == {n: "ok" for n in KEYS.split()}
+
+
+def test_the_simulated_radio_takes_what_the_profiles_say():
+    with open(os.path.join(SIMBOARD, "network.py")) as f:
+        assert "RADIO_BYTES = %d\n" % profiles.RADIO_BYTES in f.read()
