@@ -33,12 +33,12 @@ _KEEP_BACK = const(3)      # "keep one tile back" candidates at most (highest fi
 _SHED = const(False)  # True: play each opponent's greedy reply out (its table
                     # change and tiles shed count); False: only ask whether it goes out
 _MAX_SEARCHES = const(24)   # searches a move: no new sample is begun past this many
-# on MicroPython with less than ai.move.SEARCH_ROOM free the look-ahead's
-# searches give up for want of heap and its samples compare moves no better
-# than chance (the device's 56 KB, about 18 KB free at the expert's turns:
-# 42% against greedy over 200 mirrored games with the look-ahead, where the
-# clock alone cost nothing); the expert then plays its own best move, as
-# greedy does
+# on MicroPython with less room than ai.move.SEARCH_ROOM (ai.move.room: on
+# the ESP32 the heap's growth included) the look-ahead's searches give up
+# for want of heap and its samples compare moves no better than chance (a
+# 56 KB heap that cannot grow, about 19 KB free at the expert's turns: 42%
+# against greedy over 200 mirrored games with the look-ahead); the expert
+# then plays its own best move, as greedy does
 
 
 class Expert:
@@ -74,14 +74,18 @@ class Expert:
         table = game.table
         rack = game.rack
         melded = bool(game.melded[me])
-        t0 = ticks_ms()
-        ms = budget_ms if solve_ms is None else solve_ms
-        best = self._solve(table, rack, melded, rules, None if ms is None else t0 + ms)
+        # the room to look ahead is read before the own move's search: its
+        # collection is one the solver makes first anyway, so where there
+        # is no room (a heap that cannot grow) the turn runs exactly as
+        # greedy's, heap and all, and plays greedy's move
+        ahead = min(len(r) for r in game.racks) <= self.endgame and search_fits()
+        self.solves += 1
+        best = solve(table, rack, melded, rules, budget_ms if solve_ms is None else solve_ms)
         if best.count and best.count == len(rack):
             return best.table                       # goes out: always
-        counts = [len(r) for r in game.racks]
-        if min(counts) > self.endgame or not search_fits():
+        if not ahead:
             return best.table if best.count else None
+        counts = [len(r) for r in game.racks]
         deadline = None if budget_ms is None else ticks_ms() + budget_ms
         cands = self._candidates(best, table, rack, melded, rules, deadline)
         if len(cands) < 2:

@@ -10,6 +10,7 @@ from array import array
 import gc
 from compat import MICROPYTHON as _MP, const
 from ai.kernel import UNKNOWN, ptr16, ptr32  # noqa: F401 (casts in viper code)
+from ai.move import room
 
 # At the end of a number the memo is also asked about the states that
 # dominate this one (longer runs): up to ~20 more look-ups, ~94 for each
@@ -136,7 +137,8 @@ def drop_table():
 def shared_memo(bits):
     """The memo for a search: made (or, with KEEP_TABLE, reused) as big as
     asked for, smaller if the heap has no room for it.  On MicroPython it
-    takes at most a quarter of the free heap (the bound tables, frames and
+    takes at most a quarter of the room (ai.move.room: on the ESP32 the
+    heap's growth included; the bound tables, frames and
     the copy made while building each bank need the rest), down to
     _MIN_BITS: a small memo only costs time, where a failed try leaves
     holes and a search given up for want of heap falls back to greedy
@@ -146,9 +148,8 @@ def shared_memo(bits):
             return m
     del _SHARED[:]
     if _MP:
-        gc.collect()
-        room = gc.mem_free() // 4
-        while bits > _MIN_BITS and _SLOT << bits > room:
+        quarter = room() // 4
+        while bits > _MIN_BITS and _SLOT << bits > quarter:
             bits -= 1
     while True:
         try:

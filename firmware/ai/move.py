@@ -9,11 +9,16 @@
   cheap(table, rack, melded, rules, t0)  the best cheap move (greedy new
               sets, then lay-offs): the solver's fallback when time or heap
               runs out, and the hint's when the heap has no room to search
-  SEARCH_ROOM free heap (bytes, after a collection) a search needs on
-              MicroPython: with less, nearly every search gives up for want
-              of heap (measured on the frozen 32-bit match), so the hint
-              makes the cheap move and the expert skips its look-ahead
-  search_fits()  whether that much is free (always off MicroPython)
+  room()      the heap a search can still have (bytes, after a
+              collection; None off MicroPython): gc.mem_free(), which on
+              the ESP32 counts the largest block ESP-IDF can add to the
+              heap (the esp32 port grows its heap on demand), so the room
+              the device really has, its growth included
+  SEARCH_ROOM room a search needs on MicroPython: with less, nearly every
+              search gives up for want of heap (measured on the frozen
+              32-bit match), so the hint makes the cheap move and the
+              expert skips its look-ahead
+  search_fits()  whether there is that much room (always off MicroPython)
 
 Apart from ai.solver so a move can be made without loading the search
 (ai.hint on a short heap).
@@ -25,13 +30,19 @@ from rummikub.tiles import JOKER, CODE_LIMIT, count_tiles
 SEARCH_ROOM = 24000
 
 
-def search_fits():
-    """Whether the heap has room for a search (SEARCH_ROOM free after a
-    collection); off MicroPython always."""
+def room():
+    """Bytes the heap can still give a search, after a collection (None off
+    MicroPython): see the module doc."""
     if not _MP:
-        return True
+        return None
     gc.collect()
-    return gc.mem_free() >= SEARCH_ROOM
+    return gc.mem_free()
+
+
+def search_fits():
+    """Whether the heap has room for a search (SEARCH_ROOM); off
+    MicroPython always."""
+    return not _MP or room() >= SEARCH_ROOM
 
 
 class Move:

@@ -176,3 +176,62 @@ def test_profiles_and_a_boards_own_figures(tmp_path):
     assert profiles.get("floor", str(m)).regions == ()
     with pytest.raises(KeyError, match="radio-off, radio-on, floor"):
         profiles.get("wifi")
+
+
+def frozen_run(script, profile, tmp_path):
+    """stdout lines of a script on the frozen model build (the app's code in
+    flash, as on the device) in a profile, and its heap report."""
+    report = tmp_path / "report"
+    src = tmp_path / "script.py"
+    src.write_text(script)
+    p = subprocess.run([mp32.frozen()] + profile.args() + [str(src)],
+                       env=dict(os.environ, MICROPYPATH=".frozen", **profile.env(str(report))),
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stdout + p.stderr
+    return p.stdout.splitlines(), profiles.read_report(str(report))
+
+
+# an endgame (a rack of 6 tiles or fewer) played to by greedy seats, then the
+# heap left as the expert finds it in the frozen match (about 19 KB free
+# after a collection), and the expert's turn
+AT_THE_EXPERT = """
+import gc, idfheap
+from rummikub.game import Game
+from rummikub.rules import Rules
+from ai.players import Player
+from ai import move, memo
+from ai.expert import Expert
+from common.rng import Rng
+g = Game(Rules(), 2, seed=4)     # a move to make, and more than one worth trying
+p = Player('greedy', seed=1)
+while min(len(r) for r in g.racks) > 6 or len(g.rack) < 8:
+    p.take_turn(g)
+ex = Expert(Rng(5))
+gc.collect()
+largest = max([r[2] for r in idfheap.info()] or [0])
+ballast = bytearray(gc.mem_free() - largest - 19300)
+print('room', move.room() - largest)
+ex.choose(g, 2000, 8000)
+print('searches', ex.solves)
+m = memo.shared_memo(14)
+print('memo', m.bits)
+"""
+
+
+@pytest.mark.parametrize("name", ["floor", "radio-on", "radio-off"])
+def test_the_expert_and_the_memo_read_the_room_the_device_has(name, tmp_path):
+    """With the same 19 KB free in the heap, the expert looks ahead and the
+    memo is sized from the room where the heap can grow (radio-on, -off),
+    and plays greedy's move with a small memo where it cannot (floor)."""
+    profile = profiles.get(name)
+    lines, rep = frozen_run(AT_THE_EXPERT, profile, tmp_path)
+    assert 18000 < values(lines, "room") < 20000
+    searches, bits = values(lines, "searches"), values(lines, "memo")
+    if profile.room:
+        assert searches > 1                 # the look-ahead ran
+        assert 8 << bits > 19000 // 4       # a memo bigger than the heap alone allows
+        assert rep["added"] >= 1            # and the heap grew for the search
+    else:
+        assert searches == 1                # its own move's search only
+        assert 8 << bits <= 19000 // 4
+        assert rep["added"] == 0
