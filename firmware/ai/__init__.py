@@ -23,7 +23,7 @@ search keeps), `kernel` (the walk, with its contract at the top), `race`
 `hostfast` is CPython only.
 """
 
-# What stays loaded at each moment of the app (ui.app.unload):
+# What stays loaded at each moment of the app (ui.unload):
 #   "human": nothing.  While a person plays (or reads a round's result,
 #   and the score log is written) the AI's code and tables give the
 #   screens their RAM; the next AI turn, or the hint, loads what it uses.

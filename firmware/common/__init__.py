@@ -6,14 +6,14 @@
              `need`), one clear error each
 and here, `RuleError` (a refused rule, both games' configs), `SaveError`
 (a save that cannot be loaded) and `shown`: in the package itself, loaded
-with rng by every game and never dropped by ui.app.unload, so each error
+with rng by every game and never dropped by ui.unload, so each error
 is one class however often the modules that raise it are dropped and
 loaded again (a SaveError of a reloaded container was not the class a
 caller holding the old one catches), and they cost no module of their
 own (the 4-player game's heap cap, make test-mem, has no 1k to spare).
 """
 
-# What stays loaded at each moment of the app (ui.app.unload): "ai": the
+# What stays loaded at each moment of the app (ui.unload): "ai": the
 # game in play deals and the AI draws with rng; container and fields are
 # loaded only to save or resume.
 KEEP = {"ai": ("rng",)}

@@ -21,7 +21,7 @@ The engine never prints, sleeps, reads a file or a clock: callers pass
 what it needs (seed, time left).
 """
 
-# What stays loaded at each moment of the app (ui.app.unload):
+# What stays loaded at each moment of the app (ui.unload):
 #   "ai": the game in play and what the AI reads of it; savefile is
 #   loaded only to save or resume.
 KEEP = {"ai": ("game", "tiles", "melds", "turn", "rules", "scoring")}

@@ -8,7 +8,7 @@ Public surface: `scorelog.ScoreLog` (append-only records), `gamelog`
 requests only), `logtail` (closes a torn log before an append).
 """
 
-# What stays loaded at each moment of the app (ui.app.unload):
+# What stays loaded at each moment of the app (ui.unload):
 #   "logged": nothing.  The log is written once a round and read by the
 #   history screen; between those moments its code is not in RAM.
 #   "ai": nothing.  limits (read by ui.session when settings or names are

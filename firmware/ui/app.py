@@ -17,7 +17,7 @@ from hal.sleep import IdleSleep
 from ui.gfx import WHITE, BLACK
 from ui.layout import W, H, HAND_Y, TEXT_COLS
 from ui.refresh import Refresher
-from ui import SAVE
+from ui import SAVE, forget, unload, screen_class, forget_screens
 from ui.seats import GIN_ON
 from ui.power import Battery
 
@@ -28,49 +28,6 @@ from ui.power import Battery
 # test: failures at 184k-188k were 400-1552 byte blocks not found in a
 # heap with 38 KB free; with this they start at 182k, a heap really full)
 _GC_EVERY = const(16384)
-
-
-def forget(name):
-    """Drop a module so its code can be freed (RAM is tight on a WROOM)."""
-    if sys.modules.pop(name, None) is None:
-        return
-    i = name.rfind(".")
-    pkg = sys.modules.get(name[:i]) if i > 0 else None
-    if pkg is not None and hasattr(pkg, name[i + 1:]):
-        delattr(pkg, name[i + 1:])
-
-
-def unload(moment):
-    """Drop the modules their packages say they do not keep at `moment`.
-
-    A package takes part by declaring, in its __init__, KEEP = {moment:
-    names}: at that moment every loaded module of the package whose name
-    (below the package) is not in names is dropped; moments it does not
-    name leave it alone.  The moments: "ai" (an AI seat is about to
-    think), "human" (a person's screen is next: a turn, a round's
-    result), "logged" (the score log was used).  A module added to a
-    package is thus dropped unless its package says why it stays."""
-    names = list(sys.modules)      # one list: this runs when the heap is fullest
-    for name in names:
-        keep = getattr(sys.modules.get(name), "KEEP", None) if "." not in name else None
-        if not keep or moment not in keep:
-            continue
-        kept = keep[moment]
-        prefix = name + "."
-        n = len(prefix)
-        for m in names:
-            if m.startswith(prefix) and m[n:] not in kept:
-                forget(m)
-
-
-def screen_class(name):
-    """The class of the screen called name, from its module: a game's own
-    screen, "gin_play", in its game's UI package (ui.gin.gin_play), the
-    others in ui.screens (ui.screens.play)."""
-    i = name.find("_")
-    mod = __import__("ui." + name[:i] + "." + name if i > 0 else "ui.screens." + name,
-                     None, None, ("Screen",))
-    return mod.Screen
 
 
 class App:
@@ -146,11 +103,7 @@ class App:
         """Replace the whole stack (a new place in the app, not an overlay);
         the screens left behind are unloaded."""
         self.stack = []
-        for m in list(sys.modules):
-            p = m.split(".")          # a screen's module (screen_class) not name's
-            if len(p) == 3 and p[0] == "ui" and p[2] != name and (
-                    p[1] == "screens" or p[2].startswith(p[1] + "_")):
-                forget(m)
+        forget_screens(name)
         self.push(name, **kw)
 
     def pop(self):

@@ -9,7 +9,7 @@ from that state with the hint's table (or a one-line note) on it.
 """
 import gc
 from compat import ticks_diff, const
-from ui.app import unload, screen_class
+from ui import unload, screen_class
 
 # a quarter of the turn timer, at most 8 s: the best move found by then
 _MOST_MS = const(8000)

@@ -89,7 +89,7 @@ class Match(Seats):
         solver): AI seats play, then the next person's screen (the
         privacy screen first if another person held the device), the
         round's result, or the watch screen; saved before it loads."""
-        from ui.app import forget, unload
+        from ui import forget, unload
         g = self.game
         if g.phase == PLAYING and not self.human(g.current):
             # the solver needs the RAM more than the screens do: the

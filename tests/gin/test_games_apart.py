@@ -29,7 +29,7 @@ def test_rule_error_is_one_class_for_both_games():
     holding it, is never dropped: imported again it would be a second class)."""
     import rummikub.rules
     from gin.rules import GinRules
-    from ui.app import unload
+    from ui import unload
     unload("ai")
     from common import RuleError
     assert rummikub.rules.RuleError is RuleError
@@ -70,7 +70,7 @@ print(sorted(m for m in sys.modules if m.startswith(("gin", "ui.gin", "ai.gin"))
 
 def test_leaving_a_gin_game_unloads_its_screens(tmp_path):
     """Gin's screens live in its package (ui/gin/gin_*.py); going to another
-    screen unloads them as it does ui/screens/ ones (ui.app.screen_class)."""
+    screen unloads them as it does ui/screens/ ones (ui.screen_class)."""
     from host_tools.emulator.headless import Runner
     from gin_keys import GinKeys
     r = Runner(str(tmp_path / "flash"), None)

@@ -8,7 +8,7 @@ the easy human alike, every cap up to 200k passing; the cap is that plus
 2k (168k at 11:05 UTC: moving the search's set-up and Rummikub's turn
 loop, a few hundred bytes at the peak, moved it one 2k step).  What brought it from 196k: the hint thinks with the play screen
 unloaded (ui.hinting), a round that ends on a person's turn writes the
-score log with the screens dropped, and ui.app.unload makes one list of
+score log with the screens dropped, and ui.unload makes one list of
 the modules, not one per package (it runs when the heap is fullest).
 The 32-bit figures (the device's pointer size) are `make test-mp32`'s."""
 import os

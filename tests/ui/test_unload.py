@@ -1,28 +1,27 @@
 """Which modules the app drops at which moment comes from the packages'
-own KEEP declarations (ui.app.unload), so a module added to a package is
+own KEEP declarations (ui.unload), so a module added to a package is
 dropped unless its package says why it stays."""
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from driver import Driver  # noqa: E402
-from ui import app as app_mod  # noqa: E402
+import ui  # noqa: E402
 from ui.match import Match  # noqa: E402
 
 
 def test_unload_follows_the_package_declarations(monkeypatch):
-    import ui
     import rummikub
     import rummikub.savefile  # noqa: F401
     import ui.gfx  # noqa: F401
     monkeypatch.setattr(ui, "KEEP", {"ai": ("app", "match", "refresh", "screens")})
-    app_mod.unload("ai")
+    ui.unload("ai")
     assert "ui.gfx" not in sys.modules and "ui.app" in sys.modules
     assert "rummikub.savefile" not in sys.modules and "rummikub.game" in sys.modules
     import ai.kernel, ai.race, ai.runstate  # noqa: F401,E401
-    app_mod.unload("human")
+    ui.unload("human")
     assert not [m for m in sys.modules if m.startswith("ai.")]
-    app_mod.unload("nothing declares this")      # untouched
+    ui.unload("nothing declares this")      # untouched
     assert "ui.app" in sys.modules and "rummikub.game" in sys.modules
 
 
@@ -31,7 +30,7 @@ def test_ai_turns_run_without_screens_and_people_without_the_ai(tmp_path, monkey
     synced = []                                   # sync modules while an AI thinks
     after_human = []
     turn = Match.ai_turn
-    unload = app_mod.unload
+    unload = ui.unload
 
     def ai_turn(self):
         seen.append(sorted(m for m in sys.modules if m.startswith("ui.")))
@@ -44,7 +43,7 @@ def test_ai_turns_run_without_screens_and_people_without_the_ai(tmp_path, monkey
             after_human.append([m for m in sys.modules if m.startswith("ai.")])
 
     monkeypatch.setattr(Match, "ai_turn", ai_turn)
-    monkeypatch.setattr(app_mod, "unload", unload_and_look)
+    monkeypatch.setattr(ui, "unload", unload_and_look)
     d = Driver(str(tmp_path / "flash"))
     d.keys("a start")                             # a new game against the AI
     for _ in range(20):                           # until the AI has played twice

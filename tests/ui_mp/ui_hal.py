@@ -74,7 +74,7 @@ def start_score_log(root, log_id):
     dropped (the app loads them again when it logs)."""
     import gc
     import sys
-    from ui.app import forget
+    from ui import forget
     before = set(sys.modules)
     from sync import scorelog
     scorelog._new_log_id = lambda: log_id

@@ -11,7 +11,7 @@ Public surface:
   OPPONENTS  who a person can play: an AI level or a second person
   SAVE       the gin match's key on flash
   gin_setup, gin_play, gin_pass, gin_hand, gin_over  its screens (the app
-             loads a screen called gin_x from here: ui.app.screen_class)
+             loads a screen called gin_x from here: ui.screen_class)
 """
 
 OPPONENTS = ("easy", "medium", "hard", "human")

@@ -29,7 +29,7 @@ def load_matches(app, limit=20):
     except OSError as e:
         out.append({"unreadable": 0, "why": "score log: %s" % e})
     out.reverse()
-    from ui.app import unload
+    from ui import unload
     unload("logged")
     return out
 

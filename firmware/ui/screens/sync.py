@@ -94,7 +94,7 @@ class Screen(Base):
                 out.append("Names: " + ", ".join(app.settings["names"]))
             if "settings" in ep.pushed:
                 out.append("Settings received.")
-        from ui.app import unload
+        from ui import unload
         unload("logged")
         return out
 
