@@ -9,7 +9,7 @@ POCKET := $(VENV)/bin/pocket
 STAMP  := $(VENV)/.installed
 # Smallest heap (64-bit unix port) a complete seeded 4-player game plays in
 # (44k fails since the shared package common/ holds rng: its module and KEEP
-# table tip the game over a 1k step; on the 32-bit build it needs 30k).
+# table tip the game over a 1k step; on the 32-bit build it needs 31k).
 GAME_HEAP ?= 45k
 # Every test file that also runs under MicroPython (tests/<subject>_mp/):
 # tests/mp_runner.py puts each file's folder on the path; tests/engine_mp

@@ -9,7 +9,10 @@ Then the same on the 32-bit unix port (pointers 4 bytes, as on the ESP32;
 host_tools.mp32 builds it where gcc-multilib is installed): from .mpy files
 compiled for x86, and with firmware/ frozen into the binary as the ESP32
 image built from firmware/manifest.py runs it (the test's driver frozen
-beside it: its code is the test's cost, not the app's).
+beside it: its code is the test's cost, not the app's), each as a fixed
+heap (no room to grow); and from .mpy the smallest room the ESP32's 56 KB
+heap must be able to grow into (host_tools.mp32.profiles: radio-off has
+110,592 bytes of it, radio-on 30,720).
 """
 import os
 import shutil
@@ -69,15 +72,22 @@ def run(mpy_dir, heap, strategy="hint", module="mp_ui_game", exe=None, env=None)
 _DONE = {"mp_ui_game": "ui game ok", "mp_gin_ui_game": "gin ui game ok"}
 
 
-def smallest(mpy_dir, lo=128, hi=256, step=2, strategy="hint", exe=None):
+def smallest(mpy_dir, lo=128, hi=256, step=2, strategy="hint", exe=None, room=None):
     """Smallest cap (KB) from which every cap tried up to hi plays the match
     through: walks down in 8k steps, then in `step`s, to the first failure.
     (Not a bisection: within a few KB pass/fail is not monotonic, since
-    the AI's search adapts to the free heap.)"""
+    the AI's search adapts to the free heap.)  room: walk the room the
+    32-bit model's heap may grow into (KB) instead, the heap at the
+    device's 56 KB."""
+    def plays(kb):
+        if room is None:
+            return run(mpy_dir, "%dk" % kb, strategy, exe=exe)[0]
+        return run(mpy_dir, str(room.heap), strategy, exe=exe,
+                   env=room.env() | {"MP32_IDF_HEAP": str(kb * 1024)})[0]
     ok = hi
     for stride in (8, step):
         cap = ok - stride
-        while cap >= lo and run(mpy_dir, "%dk" % cap, strategy, exe=exe)[0]:
+        while cap >= lo and plays(cap):
             ok = cap
             cap -= stride
     return ok
@@ -104,8 +114,12 @@ if __name__ == "__main__":
     plain, frozen = mp32.plain(), mp32.frozen()
     d32 = build(tempfile.mkdtemp(prefix="ui-mpy32-"), mp32.MARCH)
     bare = tempfile.mkdtemp(prefix="ui-frozen-")    # the driver is frozen too
+    from host_tools.mp32 import profiles
+    device = profiles.get("radio-off")
     for strategy in ("hint", "easy"):
         print("32-bit, .mpy:   human uses %-5s smallest heap: %dk"
               % (strategy, smallest(d32, 64, 256, strategy=strategy, exe=plain)))
         print("32-bit, frozen: human uses %-5s smallest heap: %dk"
               % (strategy, smallest(bare, 24, 96, strategy=strategy, exe=frozen)))
+        print("32-bit, .mpy:   human uses %-5s smallest room to grow into beside 56k: %dk"
+              % (strategy, smallest(d32, 0, 108, strategy=strategy, exe=plain, room=device)))
