@@ -1,6 +1,6 @@
 """Checks of values read back from flash: a save or settings file that
 passed its checksum may still hold anything JSON can (both games' saves
-and ui.session use these before a value is trusted).
+and ui.saved, ui.settings_file use these before a value is trusted).
 
   whole(v, lo, hi)      an int (not a bool) in lo..hi
   wholes(v, n, lo, hi)  a list of n such ints

@@ -11,6 +11,6 @@ requests only), `logtail` (closes a torn log before an append).
 # What stays loaded at each moment of the app (ui.unload):
 #   "logged": nothing.  The log is written once a round and read by the
 #   history screen; between those moments its code is not in RAM.
-#   "ai": nothing.  limits (read by ui.session when settings or names are
+#   "ai": nothing.  limits (read by ui.settings_file when settings or names are
 #   checked) is not needed while an AI seat thinks.
 KEEP = {"logged": (), "ai": ()}

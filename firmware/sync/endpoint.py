@@ -4,7 +4,7 @@ HELLO -> device id, firmware version, log id, last and synced seq.
 GET after n -> the records after seq n as they lie in the log, then END
 listing the seqs sent.  ACK n -> records up to n are marked synced (only
 now: the host acks after its database commit).  PLAYERS / SETTINGS -> saved
-to small JSON files the app reads (ui.session applies them); the OK reply
+to small JSON files the app reads (ui.settings_file applies them); the OK reply
 says what was refused (sync.limits), one line each, empty if nothing.
 BYE -> leave sync mode.  Damaged or unknown frames get an ERR reply naming
 the problem, so the host retries at once; nothing here raises out of

@@ -9,7 +9,7 @@ Names and settings are checked by sync.limits (the host checks the same
 before it pushes); both calls return what was refused, one text per name
 or setting, for the reply: the host says it instead of "pushed".
 
-The files lie beside the score log; the app applies them (ui.session).
+The files lie beside the score log; the app applies them (ui.settings_file).
 """
 import json
 

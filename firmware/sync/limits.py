@@ -1,5 +1,5 @@
 """What a player name and a pushed setting may hold: one rule for the device
-(sync.inbox when the host pushes, ui.session when the app reads them back)
+(sync.inbox when the host pushes, ui.settings_file when the app reads them back)
 and the host (`host_tools sync` checks before it pushes).
 
 A name is 1..NAME_MAX printable ASCII characters (the built-in 8x8 font

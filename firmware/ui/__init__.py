@@ -2,15 +2,18 @@
 
 Public surface: `ui.app.App` (the loop: the app over a hal; every
 backend runs it, and only main.py and the host's runners import it),
-`ui.match.Match` (a Rummikub match and who sits where; `seats` is the
-part both games share, with the match's contract with the app).  The
+`ui.match.Match` (a Rummikub match; `seats` is the part both games'
+matches share, with their contract with the app, both ways), `saved`
+(a Rummikub save loaded back and resumed; Gin's: ui.gin.saved).  The
 rest serves the screens: `screens/` (one module per screen), `gfx` and
 `tiles_gfx` (drawing), `menu` (lists), `layout`, `editor`, `turn_sets`
 (the editor's pure set logic), `play_view` and `placing` (the play
 screen; `placing` shows assisted placement, loaded only when asked),
 `hinting` (the turn menu's hint, thought with no screen loaded),
-`refresh` (how much of the panel to refresh), `session` (settings,
-saves, score log; loaded only for those moments).
+`refresh` (how much of the panel to refresh), `power` (the battery
+mark).  Loaded only for a moment: `settings_file` (the settings and
+what the host pushed), `score_log` (the app's side of the score log),
+`asleep` (the sleep frame).
 
 Here, in the package itself (loaded with any module of it, never
 dropped): which modules are loaded.  `forget` drops one, `unload`

@@ -5,9 +5,13 @@ app never knows which one it runs on.  Each step: poll the buttons, give
 the events to the top screen, let it tick (timers), redraw the whole
 frame if anything changed and let ui.refresh decide how much of the
 panel to refresh.  Screens are modules in ui/screens/ (a game's own in
-its package, ui/gin/: screen_class), imported when
-first shown so the device only pays RAM for what is used; saving, resuming,
-settings and the score log live in ui.session, loaded only for a moment.
+its package, ui/gin/: ui.screen_class), imported when first shown so
+the device only pays RAM for what is used.  What the app does now and
+then lives in modules loaded only for that moment and dropped after:
+the settings file (ui.settings_file), the score log (ui.score_log),
+going to sleep (ui.asleep) and each game's saved match (ui.saved,
+ui.gin.saved; each match writes its own save).  What a match may use of
+the app, and what the app asks of a match: ui.seats.
 """
 import gc
 import sys
@@ -35,14 +39,18 @@ class App:
         self.hal = hal
         if hasattr(gc, "threshold"):       # MicroPython only
             gc.threshold(_GC_EVERY)
-        # score log folder: the storage folder unless told (the device
-        # keeps it at the filesystem root for the sync endpoint)
-        self.log_dir = getattr(hal.storage, "root", "") if log_dir is None else log_dir
+        # score log folder, ending in "/" ("": the current one): the
+        # storage folder unless told (the device keeps it at the
+        # filesystem root for the sync endpoint)
+        d = getattr(hal.storage, "root", "") if log_dir is None else log_dir
+        self.log_dir = d + "/" if d and not d.endswith("/") else d
         self.fb = hal.display
         self.storage = hal.storage
         self.log = log or (lambda s: None)
         self.error = ""          # one line: the title shows it, other screens at the bottom
-        self.settings = self.session("load_settings")
+        from ui.settings_file import load_settings
+        self.settings = load_settings(self)
+        forget("ui.settings_file")
         self.refresher = Refresher(self.fb, self.settings["partials"])
         self.sleeper = IdleSleep(hal, self.settings["idle_min"] * 60000)
         self.battery = Battery(hal)
@@ -57,22 +65,20 @@ class App:
                                  # hands over for its hint); runs between events
         self.ignore = 0          # buttons whose current press is not for us
 
-    # -- settings, saving, score log: ui.session, dropped after each use ----
-    def session(self, fn, *args):
-        from ui import session
-        try:
-            return getattr(session, fn)(self, *args)
-        finally:
-            forget("ui.session")
-
+    # -- settings, saving, score log: modules dropped after each use ------
     def save_settings(self):
-        self.session("save_settings")
+        from ui.settings_file import save_settings
+        save_settings(self)
+        forget("ui.settings_file")
         self.refresher.limit = self.settings["partials"]
         self.sleeper.idle_ms = self.settings["idle_min"] * 60000
 
     def scorelog(self):
         """The score log (sync.scorelog.ScoreLog), None if not built in."""
-        return self.session("scorelog")
+        from ui.score_log import scorelog
+        log = scorelog(self)
+        forget("ui.score_log")
+        return log
 
     def save_game(self, screen=None):
         """Save the match with the screen it is on, or with `screen` (a
@@ -82,13 +88,17 @@ class App:
             m.save(self, screen)
 
     def resume(self, cold=True):
-        """Back into the saved match (see ui.session.resume); after an idle
-        sleep (not cold) into the Gin game if one was on the glass."""
+        """Back into the saved Rummikub match (ui.saved.resume; cold: from
+        the title); after an idle sleep (not cold) into the Gin game if one
+        was on the glass (ui.gin.saved.resume)."""
         if not cold and self.storage.load(GIN_ON) is not None:
-            from ui.gin.table import resume_after_sleep
-            if resume_after_sleep(self):
+            from ui.gin.saved import resume
+            if resume(self, False):
                 return True
-        return self.session("resume", cold)
+        from ui.saved import resume
+        back = resume(self, cold)
+        forget("ui.saved")
+        return back
 
     # -- screens ------------------------------------------------------------
     @property
@@ -208,11 +218,13 @@ class App:
 
     def sleep(self, line=None):
         """Save, show the sleep screen (with `line` instead of how to wake
-        it), power down (see ui.session.sleep); a tutorial lesson is
-        dropped, never saved."""
+        it), power down (ui.asleep); a tutorial lesson is dropped, never
+        saved."""
         if self.match is not None and self.match.lesson is not None:
             self.match = None
-        self.session("sleep", line)
+        from ui.asleep import sleep
+        sleep(self, line)
+        forget("ui.asleep")
 
     def crashed(self, e):
         """The last word (main.py): an error no screen caught.  The console
@@ -223,7 +235,7 @@ class App:
         if hasattr(sys, "print_exception"):
             sys.print_exception(e)
         self.match = None            # so the sleep saves nothing
-        self.session("sleep", ("Sorry: %s. Any button: last save" % type(e).__name__)[:TEXT_COLS])
+        self.sleep(("Sorry: %s. Any button: last save" % type(e).__name__)[:TEXT_COLS])
 
     # -- the match ----------------------------------------------------------
     def new_seed(self):
@@ -232,7 +244,9 @@ class App:
 
     def new_match_id(self):
         """The next match id from the score log (0 without one)."""
-        mid = self.session("new_match_id")
+        from ui.score_log import new_match_id
+        mid = new_match_id(self)
+        forget("ui.score_log")
         unload("logged")
         return mid
 

@@ -4,7 +4,8 @@ Seats are "human" or an AI level.  AI turns are played here through the
 same Game calls a human's END uses; what they did is collected for the
 human's next look at the table (the review), with the table as it was
 before so the play screen can mark new and changed sets.  Everything the
-app must remember across a save lives in extra().
+app must remember across a save is written by save() and read back by
+ui.saved.
 """
 import gc
 from rummikub.game import PLAYING, MATCH_OVER
@@ -32,8 +33,29 @@ class Match(Seats):
         self.sorted_round = {}    # seat -> round whose rack the app sorted for it
 
     def save(self, app, screen=None):
-        """Onto flash with the screen it is on, or `screen` (ui.session)."""
-        app.session("save_game", screen)
+        """Onto flash (ui.SAVE) with the screen it goes on to, `screen`, or
+        else the resumable screen it is on with that screen's state(): the
+        game (rummikub.savefile) and what the app must remember beside it,
+        what ui.saved loads back.  A full flash says so in the app's one
+        line and leaves the save before it as it was."""
+        from rummikub.tiles import fmt_table
+        extra = {
+            "seats": self.seats, "match_id": self.match_id,
+            "review": self.review, "last_human": self.last_human,
+            "before": None if self.review_before is None else fmt_table(self.review_before),
+            "logged": self.logged_rounds,
+        }
+        scr = None
+        for s in app.stack:
+            if s.resumable:
+                scr = s
+        if screen:
+            extra["screen"] = screen
+        elif scr is not None:
+            extra["screen"] = scr.name
+            extra["state"] = scr.state()
+        from rummikub import savefile
+        self.store(app, SAVE, savefile.dumps(self.game, extra, True))
 
     def leave(self, storage):
         """Out to the title: a finished match's save goes (a quit keeps it)."""
@@ -120,7 +142,9 @@ class Match(Seats):
             unload("human")
             gc.collect()
         if g.phase != PLAYING:
-            app.session("log_round")   # the score log (ui.session)
+            from ui.score_log import log_round
+            log_round(app, self)
+            forget("ui.score_log")
             unload("logged")
             name = "result"
         elif not self.humans():
@@ -129,7 +153,7 @@ class Match(Seats):
             name = "privacy"
         else:
             name = "play"
-        app.save_game(name)        # before the screen loads: less RAM in use
+        self.save(app, name)       # before the screen loads: less RAM in use
         forget("rummikub.savefile")
         forget("common.container")
         gc.collect()

@@ -4,10 +4,33 @@ player is made on first use by the subclass's make_player(p) and kept in
 .ai until the app drops them for RAM (.ai = {}; they are made again from
 the game's state).  last_human is the seat that last saw its own cards.
 
-What the app (ui.app) asks of either game's match: lesson (a tutorial
-lesson's index, never saved; None in a real match), save(app, screen=None),
-leave(storage) and play_on(app) (after a person's action, from the app's
-loop: App.advance).
+The match's contract with the app, both ways, written here only (a match
+of a new game, or one played over a link, keeps to it; tests/ui/
+test_match_contract.py checks both lists against the code).
+
+What the app (ui.app.App) asks of either game's match:
+  `game`            the game being played (a lesson's judge reads it)
+  `lesson`          a tutorial lesson's index, never saved; None in a match
+  `save(app, screen=None)`  onto flash with the screen it goes on to (None:
+                    with the screen shown, or nothing if every action saved)
+  `leave(storage)`  out to the title: a finished match's save goes
+  `play_on(app)`    after a person's action, from the app's loop (App.advance):
+                    AI seats play, then the next person's screen, saved first
+
+What a match, and its game's save module (ui.saved, ui.gin.saved) bringing
+one back, may use of the app; nothing else:
+  `storage`         flash (hal.storage.Storage): the save, under the game's key
+  `error`           the one line on the glass (a full flash, a save not loaded)
+  `log(text)`       a line on the console
+  `log_dir`         the score log's folder, ending in "/" (ui.score_log)
+  `stack`           the screens shown: a save asks the resumable one its state()
+  `drop_screens(hide_rack=False)`  no screen until the next goto: their RAM
+                    to the AI, the save and the score log (the frame stays)
+  `banner(text)`    a line in the status bar at once ("X is thinking...")
+  `goto(name, state=None)`  the next screen, by name (ui.screen_class)
+  `scorelog()`      the score log (sync.scorelog.ScoreLog), None if not built in
+  `start_match(m)`  m is the match played now (App.match)
+  `advance()`       the match plays on from the app's loop (its play_on)
 """
 HUMAN = "human"
 # flash key: a Gin game was on the glass when the device slept (ui.gin.match
@@ -37,3 +60,15 @@ class Seats:
             pl = self.make_player(p)
             self.ai[p] = pl
         return pl
+
+    def store(self, app, key, data):
+        """A save's bytes (or parts) onto flash under key; False, with the
+        app's one line saying so, if the flash is full (the copy before
+        stays as it was)."""
+        try:
+            app.storage.save(key, data)
+            return True
+        except OSError as e:
+            app.error = "Storage full: game not saved"
+            app.log("save: %s" % e)
+            return False

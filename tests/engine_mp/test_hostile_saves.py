@@ -1,7 +1,7 @@
 """Saves that pass their checksum but hold the wrong content are refused
 whole with a SaveError (or the app's ValueError), never loaded to crash
 later (issue 24 D3, D4).  Both games, on CPython and the MicroPython unix
-port: the savefiles, ui.session's resume check and ui.gin.table's."""
+port: the savefiles and the app's checks of them (ui.saved, ui.gin.saved)."""
 import os
 import sys
 import time
@@ -93,26 +93,26 @@ def test_rummikub_round_history_fits_the_round():
 
 
 def test_fewer_names_than_players_never_reaches_an_ai_turn():
-    from ui.session import _load_save
+    from ui.saved import _match
     g = rk_game()
     g.current = 1                          # an AI seat is next
     data = rehead(rk_save(g), savefile, setter("names", ["Ana", "Bo"]))
-    raises(ValueError, _load_save, data)
-    m, name, _ = _load_save(rk_save(g))    # the same save with its names plays on
+    raises(ValueError, _match, data)
+    m, name, _ = _match(rk_save(g))    # the same save with its names plays on
     assert m.ai_turn() and name == "play"
 
 
 def test_rummikub_screen_must_fit_the_game():
-    from ui.session import _load_save
+    from ui.saved import _match
     for screen in ("bogus", "result", "scoreboard", 5, ["play"], "lessons"):
-        raises(ValueError, _load_save, rk_save(screen=screen))
+        raises(ValueError, _match, rk_save(screen=screen))
     g = rk_game()
     while g.phase == PLAYING:
         after = choose(g)
         g.draw() if after is None else g.play(after)
     for screen in ("play", "privacy", "watch", "scoreboard"):
-        raises(ValueError, _load_save, rk_save(g, screen=screen))
-    assert _load_save(rk_save(g, screen="result"))[1] == "result"
+        raises(ValueError, _match, rk_save(g, screen=screen))
+    assert _match(rk_save(g, screen="result"))[1] == "result"
 
 
 # ---- Gin Rummy -----------------------------------------------------------------
@@ -187,8 +187,8 @@ def test_gin_moves_must_be_moves():
         raises(SaveError, gin_savefile.loads, gin_save(g))
 
 
-def _table_load(data):
-    from ui.gin import table
+def _gin_load(data):
+    from ui.gin import saved
     from hal.storage import Storage
     d = "/tmp/hostile_saves_%s_%d" % (sys.implementation.name, time.time() * 1000 % 1e8)
     try:
@@ -197,10 +197,10 @@ def _table_load(data):
         pass
     st = Storage(d, log=lambda s: None)
     try:
-        st.save(table.SAVE, data)
-        return table.load(st)
+        st.save(saved.SAVE, data)
+        return saved.load(st)
     finally:
-        st.delete(table.SAVE)
+        st.delete(saved.SAVE)
         os.rmdir(d)
 
 
@@ -209,14 +209,14 @@ def test_gin_screen_and_seats_must_fit_the_game():
                 dict(screen=["gin_play"]), dict(seats=["human"]),
                 dict(seats=["human", "robot"]), dict(seats=None), dict(id="x"),
                 dict(last=7), dict(logged=-1), dict(logged=3)):
-        raises(SaveError, _table_load, gin_save(**bad))
-    assert _table_load(gin_save(screen="gin_play"))[1:] == ("gin_play", None)
+        raises(SaveError, _gin_load, gin_save(**bad))
+    assert _gin_load(gin_save(screen="gin_play"))[1:] == ("gin_play", None, None)
     g = gin_game()
     seats = ["human", "human"]
     seats[g.current] = "hard"              # the AI to act: it always acts before a save
-    raises(SaveError, _table_load, gin_save(g, seats=seats))
+    raises(SaveError, _gin_load, gin_save(g, seats=seats))
     over = gin_game(hand_over=True)
-    raises(SaveError, _table_load, gin_save(over, screen="gin_play"))
-    raises(SaveError, _table_load, gin_save(over, screen="gin_over"))   # not the game's end
-    m, screen, _ = _table_load(gin_save(over, screen="gin_hand"))
+    raises(SaveError, _gin_load, gin_save(over, screen="gin_play"))
+    raises(SaveError, _gin_load, gin_save(over, screen="gin_over"))   # not the game's end
+    m, screen, _, _ = _gin_load(gin_save(over, screen="gin_hand"))
     assert screen == "gin_hand" and m.game.result is not None

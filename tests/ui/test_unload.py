@@ -116,22 +116,22 @@ def test_the_hints_thinking_comes_off_the_turn_timer(tmp_path, monkeypatch):
 
 
 def test_the_score_log_is_written_with_no_screen_loaded(tmp_path, monkeypatch):
-    """A person goes out: the round's end writes the score log (ui.session,
-    sync.*) with the play screen's code dropped first, as before an AI
-    turn (the 32-bit .mpy match ran out of heap loading sync.scorelog
-    beside the play screen at 132k)."""
+    """A person goes out: the round's end writes the score log
+    (ui.score_log, sync.*) with the play screen's code dropped first, as
+    before an AI turn (the 32-bit .mpy match ran out of heap loading
+    sync.scorelog beside the play screen at 132k)."""
     from test_keys import rigged
-    from ui.app import App
     from rummikub.tiles import parse_tiles
     from ui.layout import TABLE, RACK
-    real = App.session
+    real = ui.forget
     seen = []
 
-    def session(self, fn, *args):
-        if fn == "log_round":
+    def forget(name):
+        if name == "ui.score_log":          # the match is done with the score log
             seen.append(sorted(m for m in sys.modules if m.startswith("ui.")))
-        return real(self, fn, *args)
-    monkeypatch.setattr(App, "session", session)
+            assert "sync.gamelog" in sys.modules      # the round went in through it
+        real(name)
+    monkeypatch.setattr(ui, "forget", forget)
     d = rigged(str(tmp_path), seats=("human", "hard"), racks=("R11", "K2 K4 B7"))
     r11 = parse_tiles("R11")[0]
     d.ed.cur = (RACK, 0, list(d.ed.rack).index(r11))

@@ -94,19 +94,14 @@ class Screen(Base):
         app.redraw()
 
     def resume(self):
-        from ui.gin import table
-        from gin.savefile import SaveError
-        try:
-            m, _, note = table.load(self.app.storage)
-        except SaveError as e:
-            self.error = table.not_loaded(e)
+        from ui.gin.saved import resume
+        app = self.app
+        if not resume(app, cold=True):
+            self.error = app.error    # in this screen's box, not the app's bottom line
+            app.error = ""
             self.saved = False
             self.cur = 0
-            self.app.redraw()
-            return
-        if note:
-            self.app.error = note
-        start(self.app, m, cold=True)
+            app.redraw()
 
     def deal(self):
         from gin.game import GinGame
@@ -120,14 +115,5 @@ class Screen(Base):
         rules = GinRules(oklahoma=self.oklahoma, gin_layoff=self.gin_layoff,
                          target=TARGETS[self.target])
         g = GinGame(rules, app.new_seed(), names)
-        m = GinMatch(g, ["human", opp], app.new_match_id())
-        start(app, m, cold=False)
-
-
-def start(app, m, cold):
-    """Into match m: AI seats act first if it is their turn, then the next
-    screen; cold (resumed) games with two people show the pass screen."""
-    app.start_match(m)
-    if cold and m.humans() > 1:
-        m.last_human = -1        # nobody has seen their cards: pass first
-    app.advance()
+        app.start_match(GinMatch(g, ["human", opp], app.new_match_id()))
+        app.advance()              # the AI acts first if it is its turn

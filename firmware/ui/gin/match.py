@@ -5,7 +5,7 @@ what comes next.
 The match is saved on flash (key SAVE) after every action that changes
 it, so an idle sleep or a power cut loses nothing; GIN_ON (ui.seats) marks
 that the device was in a gin game when it slept (the app's boot resumes
-it, ui.gin.table).
+it, ui.gin.saved).
 """
 import gc
 from gin.game import HAND_OVER, M_PASS, M_TAKE, M_DRAW, M_DISCARD, M_KNOCK
@@ -101,22 +101,18 @@ class GinMatch(Seats):
 
     # -- flash ----------------------------------------------------------------
     def save(self, app, screen=None):
-        """Onto flash with the screen it goes on to, `screen`; without one
-        (the app's idle sleep) nothing is written: every action that
-        changed the match saved it already, with its screen.  A full flash
-        says so in the app's one line (as a Rummikub save does, ui.session)
-        and leaves the save before it as it was."""
+        """Onto flash with the screen it goes on to, `screen`, what
+        ui.gin.saved loads back; without one (the app's idle sleep)
+        nothing is written: every action that changed the match saved it
+        already, with its screen.  A full flash says so in the app's one
+        line and leaves the save before it as it was."""
         if screen is None:
             return
         from gin import savefile
         extra = {"seats": self.seats, "id": self.match_id, "last": self.last_human,
                  "logged": self.logged, "screen": screen}
-        try:
-            app.storage.save(SAVE, savefile.dumps(self.game, extra))
-            app.storage.save(GIN_ON, b"1")
-        except OSError as e:
-            app.error = "Storage full: game not saved"
-            app.log("save: %s" % e)
+        if self.store(app, SAVE, savefile.dumps(self.game, extra)):
+            self.store(app, GIN_ON, b"1")
 
     def leave(self, storage):
         """Out to the title: the boot no longer resumes it; a finished

@@ -2,7 +2,7 @@
 its USB serial line (sync.endpoint, line and device id from the hal) until
 the host says goodbye or the player presses B, then shows what was sent
 and what came back.  Names and settings the host pushed are applied at
-once (ui.session.load_settings).  The endpoint's modules load only here
+once (ui.settings_file.load_settings).  The endpoint's modules load only here
 and are dropped when it is done."""
 from hal import buttons as hb
 from ui.screen import Base
@@ -73,8 +73,7 @@ class Screen(Base):
         if port is None:
             return ["This device has no USB serial line."]
         from sync import endpoint as E
-        d = app.log_dir
-        root = d + "/" if d and not d.endswith("/") else d
+        root = app.log_dir
         ep = E.Endpoint(E.ScoreLog(root + E.LOG_PATH), self.dev_id,
                         players_path=root + E.PLAYERS_PATH,
                         settings_path=root + E.SETTINGS_PATH)
@@ -88,7 +87,10 @@ class Screen(Base):
         if ep.errors:
             out.append("%d damaged requests answered with ERR." % ep.errors)
         if "players" in ep.pushed or "settings" in ep.pushed:
-            app.settings = app.session("load_settings")
+            from ui import forget
+            from ui.settings_file import load_settings
+            app.settings = load_settings(app)
+            forget("ui.settings_file")
             app.save_settings()
             if "players" in ep.pushed:
                 out.append("Names: " + ", ".join(app.settings["names"]))

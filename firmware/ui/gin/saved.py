@@ -1,6 +1,7 @@
-"""A Gin Rummy match's save, loaded: checked (the screen it names must fit
-the game), and back into it after an idle sleep.  The match itself, with
-its saving and leaving, is ui.gin.match.GinMatch."""
+"""A Gin Rummy match's save, loaded back: checked (its seats and the
+screen it names must fit the game), and the app back into it.  The match
+writes it (ui.gin.match.GinMatch.save); Rummikub's is ui.saved, the same
+shape."""
 from compat import const
 from gin.game import HAND_OVER
 from ui.gin import OPPONENTS, SAVE
@@ -12,16 +13,11 @@ IN_HAND = ("gin_play", "gin_pass")       # the screens a save may name: during a
 OVER = ("gin_hand", "gin_over")          # and after one (the game's end: gin_over)
 
 
-def not_loaded(e):
-    """The one line saying a Gin save did not load, and why."""
-    return "Gin save not loaded: %s" % str(e)[:_WHY]
-
-
 def load(storage):
-    """(GinMatch, saved screen name, None or the line saying that the
-    newest save did not load and the one before it did); raises
-    gin.savefile.SaveError saying why the newest did not load if neither
-    does."""
+    """(match, screen, its state (None: Gin's screens keep none), None or
+    the line saying that the newest save did not load and the one before
+    it did); None if nothing is saved; gin.savefile.SaveError saying why
+    the newest did not load if neither does."""
     from gin.savefile import SaveError
     why = None
     for raw in (storage.load(SAVE), storage.load_backup(SAVE)):
@@ -29,10 +25,12 @@ def load(storage):
             continue
         try:
             m, screen = _match(raw)
-            return m, screen, why and "Gin save damaged; the one before it was loaded"
+            return m, screen, None, why and "Gin save damaged; the one before it was loaded"
         except SaveError as e:
             why = why or str(e)
-    raise SaveError(why or "no gin game saved")
+    if why:
+        raise SaveError(why)
+    return None
 
 
 def _match(raw):
@@ -68,20 +66,30 @@ def _check_extra(g, extra):
     return screen
 
 
-def resume_after_sleep(app):
-    """At boot after an idle sleep in a gin game (GIN_ON on flash, App.resume):
-    back into it; False (the one line on the title, the boot no longer
-    tries it) if its save does not load."""
+def resume(app, cold=True):
+    """Back into the saved gin game: cold (the set-up's Resume) as the
+    match plays on (AI seats act first if it is their turn; with two
+    people the pass screen first), after an idle sleep (GIN_ON on flash:
+    App.resume) on the screen it was saved with.  False if it does not
+    load: app.error says why and the boot no longer tries it."""
     from gin.savefile import SaveError
     try:
-        m, screen, note = load(app.storage)
+        got = load(app.storage)
+        if got is None:
+            raise SaveError("no gin game saved")
     except SaveError as e:
-        app.error = not_loaded(e)
+        app.error = "Gin save not loaded: %s" % str(e)[:_WHY]
         app.log(app.error)
         app.storage.delete(GIN_ON)
         return False
+    m, screen, _, note = got
     if note:
         app.error = note
     app.start_match(m)
-    app.goto(screen or m.next_screen())
+    if not cold:
+        app.goto(screen or m.next_screen())
+        return True
+    if m.humans() > 1:
+        m.last_human = -1        # nobody has seen their cards: pass first
+    app.advance()
     return True
