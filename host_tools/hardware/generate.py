@@ -3,7 +3,8 @@ hardware/pins.json, written by one command.
 
 outputs(pins) -> {path: text} for the text files (board.py, wiring diagram,
 power budget, schematic drawing and netlist, assembly guide); the
-enclosure's STEP, STL and picture come from host_tools.hardware.enclosure.
+enclosure's STEP and STL come from host_tools.hardware.enclosure, its
+pictures and the guide's step drawings from host_tools.hardware.render.
 The schematic and the enclosure need the packages in
 requirements-hardware.txt; the schematic must pass SKiDL's ERC.  `--check` writes
 nothing and reports stale files (tests/hardware runs the same comparison),
@@ -52,17 +53,20 @@ def _differs(path, data):
 
 def stale(pins=None, cad=True):
     """Paths whose content differs from what the pin map gives; cad=False
-    skips the enclosure (a minute of CAD work on a slow machine)."""
+    skips the enclosure and its pictures (a minute of CAD work on a slow
+    machine)."""
     pins = pins or pinmap.load()
     bad = [p for p, text in outputs(pins).items() if _differs(p, text)]
     if cad:
-        from host_tools.hardware import enclosure
+        from host_tools.hardware import enclosure, render
         lay = enclosure.layout(pins)
         solids = enclosure.build(lay)
+        meshes = enclosure.mesh(solids)
         if _differs(enclosure.STEP, enclosure._step_text(solids)):
             bad.append(enclosure.STEP)
-        if _differs(enclosure.STL, enclosure.stl_bytes(enclosure.mesh(solids), lay)):
+        if _differs(enclosure.STL, enclosure.stl_bytes(meshes, lay)):
             bad.append(enclosure.STL)
+        bad += [p for p, png in render.pictures(meshes, lay).items() if render.differs(p, png)]
     return bad
 
 

@@ -1,10 +1,12 @@
 """The pin map (hardware/pins.json): loading, the ESP32's pin rules, board.py.
 
-load() -> dict (ValueError naming the first missing field), problems(pins)
+load() -> dict (ValueError: one line naming the first field missing or
+holding the wrong kind of value, checked against _SCHEMA), problems(pins)
 -> readable lines for every rule the map breaks, board_source(pins) -> the
 text of firmware/hal/board.py.  The board profile (pins["esp32"]["profile"])
-names the ESP32 board the map is for, its measured sleep current, its size
-(the enclosure) and the pins it keeps for itself.
+names the ESP32 board the map is for, its measured sleep current, the pins
+it keeps for itself and its mechanical facts (outline, holes, where its
+USB-C receptacle and battery socket sit), from which the enclosure is drawn.
 """
 import json
 import os
@@ -31,41 +33,167 @@ SPI_MAX_HZ = 10000000
 EPD_HEADER = (("VCC", "3V3"), ("GND", "GND"), ("DIN", "mosi"), ("CLK", "sck"),
               ("CS", "cs"), ("DC", "dc"), ("RST", "rst"), ("BUSY", "busy"))
 
-_REQUIRED = ("esp32.spi.id", "esp32.spi.baudrate", "esp32.spi.sck", "esp32.spi.mosi",
-             "esp32.display.cs", "esp32.display.dc", "esp32.display.rst", "esp32.display.busy",
-             "esp32.display.part",
-             "esp32.battery.adc", "esp32.battery.r_top", "esp32.battery.r_bottom",
-             "esp32.battery.where", "esp32.battery.tolerance", "esp32.battery.atten_db",
-             "esp32.battery.adc_range_mv", "esp32.battery.cell_mv",
-             "esp32.charging.pin", "esp32.charging.active", "esp32.wake", "esp32.reserved",
-             "esp32.board", "esp32.button_wiring",
-             "esp32.profile.name", "esp32.profile.part", "esp32.profile.deep_sleep_ua",
-             "esp32.profile.deep_sleep_source", "esp32.profile.size_mm",
-             "esp32.profile.reserved_by_board",
-             "blinka.spi.sck", "blinka.spi.mosi", "blinka.spi.baudrate",
-             "blinka.display.cs", "blinka.display.dc", "blinka.display.rst", "blinka.display.busy")
+# What every field of pins.json must hold: a dict of its keys (each required
+# unless wrapped in _Opt), or a check that returns what is wrong with a value
+# (None when it is right).  load() walks it before anything else reads the
+# map, so a hand-edited file ends in one line naming the field, never in a
+# traceback from deep inside the rules or the drawings.
+class _Opt:
+    def __init__(self, spec):
+        self.spec = spec
 
 
-def _get(d, dotted):
-    for k in dotted.split("."):
-        if not isinstance(d, dict) or k not in d:
-            raise ValueError("pins.json: missing %s" % dotted)
-        d = d[k]
-    return d
+def _is_num(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and v == v and abs(v) != float("inf")
 
 
-def load(path=PINS_JSON):
-    """The pin map; ValueError naming the first missing field."""
-    with open(path) as f:
-        try:
-            pins = json.load(f)
-        except ValueError as e:
-            raise ValueError("%s: not valid JSON: %s" % (path, e))
-    for dotted in _REQUIRED:
-        _get(pins, dotted)
-    for side in ("esp32", "blinka"):
-        for n in BUTTON_NAMES:
-            _get(pins, "%s.buttons.%s" % (side, n))
+def _number(lo=None, hi=None, whole=False, what="a number"):
+    def check(v):
+        if not _is_num(v) or (whole and not isinstance(v, int)):
+            return "must be %s, not %s" % ("a whole number" if whole else what, json.dumps(v))
+        if (lo is not None and v < lo) or (hi is not None and v > hi):
+            return "must be %s from %s to %s, not %s" % (what, lo, hi, json.dumps(v))
+        return None
+    return check
+
+
+def _text(v):
+    return None if isinstance(v, str) and v.strip() else "must be a text, not %s" % json.dumps(v)
+
+
+def _one_of(*choices):
+    def check(v):
+        return None if v in choices else "must be one of %s, not %s" % (
+            ", ".join(json.dumps(c) for c in choices), json.dumps(v))
+    return check
+
+
+def _nullable(check):
+    return lambda v: None if v is None else check(v)
+
+
+def _pair(lo=0, hi=None, rising=True):
+    """[a, b] of numbers, a < b when rising."""
+    num = _number(lo, hi)
+
+    def check(v):
+        if not isinstance(v, list) or len(v) != 2 or any(num(x) for x in v):
+            return "must be two numbers [low, high]%s, not %s" % (
+                "" if hi is None else " from %s to %s" % (lo, hi), json.dumps(v))
+        if rising and not v[0] < v[1]:
+            return "must be [low, high] with low below high, not %s" % json.dumps(v)
+        return None
+    return check
+
+
+def _pairs(lo=0, hi=None):
+    pair = _pair(lo, hi, rising=False)
+
+    def check(v):
+        if not isinstance(v, list) or not v or any(pair(x) for x in v):
+            return "must be a list of [x, y] positions, not %s" % json.dumps(v)
+        return None
+    return check
+
+
+def _gpio_table(v):
+    """{"35": "why"}: GPIO numbers as keys, a reason each."""
+    if not isinstance(v, dict):
+        return "must be a table of GPIO numbers and reasons, not %s" % json.dumps(v)
+    for k, why in v.items():
+        if not k.isdigit() or int(k) > 39:
+            return "has %s: the keys are GPIO numbers (0-39)" % json.dumps(k)
+        if _text(why):
+            return "gives GPIO%s no reason (a text)" % k
+    return None
+
+
+_GPIO = _number(0, 39, whole=True, what="a GPIO number")
+_MM = _number(-100, 300, what="a size in mm")
+_BLINKA_PIN = _text
+_SCHEMA = {
+    "esp32": {
+        "board": _text,
+        "profile": {
+            "name": _text, "maker": _Opt(_text), "part": _text, "charger": _Opt(_text),
+            "deep_sleep_ua": _pair(0, 100000), "deep_sleep_source": _text,
+            "reserved_by_board": _gpio_table, "frame": _Opt(_text),
+            "outline_mm": _pair(1, 300, rising=False), "pcb_mm": _number(0.2, 5, what="a thickness in mm"),
+            "pin_rows": {"across_mm": _pair(0, 300), "along_mm": _pair(0, 300), "pitch_mm": _number(1, 5)},
+            "holes": {"d_mm": _number(0.5, 10, what="a diameter in mm"), "at_mm": _pairs(0, 300)},
+            "usb_c": {"part": _Opt(_text), "across_mm": _MM, "along_mm": _pair(-10, 300),
+                      "width_mm": _number(1, 30), "height_mm": _number(0.5, 20)},
+            "battery_socket": {"part": _Opt(_text), "across_mm": _pair(-10, 300), "along_mm": _pair(-10, 300),
+                               "height_mm": _number(0.5, 20), "mouth_across_mm": _MM,
+                               "plus_along_mm": _MM, "minus_along_mm": _MM},
+            "module": {"part": _Opt(_text), "across_mm": _pair(0, 300), "along_mm": _pair(0, 300),
+                       "height_mm": _number(0, 20)},
+            "source": _text,
+        },
+        "spi": {"id": _number(1, 2, whole=True, what="an SPI bus number"),
+                "baudrate": _number(1, 80000000, whole=True, what="a clock in Hz"),
+                "sck": _GPIO, "mosi": _GPIO, "miso": _nullable(_GPIO)},
+        "reserved": _gpio_table,
+        "display": {"part": _text, "cs": _GPIO, "dc": _GPIO, "rst": _GPIO, "busy": _GPIO},
+        "buttons": {n: _GPIO for n in BUTTON_NAMES},
+        "button_wiring": _text,
+        "wake": {"mode": _text, "level": _text, "pins": _text},
+        "battery": {"adc": _GPIO, "r_top": _number(1, 1e9, what="a resistance in ohms"),
+                    "r_bottom": _number(1, 1e9, what="a resistance in ohms"),
+                    "c_nf": _number(0.001, 1e6, what="a capacitance in nF"), "where": _one_of("own", "board"),
+                    "tolerance": _number(0, 0.5, what="a fraction"), "atten_db": _one_of(0, 2.5, 6, 11),
+                    "adc_range_mv": _pair(0, 3300), "cell_mv": _pair(0, 10000),
+                    "source": _Opt(_text), "note": _Opt(_text)},
+        "charging": {"pin": _nullable(_GPIO), "active": _one_of("low", "high"), "note": _Opt(_text)},
+    },
+    "blinka": {
+        "board": _Opt(_text),
+        "spi": {"sck": _BLINKA_PIN, "mosi": _BLINKA_PIN,
+                "baudrate": _number(1, 80000000, whole=True, what="a clock in Hz")},
+        "display": {k: _BLINKA_PIN for k in ("cs", "dc", "rst", "busy")},
+        "buttons": {n: _BLINKA_PIN for n in BUTTON_NAMES},
+    },
+}
+
+
+def _check(value, spec, where):
+    """The first thing wrong with value against spec, as one line (or None)."""
+    if isinstance(spec, dict):
+        if not isinstance(value, dict):
+            return "pins.json: %s must be a table of %s, not %s" % (
+                where or "the file", ", ".join(spec), json.dumps(value)[:40])
+        for key, sub in spec.items():
+            dotted = "%s.%s" % (where, key) if where else key
+            if key not in value:
+                if isinstance(sub, _Opt):
+                    continue
+                return "pins.json: missing %s" % dotted
+            bad = _check(value[key], sub.spec if isinstance(sub, _Opt) else sub, dotted)
+            if bad:
+                return bad
+        return None
+    bad = spec(value)
+    return "pins.json: %s %s" % (where, bad) if bad else None
+
+
+def load(path=None):
+    """The pin map; ValueError with one line naming the first field that
+    is missing or holds the wrong kind of value."""
+    path = path or PINS_JSON
+    try:
+        with open(path) as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError("%s: cannot read it: %s" % (path, getattr(e, "strerror", None) or e))
+    try:
+        pins = json.loads(text)
+    except ValueError as e:
+        raise ValueError("%s: not valid JSON: %s" % (path, e))
+    except RecursionError:
+        raise ValueError("%s: not valid JSON: nested too deeply" % path)
+    bad = _check(pins, _SCHEMA, "")
+    if bad:
+        raise ValueError(bad)
     return pins
 
 

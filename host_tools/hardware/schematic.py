@@ -23,9 +23,25 @@ SCHEMATIC_SVG = os.path.join(ROOT, "hardware", "schematic.svg")
 
 
 def _skidl():
-    # skidl looks for KiCad libraries on import and says so: not used here
-    with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
-        import skidl
+    # skidl looks for KiCad libraries on import and says so: not used here.
+    # Its import opens skidl_REPL.log/.erc in the working folder and the
+    # first Circuit deletes them: two processes sharing a folder (pytest -n)
+    # would delete each other's, so the import runs in a folder of its own
+    # and its log files go at once.
+    import sys
+    if "skidl" not in sys.modules:
+        import tempfile
+        here = os.getcwd()
+        with tempfile.TemporaryDirectory() as tmp:
+            os.chdir(tmp)
+            try:
+                with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+                    import skidl
+                    from skidl.logger import stop_log_file_output
+                    stop_log_file_output()
+            finally:
+                os.chdir(here)
+    import skidl
     return skidl
 
 

@@ -11,6 +11,7 @@ table and the strapping-pin section; ESP32-WROVER-E datasheet for PSRAM):
 - ADC1 (usable while Wi-Fi runs) is on GPIO32-39.
 """
 import copy
+import json
 import os
 import xml.etree.ElementTree as ET
 
@@ -117,7 +118,7 @@ def test_the_battery_divider_keeps_the_cell_in_the_adc_range(pins):
 def test_bad_pin_file_gives_a_clear_error(tmp_path):
     p = tmp_path / "pins.json"
     p.write_text('{"esp32": {}}')
-    with pytest.raises(ValueError, match="missing esp32.spi.id"):
+    with pytest.raises(ValueError, match="missing esp32.board"):
         hardware.load(str(p))
     p.write_text("{nope")
     with pytest.raises(ValueError, match="not valid JSON"):
@@ -298,3 +299,56 @@ def test_hardware_readme_quotes_the_model(pins):
     d = [power.rounded(x) for x in r["standby_days"]]
     assert "%d-%d (typically about %d) games" % (g[0], g[2], g[1]) in text
     assert "%d-%d days of standby" % (d[0], d[2]) in text
+
+
+# hand edits that ended in a traceback under `pocket hardware --check`
+# (TypeError, ValueError or AttributeError from deep inside the rules)
+MISTYPED = [
+    ("esp32.spi.baudrate", "fast", "esp32.spi.baudrate must be a whole number"),
+    ("esp32.buttons", [32, 33], "esp32.buttons must be a table"),
+    ("esp32.battery.r_top", "1M", "esp32.battery.r_top must be a resistance in ohms"),
+    ("esp32.battery.tolerance", "1%", "esp32.battery.tolerance must be a fraction"),
+    ("esp32.battery.cell_mv", 3000, "esp32.battery.cell_mv must be two numbers"),
+    ("esp32.battery.adc_range_mv", [150], "esp32.battery.adc_range_mv must be two numbers"),
+    ("esp32.display.part", 2, "esp32.display.part must be a text"),
+    ("esp32.profile.reserved_by_board", {"x": "y"}, 'esp32.profile.reserved_by_board has "x"'),
+    ("esp32.button_wiring", None, "esp32.button_wiring must be a text"),
+    ("blinka.buttons.up", ["D5"], "blinka.buttons.up must be a text"),
+    ("esp32.profile.deep_sleep_ua", "8-15", "esp32.profile.deep_sleep_ua must be two numbers"),
+    ("esp32", [], "esp32 must be a table"),
+    ("esp32.spi", None, "esp32.spi must be a table"),
+    ("esp32.profile.holes.at_mm", [[2.4, "x"]], "esp32.profile.holes.at_mm must be a list of [x, y]"),
+    # a number where a GPIO goes, but not one: named before the rules run
+    ("esp32.spi.sck", 18.5, "esp32.spi.sck must be a whole number"),
+    ("esp32.display.cs", None, "esp32.display.cs must be a whole number"),
+    ("esp32.buttons.up", True, "esp32.buttons.up must be a whole number"),
+    ("esp32.battery.r_bottom", 0, "esp32.battery.r_bottom must be a resistance in ohms from 1"),
+]
+
+
+@pytest.mark.parametrize("field,value,says", MISTYPED, ids=[m[0] for m in MISTYPED])
+def test_a_mistyped_pin_map_is_one_line_naming_the_field(field, value, says, pins, tmp_path, monkeypatch, capsys):
+    bad = copy.deepcopy(pins)
+    *parents, last = field.split(".")
+    d = bad
+    for k in parents:
+        d = d[k]
+    d[last] = value
+    path = tmp_path / "pins.json"
+    path.write_text(json.dumps(bad))
+    monkeypatch.setattr(hardware, "PINS_JSON", str(path))
+    assert generate.main(["--check"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err, err
+
+
+def test_an_unreadable_pin_map_is_one_line(tmp_path, monkeypatch, capsys):
+    for what, make in (("a folder", lambda p: p.mkdir()), ("missing", lambda p: None),
+                       ("binary", lambda p: p.write_bytes(b"\xff\xfe\x00")),
+                       ("deep", lambda p: p.write_text("[" * 100000 + "]" * 100000))):
+        path = tmp_path / what
+        make(path)
+        monkeypatch.setattr(hardware, "PINS_JSON", str(path))
+        assert generate.main(["--check"]) == 1, what
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and str(path) in err, (what, err)
