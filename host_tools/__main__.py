@@ -5,6 +5,7 @@ Each command module has `main(argv) -> exit status`; modules are imported
 only when their command runs, so a tool's heavy dependencies (pygame,
 serial, matplotlib) never slow down the others.
 """
+import errno
 import os
 import sys
 
@@ -62,10 +63,15 @@ def main(argv=None):
         print("%s: runs in a checkout of the project (it uses %s); this one is installed "
               "at %s" % (cmd, NEEDS_CHECKOUT[cmd], os.path.dirname(FIRMWARE)), file=sys.stderr)
         return 2
+    from host_tools.options import stdout_problem
+    why = stdout_problem()
+    if why:
+        print("%s: %s; nothing was done" % (cmd, why), file=sys.stderr)
+        return 2
     import importlib
     try:
         mod = importlib.import_module(COMMANDS[cmd][0])
-        return mod.main(argv[1:]) or 0
+        return _guarded(cmd, mod.main, argv[1:])
     except ModuleNotFoundError as e:
         if not _third_party(e.name):
             raise
@@ -74,6 +80,41 @@ def main(argv=None):
         print("%s: this Python (%s) lacks the package providing %r; %s"
               % (cmd, sys.executable, e.name, fix), file=sys.stderr)
         return 2
+
+
+# a write the system refused: the disk (or /dev/full), a closed pipe, a quota
+WRITE_ERRORS = (errno.ENOSPC, errno.EPIPE, errno.EDQUOT, errno.EFBIG, errno.EIO)
+
+
+def _guarded(cmd, main, argv):
+    """main(argv)'s exit status, its printed output flushed; a write that
+    fails (the reader of a pipe gone, a full disk) is one line on stderr,
+    exit status 1, not a traceback."""
+    try:
+        rc = main(argv) or 0
+        if sys.stdout is not None:
+            sys.stdout.flush()
+        return rc
+    except OSError as e:
+        if e.errno not in WRITE_ERRORS:
+            raise
+        _quiet_stdout()
+        what = ("its output was closed before it ended" if e.errno == errno.EPIPE else
+                "a write failed (%s)" % (e.strerror or e))
+        print("%s: %s" % (cmd, what), file=sys.stderr)
+        return 1
+
+
+def _quiet_stdout():
+    """Point the standard output at /dev/null, so the interpreter's last
+    flush at exit does not fail again (the advice of Python's signal docs)."""
+    try:
+        fd = sys.stdout.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    except (AttributeError, OSError, ValueError):
+        pass
 
 
 def _third_party(name):

@@ -9,17 +9,30 @@ round), so a record sent twice changes nothing, and a wiped device log
 whose new match ids repeat an old log's (they carry only 16 bits of the
 log id) keeps its matches apart (issue 24 D1).
 
+Before anything in a file changes it is checked (Db.__init__): an SQLite
+file, not empty, intact (PRAGMA quick_check), ours (APPLICATION_ID, or,
+for files made before it was set, the tables every schema of ours had)
+and not of a newer schema; else DbError says in one line what it is and
+what to do, and nothing in it is touched.  A new file is made complete
+beside its name and linked into place.
+
 The tables are rebuilt from the raw records whenever the file's
 user_version is below SCHEMA_VERSION (a database of an older schema, or a
 rebuild cut off half way): nothing is lost, and matches an older schema
 had merged come back.
 """
 import json
+import os
 import sqlite3
+import tempfile
 import time
+import urllib.parse
 
 from sync import protocol as P
 from sync import records as R
+
+from host_tools import prog
+from host_tools.options import writable_folder
 
 DEFAULT_PATH = "scores.db"
 
@@ -64,31 +77,148 @@ CREATE TABLE IF NOT EXISTS scores (
 
 
 class DbError(Exception):
-    """The file is not a score database SQLite can open."""
+    """The file cannot be used as the score database; the message is one
+    line saying what it is and what to do."""
+
+
+APPLICATION_ID = 0x506F636B     # "Pock" in the file header (PRAGMA application_id)
+# tables and columns every schema so far has had: a file without our
+# application id (made before it was set) is ours only if it holds these
+LEGACY = {"devices": ["device_id", "fw_version", "first_seen", "last_seen"],
+          "logs": ["device_id", "log_id", "last_seq"],
+          "records": ["device_id", "log_id", "seq", "kind", "body", "synced_at"]}
+HEADER = b"SQLite format 3\x00"
+DAMAGED = ("%s is damaged (SQLite: %s): sync into a new file (--db NEW.db); the device "
+           "still holds every record")
 
 
 class Db:
-    def __init__(self, path=DEFAULT_PATH):
+    """The score database at `path`, checked before anything in it changes:
+    a SQLite file (not empty, not a folder), intact (quick_check), ours
+    (our application id, or the tables every schema of ours had), not of a
+    newer schema.  create=False: a missing file is an error, not made.
+    Every refusal is a DbError, and the file is left as it was."""
+
+    def __init__(self, path=DEFAULT_PATH, create=True):
         self.path = path
-        self.con = sqlite3.connect(path, timeout=10)
+        self.undecodable = []     # (seq, why) of records stored raw only
+        if not os.path.exists(path) and create:
+            self._create(path)
+        self._check_file(path)
         try:
+            self.con = sqlite3.connect("file:%s?mode=rw" % urllib.parse.quote(
+                os.path.abspath(path)), uri=True, timeout=10)
+        except sqlite3.Error as e:
+            raise DbError("cannot open %s (SQLite: %s)" % (path, e)) from None
+        try:
+            self._check_content(path)
             # WAL without an fsync per commit: a commit lost to a power cut
             # only means those records are asked for again (the device keeps them).
             self.con.execute("PRAGMA journal_mode = WAL")
             self.con.execute("PRAGMA synchronous = NORMAL")
-            self.undecodable = []     # (seq, why) of records stored raw only
-            tables = {t for (t,) in self.con.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if tables and "records" not in tables:    # another program's database
-                self.con.close()
-                raise DbError("%s is not a score database (it holds other tables: %s)"
-                              % (path, ", ".join(sorted(tables)[:5])))
             if self.con.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
                 self._rebuild()
-        except sqlite3.DatabaseError as e:
+            if not self.con.execute("PRAGMA application_id").fetchone()[0]:
+                self.con.execute("PRAGMA application_id = %d" % APPLICATION_ID)
+            self.con.execute("PRAGMA foreign_keys = ON")
+        except sqlite3.OperationalError as e:      # locked, read-only, I/O
             self.con.close()
-            raise DbError("%s is not a score database (SQLite: %s)" % (path, e))
-        self.con.execute("PRAGMA foreign_keys = ON")
+            raise DbError("cannot use %s (SQLite: %s); nothing in it was changed"
+                          % (path, e)) from None
+        except sqlite3.DatabaseError as e:         # malformed, not a database
+            self.con.close()
+            raise DbError(DAMAGED % (path, e)) from None
+        except DbError:
+            self.con.close()
+            raise
+
+    @staticmethod
+    def _check_file(path):
+        if not os.path.exists(path):
+            raise DbError("no score database at %s; run `%s` first" % (path, prog("sync")))
+        if os.path.isdir(path):
+            raise DbError("%s is a folder; give --db a file name" % path)
+        if not os.path.isfile(path):
+            raise DbError("%s is not a regular file; give --db a file name" % path)
+        try:
+            with open(path, "rb") as f:
+                head = f.read(len(HEADER))
+        except OSError as e:
+            raise DbError("cannot read %s (%s)" % (path, e.strerror)) from None
+        if not head:
+            raise DbError("%s is an empty file, not a score database: remove it or give "
+                          "--db another name" % path)
+        if head != HEADER:
+            raise DbError("%s is not a score database (not an SQLite file): give --db "
+                          "another name; nothing in it was changed" % path)
+
+    def _check_content(self, path):
+        """Refuse (DbError) what is damaged, not ours or newer; reads only."""
+        c = self.con
+        problems = [r[0] for r in c.execute("PRAGMA quick_check(3)").fetchall()]
+        if problems != ["ok"]:
+            raise DbError(DAMAGED % (path, "; ".join(problems)))
+        tables = {}
+        for (t,) in c.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
+            tables[t] = [r[1] for r in c.execute("PRAGMA table_info(%s)" % _quoted(t))]
+        app = c.execute("PRAGMA application_id").fetchone()[0]
+        ours = app == APPLICATION_ID or (app == 0 and all(
+            tables.get(t) == cols for t, cols in LEGACY.items()))
+        if not ours:
+            held = ", ".join(sorted(tables)[:5]) or "no tables"
+            raise DbError("%s is not a score database (it holds %s): give --db another "
+                          "name; nothing in it was changed" % (path, held))
+        version = c.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise DbError("%s was written by newer host tools (schema %d; these know up to "
+                          "%d): update them (pip install -U, or git pull) and sync again"
+                          % (path, version, SCHEMA_VERSION))
+
+    @staticmethod
+    def _create(path):
+        """A new database: made complete in a file beside `path`, then linked
+        into place, so `path` is never a half-made database, and a second
+        sync making the same file at once keeps the first one's."""
+        folder = os.path.dirname(os.path.abspath(path))
+        why = writable_folder(folder)
+        if why:
+            raise DbError("cannot make %s: %s" % (path, why))
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".%s." % os.path.basename(path),
+                                   suffix=".new")
+        os.close(fd)
+        try:
+            con = sqlite3.connect(tmp)
+            try:
+                con.execute("PRAGMA application_id = %d" % APPLICATION_ID)
+                con.execute("PRAGMA journal_mode = WAL")
+                con.executescript(SCHEMA)
+                con.execute("PRAGMA user_version = %d" % SCHEMA_VERSION)
+                con.commit()
+            finally:
+                con.close()
+            mask = os.umask(0)
+            os.umask(mask)
+            os.chmod(tmp, 0o666 & ~mask)
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                pass                  # another sync made it meanwhile: use that one
+        except (OSError, sqlite3.Error) as e:
+            raise DbError("cannot make %s (%s)" % (path, e)) from None
+        finally:
+            for f in (tmp, tmp + "-wal", tmp + "-shm"):
+                try:
+                    os.unlink(f)
+                except OSError:
+                    pass
+
+    def check(self):
+        """None if SQLite's quick_check passes, else what it found."""
+        try:
+            problems = [r[0] for r in self.con.execute("PRAGMA quick_check(3)").fetchall()]
+        except sqlite3.DatabaseError as e:
+            return str(e)
+        return None if problems == ["ok"] else "; ".join(problems)
 
     def _rebuild(self):
         """The built tables dropped, made anew and filled from the raw
@@ -256,3 +386,7 @@ class Db:
         WHERE m.finished = 1
         ORDER BY m.finished_synced, m.device_id, m.log_id, m.match_id"""
         return self.con.execute(q).fetchall()
+
+
+def _quoted(name):
+    return '"%s"' % name.replace('"', '""')

@@ -3,13 +3,12 @@ the database `sync` fills; `--csv [FILE]` exports the table, `--plot FILE.png`
 draws each player's running points total over the matches synced.  Names
 are shown through safetext: no control characters on the terminal or in
 the CSV (which may go to the terminal too), no formulas in the CSV."""
-import argparse
 import csv
-import os
+import sqlite3
 import sys
 
-from host_tools import prog
-from host_tools.sync.db import Db, DbError, DEFAULT_PATH
+from host_tools.options import Parser, out_file_or_stdout, png_file, save, save_as
+from host_tools.sync.db import DAMAGED, Db, DbError, DEFAULT_PATH
 from host_tools.sync.safetext import csv_cell, terminal
 
 COLUMNS = ("rank", "player", "matches", "match_wins", "rounds", "rounds_won",
@@ -93,43 +92,48 @@ def figure(db):
 def plot(db, path):
     import matplotlib.pyplot as plt
     fig = figure(db)
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    try:
+        save_as(path, lambda tmp: fig.savefig(tmp, dpi=100))
+    finally:
+        plt.close(fig)
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog=prog("scores"),
-                                 description="Leaderboard and statistics of synced matches.")
+    ap = Parser("scores", description="Leaderboard and statistics of synced matches.")
     ap.add_argument("--db", default=DEFAULT_PATH, help="SQLite file (default %(default)s)")
-    ap.add_argument("--csv", nargs="?", const="-", metavar="FILE",
+    ap.add_argument("--csv", nargs="?", const="-", metavar="FILE", type=out_file_or_stdout,
                     help="write the table as CSV (to stdout without FILE)")
-    ap.add_argument("--plot", metavar="FILE.png", help="draw running points per player")
+    ap.add_argument("--plot", metavar="FILE.png", type=png_file,
+                    help="draw running points per player")
     ap.add_argument("--game", choices=("rummikub", "gin"),
                     help="one game only (default: both; Gin Rummy rounds are hands)")
     args = ap.parse_args(argv)
-    if not os.path.exists(args.db):
-        print("scores: no score database at %s; run `python -m host_tools sync` first"
-              % args.db, file=sys.stderr)
-        return 1
     try:
-        db = Db(args.db)
+        db = Db(args.db, create=False)
     except DbError as e:
         print("scores: %s" % e, file=sys.stderr)
         return 1
     with db:
-        rows = leaderboard(db, args.game)
-        if args.csv:
-            if args.csv == "-":
-                write_csv(rows, sys.stdout)
-            else:
-                with open(args.csv, "w", newline="") as f:
-                    write_csv(rows, f)
-                print("wrote %d players to %s" % (len(rows), args.csv))
-        elif rows:
-            print(format_table(rows))
+        try:
+            return _show(db, args)
+        except sqlite3.DatabaseError as e:   # damage quick_check does not see
+            print("scores: " + DAMAGED % (args.db, e), file=sys.stderr)
+            return 1
+
+
+def _show(db, args):
+    rows = leaderboard(db, args.game)
+    if args.csv:
+        if args.csv == "-":
+            write_csv(rows, sys.stdout)
         else:
-            print("no matches synced yet")
-        if args.plot:
-            plot(db, args.plot)
-            print("wrote %s" % args.plot)
+            save(args.csv, lambda f: write_csv(rows, f))
+            print("wrote %d players to %s" % (len(rows), args.csv))
+    elif rows:
+        print(format_table(rows))
+    else:
+        print("no matches synced yet")
+    if args.plot:
+        plot(db, args.plot)
+        print("wrote %s" % args.plot)
     return 0

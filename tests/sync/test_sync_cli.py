@@ -161,7 +161,8 @@ def test_malformed_replies_are_named(tmp_path):
     """A device whose replies pass the CRC but make no sense: a clear error."""
     import threading
     import serial
-    from host_tools.sync.command import Link, SyncError, pull
+    from host_tools.sync.link import Link, SyncError
+    from host_tools.sync.pull import pull
     from host_tools.sync.db import Db
     line = PtyHost()
     stop = threading.Event()

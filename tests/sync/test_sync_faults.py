@@ -13,7 +13,8 @@ from synccheck import Book, assert_consistent, device_log, played
 from sync import scorelog
 from sync.scorelog import ScoreLog
 from host_tools.sync.db import Db
-from host_tools.sync.command import Link, SyncError, pull
+from host_tools.sync.link import Link, SyncError
+from host_tools.sync.pull import pull
 
 TIMEOUT, QUIET = 0.1, 0.03
 CORRUPT = ("drop", "flip", "dup", "trunc", "lose", "noise")

@@ -9,7 +9,8 @@ from sync import protocol as P
 from sync import records as R
 from sync.endpoint import Endpoint
 from sync.scorelog import ScoreLog
-from host_tools.sync.command import Link, pull
+from host_tools.sync.link import Link
+from host_tools.sync.pull import pull
 from host_tools.sync.db import Db
 
 

@@ -12,7 +12,8 @@ from devlink import Device, FaultProxy, fast_close
 from synccheck import played
 from test_sync_cli import tool
 from test_sync_scores import example_records
-from host_tools.sync.command import Link, pull, push_players, push_settings
+from host_tools.sync.link import Link
+from host_tools.sync.pull import pull, push_players, push_settings
 from host_tools.sync.db import Db
 from host_tools.sync import scores
 from sync import protocol as P
