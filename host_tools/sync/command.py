@@ -10,13 +10,14 @@ while it waits, and the last line says what was saved and, on failure,
 what the line carried.  The database is checked again after the sync.
 The requests themselves: host_tools.sync.pull; --repl: host_tools.sync.repl.
 """
+import os
 import sqlite3
 import sys
 
 from sync import protocol as P
 
 from host_tools.options import Parser, out_file, real, whole
-from host_tools.sync.db import Db, DbError, DEFAULT_PATH
+from host_tools.sync.db import Db, DbError, DEFAULT_PATH, damaged
 from host_tools.sync.link import GaveUp, Link, SyncError, SILENT_MAX
 from host_tools.sync.pull import check_pushes, pull, push_players, push_settings
 from host_tools.sync.repl import enter_repl_sync, leave_repl_sync
@@ -91,20 +92,26 @@ def main(argv):
     if errs:
         return 2
     import serial           # before the database is made: a Python without it is told so
+    # an existing database is checked before the port opens; a new one is
+    # made once the port has opened (a mistyped port leaves no file behind)
+    db = ser = None
     try:
-        db = Db(args.db)       # checked (and made) before the device is touched
-    except DbError as e:
-        print("sync: %s" % e, file=sys.stderr)
-        return 1
-    with db:
+        if os.path.exists(args.db):
+            db = Db(args.db)
         ser, why = open_port(args.port, args.baud, args.timeout)
         if ser is None:
             print("sync: %s" % why, file=sys.stderr)
             return 1
-        try:
-            return _sync(args, db, ser, names, settings, serial)
-        finally:
+        db = db or Db(args.db)
+        return _sync(args, db, ser, names, settings, serial)
+    except DbError as e:
+        print("sync: %s" % e, file=sys.stderr)
+        return 1
+    finally:
+        if ser is not None:
             ser.close()
+        if db is not None:
+            db.close()
 
 
 def _sync(args, db, ser, names, settings, serial):
@@ -132,6 +139,7 @@ def _sync(args, db, ser, names, settings, serial):
                   "file (--db NEW.db); the device still holds every record"
                   % (args.db, bad), file=sys.stderr)
             return 1
+        link.budget(0, 3)        # PLAYERS, SETTINGS, BYE: the silence bound each
         no = []
         if names:
             no = push_players(link, names)
@@ -152,21 +160,22 @@ def _sync(args, db, ser, names, settings, serial):
             if args.repl:
                 leave_repl_sync(ser, link, max(2.0, args.timeout))
         return 1 if no else 0
-    except GaveUp as e:
-        print("sync: gave up: %s; %s%s" % (terminal(e), saved(done), _again(done)),
-              file=sys.stderr)
-    except SyncError as e:
-        hint = "" if args.repl else " (is the handheld on its Sync screen? else try --repl)"
-        print("sync: %s%s; %s%s" % (terminal(e), hint, saved(done), _again(done)),
+    except SyncError as e:       # GaveUp: a bound ran out
+        hint = " (is the handheld on its Sync screen? else try --repl)" \
+            if e.silent and not args.repl else ""
+        print("sync: %s%s%s; %s%s" % ("gave up: " if isinstance(e, GaveUp) else "",
+                                      terminal(e), hint, saved(done), _again(done)),
               file=sys.stderr)
     except ValueError as e:          # names or settings that do not fit a frame
         print("sync: %s; %s" % (e, saved(done)), file=sys.stderr)
     except (serial.SerialException, OSError) as e:
         print("sync: connection lost (%s); %s%s" % (e, saved(done), _again(done)),
               file=sys.stderr)
-    except sqlite3.Error as e:       # the disk filled, the file went away
+    except sqlite3.OperationalError as e:       # the disk filled, the file went away
         print("sync: cannot write %s (SQLite: %s); %s; the device still holds every "
               "record" % (args.db, e, saved(done)), file=sys.stderr)
+    except sqlite3.DatabaseError as e:          # damage quick_check did not see
+        print("sync: %s; %s" % (damaged(args.db, e), saved(done)), file=sys.stderr)
     except Exception as e:           # a bug here: one line; each batch is committed whole
         print("sync: unexpected %s: %s (a bug: please report it); %s"
               % (type(e).__name__, e, saved(done)), file=sys.stderr)

@@ -32,7 +32,7 @@ from sync import protocol as P
 from sync import records as R
 
 from host_tools import prog
-from host_tools.options import writable_folder
+from host_tools.options import one_line, writable_folder
 
 DEFAULT_PATH = "scores.db"
 
@@ -88,8 +88,26 @@ LEGACY = {"devices": ["device_id", "fw_version", "first_seen", "last_seen"],
           "logs": ["device_id", "log_id", "last_seq"],
           "records": ["device_id", "log_id", "seq", "kind", "body", "synced_at"]}
 HEADER = b"SQLite format 3\x00"
-DAMAGED = ("%s is damaged (SQLite: %s): sync into a new file (--db NEW.db); the device "
-           "still holds every record")
+
+
+def damaged(path, why):
+    """The one line that says a file is damaged and what to do."""
+    return ("%s is damaged (SQLite: %s): sync into a new file (--db NEW.db); the device "
+            "still holds every record" % (path, one_line(why, 120)))
+
+
+def _undecodable_is_damage(method):
+    """A damaged file can hold names (of tables, in the schema) that are not
+    UTF-8, so that even SQLite's error messages do not decode: that is a
+    DatabaseError like any other damage, not a crash."""
+    def call(self, *args, **kw):
+        try:
+            return method(self, *args, **kw)
+        except UnicodeDecodeError as e:
+            raise sqlite3.DataError("text that is not UTF-8 (%s)" % e) from None
+    call.__name__ = method.__name__
+    call.__doc__ = method.__doc__
+    return call
 
 
 class Db:
@@ -110,6 +128,7 @@ class Db:
                 os.path.abspath(path)), uri=True, timeout=10)
         except sqlite3.Error as e:
             raise DbError("cannot open %s (SQLite: %s)" % (path, e)) from None
+        self.con.text_factory = _text
         try:
             self._check_content(path)
             # WAL without an fsync per commit: a commit lost to a power cut
@@ -125,9 +144,9 @@ class Db:
             self.con.close()
             raise DbError("cannot use %s (SQLite: %s); nothing in it was changed"
                           % (path, e)) from None
-        except sqlite3.DatabaseError as e:         # malformed, not a database
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as e:    # malformed
             self.con.close()
-            raise DbError(DAMAGED % (path, e)) from None
+            raise DbError(damaged(path, e)) from None
         except DbError:
             self.con.close()
             raise
@@ -157,7 +176,7 @@ class Db:
         c = self.con
         problems = [r[0] for r in c.execute("PRAGMA quick_check(3)").fetchall()]
         if problems != ["ok"]:
-            raise DbError(DAMAGED % (path, "; ".join(problems)))
+            raise DbError(damaged(path, "; ".join(problems)))
         tables = {}
         for (t,) in c.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
             tables[t] = [r[1] for r in c.execute("PRAGMA table_info(%s)" % _quoted(t))]
@@ -216,7 +235,7 @@ class Db:
         """None if SQLite's quick_check passes, else what it found."""
         try:
             problems = [r[0] for r in self.con.execute("PRAGMA quick_check(3)").fetchall()]
-        except sqlite3.DatabaseError as e:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as e:
             return str(e)
         return None if problems == ["ok"] else "; ".join(problems)
 
@@ -246,6 +265,7 @@ class Db:
         self.close()
 
     # -- sync bookkeeping ----------------------------------------------------
+    @_undecodable_is_damage
     def seen_device(self, device_id, fw_version):
         now = time.time()
         with self.con:
@@ -254,11 +274,13 @@ class Db:
                 "DO UPDATE SET fw_version = excluded.fw_version, last_seen = excluded.last_seen",
                 (device_id, fw_version, now, now))
 
+    @_undecodable_is_damage
     def last_seq(self, device_id, log_id):
         row = self.con.execute("SELECT last_seq FROM logs WHERE device_id = ? AND log_id = ?",
                                (device_id, log_id)).fetchone()
         return row[0] if row else 0
 
+    @_undecodable_is_damage
     def store(self, device_id, log_id, recs):
         """Keep records [(kind, seq, payload)] in seq order and apply them;
         all in one transaction.  Returns (new records, matches finished)."""
@@ -338,10 +360,12 @@ class Db:
         return 1
 
     # -- reading -------------------------------------------------------------
+    @_undecodable_is_damage
     def records(self, device_id, log_id):
         return self.con.execute("SELECT kind, seq, body FROM records WHERE device_id = ? "
                                 "AND log_id = ? ORDER BY seq", (device_id, log_id)).fetchall()
 
+    @_undecodable_is_damage
     def player_stats(self, game=None):
         """One row per player: name, matches, match wins, rounds, rounds won,
         points, average rack left (None if never known).  game: "rummikub"
@@ -376,6 +400,7 @@ class Db:
             rows = [r for r in rows if r[1] or r[3]]
         return rows
 
+    @_undecodable_is_damage
     def points_timeline(self):
         """(name, match order, points in that match) for finished matches,
         in the order they were synced."""
@@ -390,3 +415,12 @@ class Db:
 
 def _quoted(name):
     return '"%s"' % name.replace('"', '""')
+
+
+def _text(b):
+    """A TEXT value as str; text that is not UTF-8 is damage quick_check
+    does not see (it checks structure, not content): a DatabaseError."""
+    try:
+        return b.decode("utf-8")
+    except UnicodeDecodeError:
+        raise sqlite3.DataError("a text value that is not UTF-8 (%r...)" % b[:16]) from None

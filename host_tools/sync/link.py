@@ -36,7 +36,12 @@ PROGRESS_EVERY = 5.0   # seconds between progress lines
 
 
 class SyncError(Exception):
-    """The device did not give a usable answer (after retries)."""
+    """The device did not give a usable answer (after retries).  silent:
+    nothing at all came (so perhaps nothing is listening)."""
+
+    def __init__(self, msg, silent=False):
+        super().__init__(msg)
+        self.silent = silent
 
 
 class GaveUp(SyncError):
@@ -70,6 +75,7 @@ class Link:
         self.started = self.answered = self.noted = now
         self.until = None      # the total's deadline (budget())
         self.allowed = None    # its length in seconds
+        self.records = 0       # the records it was set for
         self.sent_at = {}      # request seq -> when it was sent
         self.rtt = 0.0         # smoothed round trip of the replies
         self.slowest = 0.0     # the longest a reply took
@@ -77,12 +83,13 @@ class Link:
         self.junk_frames = 0   # intact frames since the last answer that answered nothing
 
     # -- bounds ----------------------------------------------------------------
-    def budget(self, records, pushes=0):
-        """Bound the rest of the session: `records` records to fetch and
-        `pushes` more requests; returns the seconds allowed."""
+    def budget(self, records, requests=1):
+        """Bound the rest of the session: `records` records to fetch, or
+        (records 0) a few more `requests`; returns the seconds allowed."""
         rate = max(1.0, (getattr(self.ser, "baudrate", None) or 9600) / 10.0)   # bytes/s
         per_record = RECORD_S + 2 * FRAME_MAX / rate
-        self.allowed = self.silent_max * (1 + pushes) + records * per_record
+        self.records = records
+        self.allowed = self.silent_max * requests + records * per_record
         self.until = time.monotonic() + self.allowed
         return self.allowed
 
@@ -98,18 +105,21 @@ class Link:
         now = time.monotonic()
         quiet = now - self.answered
         if self.until is not None and now >= self.until and quiet < self.silent_max:
-            raise GaveUp("the line is too slow: %s after %.0f s, the most a sync of this "
-                         "log may take (replies took up to %.1f s)"
-                         % (self.status() or "nothing", now - self.started, self.slowest))
+            raise GaveUp("the line is too slow for %d records: %.0f s, the most they may "
+                         "take (replies took up to %.1f s)"
+                         % (self.records, now - self.started, self.slowest))
+        raise GaveUp("no reply to %s for %.0f s: %s" % (name, quiet, self.seen()),
+                     silent=not self.junk_bytes)
+
+    def seen(self):
+        """What came since the last answer, in words."""
         if self.junk_frames:
-            raise GaveUp("the device sent %d frames that answered nothing (records it was "
-                         "not asked for, no END) and no reply to %s for %.0f s"
-                         % (self.junk_frames, name, quiet))
+            return ("the device sent %d frames that answered nothing (records it was not "
+                    "asked for, no END)" % self.junk_frames)
         if self.junk_bytes:
-            raise GaveUp("%.0f s without a valid frame: %d bytes came that were no frame "
-                         "(noise, another program on the port, or the wrong --baud)"
-                         % (quiet, self.junk_bytes))
-        raise GaveUp("no answer to %s for %.0f s" % (name, quiet))
+            return ("%d bytes came that were no valid frame (noise, another program on the "
+                    "port, or the wrong --baud)" % self.junk_bytes)
+        return "nothing came"
 
     def _note(self):
         now = time.monotonic()
@@ -211,8 +221,9 @@ class Link:
             if why is no_answer:
                 self.wait = min(self.wait * 2, SLOW_MAX * self.timeout)
             self.say("%s; retrying (%d/%d)" % (why, attempt + 1, tries))
-        raise SyncError("device gave no usable answer to %s after %d tries (%s)"
-                        % (name, tries, why))
+        raise SyncError("device gave no usable answer to %s after %d tries (%s): %s"
+                        % (name, tries, why, self.seen()),
+                        silent=why is no_answer and not self.junk_bytes)
 
     def _replied(self, seq, now):
         """A reply came: the next request waits twice the line's round trip

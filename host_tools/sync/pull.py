@@ -55,7 +55,6 @@ def parse_end(p):
 
 
 GET_TRIES = 2      # sends of one GET before its batch is halved
-PUSHES = 3         # requests after the records: PLAYERS, SETTINGS, BYE
 
 
 def pull(link, db, batch=16, say=None, done=None):
@@ -72,7 +71,7 @@ def pull(link, db, batch=16, say=None, done=None):
     w = {"after": db.last_seq(dev, log_id), "last": hello["last_seq"]}
     done["last_seq"] = w["after"]
     done["expected"] = max(0, hello["last_seq"] - w["after"])
-    link.budget(done["expected"], PUSHES)
+    link.budget(done["expected"])
     link.status = lambda: "%d of %d records saved" % (done["new"], done["expected"])
     say("device %s, firmware %s: log has %d records, %d new"
         % (dev, hello["version"], hello["last_seq"], done["expected"]))

@@ -8,7 +8,7 @@ import sqlite3
 import sys
 
 from host_tools.options import Parser, out_file_or_stdout, png_file, save, save_as
-from host_tools.sync.db import DAMAGED, Db, DbError, DEFAULT_PATH
+from host_tools.sync.db import Db, DbError, DEFAULT_PATH, damaged
 from host_tools.sync.safetext import csv_cell, terminal
 
 COLUMNS = ("rank", "player", "matches", "match_wins", "rounds", "rounds_won",
@@ -117,7 +117,7 @@ def main(argv):
         try:
             return _show(db, args)
         except sqlite3.DatabaseError as e:   # damage quick_check does not see
-            print("scores: " + DAMAGED % (args.db, e), file=sys.stderr)
+            print("scores: " + damaged(args.db, e), file=sys.stderr)
             return 1
 
 
