@@ -32,6 +32,7 @@ import argparse
 import json
 import os
 import select
+import shutil
 import stat
 import sys
 import tempfile
@@ -39,6 +40,9 @@ import tempfile
 from host_tools import prog
 
 PROBE = 4096            # bytes a writability probe writes (one block)
+GAMES_MAX = 10 ** 6     # games a tournament plays (a million: days of CPU)
+SEED_MAX = 2 ** 31 - 1  # seeds: what every runtime's random takes
+JOBS_MAX = 256          # processes
 TEXT_MAX = 1 << 20      # a text file an option names (a key script): 1 MB
 LINE_MAX = 300          # characters of an error line
 
@@ -50,6 +54,14 @@ class Parser(argparse.ArgumentParser):
     def __init__(self, name, **kw):
         self.name = name
         super().__init__(prog=prog(name), **kw)
+
+    def checked(self, option, kind, value):
+        """kind(value) for a value the command picks itself (a default that
+        depends on others), refused as an option's would be."""
+        try:
+            return kind(value)
+        except argparse.ArgumentTypeError as e:
+            self.error("%s: %s" % (option, e))
 
     def error(self, message):
         if message.startswith("argument "):
@@ -104,6 +116,25 @@ def real(lo, hi, unit="seconds"):
         return v
     parse.__name__ = unit
     return parse
+
+
+def heap_size(text):
+    """Type: a MicroPython heap size as -X heapsize= takes it: bytes, or a
+    whole number of k or m (16k .. 1g)."""
+    t = text.strip().lower()
+    mult = {"k": 1 << 10, "m": 1 << 20}.get(t[-1:], 1)
+    digits = t[:-1] if mult > 1 else t
+    if not digits.isdigit() or len(digits) > 10 or \
+            not 16 << 10 <= int(digits) * mult <= 1 << 30:
+        _refuse("takes a heap size like 96k or 2m (16k to 1024m), not %s" % shown(text))
+    return t
+
+
+def sha256_hex(text):
+    """Type: a SHA-256 written as 64 hex digits (given lower case)."""
+    if len(text) != 64 or text.strip("0123456789abcdefABCDEF"):
+        _refuse("takes a SHA-256 as 64 hex digits, not %s" % shown(text))
+    return text.lower()
 
 
 def json_object(text, max_bytes=65536):
@@ -223,6 +254,15 @@ def out_dir(text):
     why = writable_folder(folder)
     if why:
         _refuse("cannot write in %s: %s" % (path, why))
+    return path
+
+
+def program(text):
+    """Type: a program to run: a path to an executable file, or a name on
+    PATH."""
+    path = _path(text)
+    if not shutil.which(path):
+        _refuse("no program %s (not an executable file, nor a name on PATH)" % path)
     return path
 
 

@@ -20,6 +20,7 @@ from ai.players import Player
 from host_tools.bench.estimate import pystones, HEAP, ESP32_PYSTONES, REPEATS
 from host_tools.bench.stats import percentile
 from host_tools.bench.tournament import mirrored
+from host_tools.options import save
 
 TARGETS = {"esp32_median_ms": 500.0, "esp32_p95_ms": 2000.0}
 
@@ -89,8 +90,7 @@ def run(games, seed, out, mp):
            "searches_per_s_unix": (sum(r["searches"] for r in rows) /
                                    (sum(ms) / 1000.0) if sum(ms) else 0.0),
            "targets": TARGETS}
-    with open(os.path.join(out, "expert_time.json"), "w") as f:
-        json.dump(res, f, indent=1)
+    save(os.path.join(out, "expert_time.json"), lambda f: json.dump(res, f, indent=1))
     return res
 
 

@@ -16,14 +16,15 @@ tables of 3-15 sets / 10-90 tiles, racks of 6-20, jokers often):
 It prints percentiles and target checks, and writes build/bench.json and
 build/bench.png (time against position size).
 """
-import argparse
 import json
 import os
+import shutil
+import sys
 import time
 import tracemalloc
 
-from host_tools import prog
 import host_tools
+from host_tools.options import SEED_MAX, Parser, out_dir, program, save, save_as, whole
 from host_tools.bench.corpus import corpus
 from host_tools.bench.stats import percentile
 from host_tools.bench.estimate import ESP32_PYSTONES, HEAP, REPEATS, pystones
@@ -154,26 +155,32 @@ def plot(path, sizes, ours, oracle, mp, esp):
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    try:
+        save_as(path, lambda tmp: fig.savefig(tmp, dpi=110))
+    finally:
+        plt.close(fig)
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog=prog("bench"),
-                                 description=__doc__.split("\n\n")[0])
-    ap.add_argument("--positions", type=int, default=220,
+    ap = Parser("bench", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--positions", type=whole(1, 100000), default=220,
                     help="positions in the corpus (default 220)")
-    ap.add_argument("--seed", type=int, default=2026,
+    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=2026,
                     help="seed of the position corpus (default 2026)")
-    ap.add_argument("--out", default=host_tools.BUILD,
+    ap.add_argument("--out", type=out_dir, default=host_tools.BUILD,
                     help="folder for the results (default build/)")
-    ap.add_argument("--micropython", default=micropython_exe(),
+    ap.add_argument("--micropython", type=program, default=None,
                     help="MicroPython unix port to time (default: the venv's)")
     ap.add_argument("--no-mp", action="store_true", help="skip the unix-port run")
-    ap.add_argument("--expert", type=int, default=0, metavar="GAMES",
+    ap.add_argument("--expert", type=whole(0, 100000), default=0, metavar="GAMES",
                     help="instead: the expert's ESP32 think time over the moves of "
                          "GAMES mirrored expert-vs-greedy games (see bench/expert_time.py)")
     a = ap.parse_args(argv)
+    a.micropython = a.micropython or micropython_exe()
+    if (a.expert or not a.no_mp) and not shutil.which(a.micropython):
+        print("bench: no MicroPython unix port at %s (make venv), or pass --no-mp"
+              % a.micropython, file=sys.stderr)
+        return 2
     if a.expert:
         from host_tools.bench import expert_time
         expert_time.report(expert_time.run(a.expert, a.seed, a.out, a.micropython))
@@ -237,8 +244,7 @@ def main(argv):
     png = os.path.join(a.out, "bench.png")
     plot(png, sizes, t_ours, t_or, mp_ms, esp)
     jpath = os.path.join(a.out, "bench.json")
-    with open(jpath, "w") as f:
-        json.dump(res, f, indent=1)
+    save(jpath, lambda f: json.dump(res, f, indent=1))
     _report(res)
     print("wrote %s and %s" % (jpath, png))
     return 0

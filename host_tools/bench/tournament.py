@@ -10,14 +10,14 @@ summary and a chart.  `--ladder` plays docs/figures.md's ladder instead (every
 level against greedy heads-up and at a 2+2 table, each level against the
 one below) and writes it as a Markdown table too.
 """
-import argparse
 import json
 import os
 import sys
 import time
 
 import host_tools  # noqa: F401
-from host_tools import prog
+from host_tools.options import (GAMES_MAX, JOBS_MAX, SEED_MAX, Parser, json_object, one_line,
+                                out_dir, out_file, png_file, save, save_as, shown, whole)
 from host_tools.bench.stats import play_all, wilson, percentile  # noqa: F401 (wilson: tests)
 from host_tools.progress import Bar
 from rummikub.game import Game, PLAYING
@@ -94,8 +94,7 @@ def _write_partial(path, seats, results, t0):
     whole = [r for d in per.values() if len(d) == n for r in d]
     s = summarise(seats, whole, time.time() - t0)
     s["partial"] = True
-    with open(path, "w") as f:
-        json.dump(s, f, indent=1)
+    save(path, lambda f: json.dump(s, f, indent=1))
 
 
 def summarise(seats, results, seconds):
@@ -168,8 +167,10 @@ def chart(summaries, path):
     ax.set_title("Mirrored-deal tournaments (%d games)" % sum(s["games"] for s in summaries),
                  fontsize=9)
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    try:
+        save_as(path, lambda tmp: fig.savefig(tmp, dpi=100))
+    finally:
+        plt.close(fig)
 
 
 def ladder_matchups(levels=LADDER):
@@ -207,59 +208,56 @@ def ladder(games, seed, rules, jobs, progress, outdir, levels=LADDER):
         print_summary(s)
         results.append((name, s))
     md = ladder_markdown(results)
-    with open(os.path.join(outdir, "ladder.md"), "w") as f:
-        f.write(md)
-    with open(os.path.join(outdir, "ladder.json"), "w") as f:
-        json.dump([{"name": n, "summary": s} for n, s in results], f, indent=1)
+    save(os.path.join(outdir, "ladder.md"), lambda f: f.write(md))
+    save(os.path.join(outdir, "ladder.json"),
+         lambda f: json.dump([{"name": n, "summary": s} for n, s in results], f, indent=1))
     chart([s for _, s in results], os.path.join(outdir, "ladder.png"))
     print(md)
     return results
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog=prog("tournament"),
-                                 description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=100,
+    ap = Parser("tournament", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=whole(1, GAMES_MAX), default=100,
                     help="games per match-up (rounded up to whole mirrored deals)")
     ap.add_argument("--seats", default="expert,greedy",
                     help="comma-separated levels (%s), 2-4 seats" % ",".join(LEVELS))
-    ap.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
-    ap.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
-    ap.add_argument("--rules", default="{}", help="rule overrides as JSON")
-    ap.add_argument("--json", default=None, help="also write the summary here")
-    ap.add_argument("--png", default=None, help="also draw the win rates here")
-    ap.add_argument("--ladder", default=None, metavar="DIR",
+    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=1,
+                    help="seed of the deals (default 1)")
+    ap.add_argument("--jobs", type=whole(1, JOBS_MAX), default=None,
+                    help="processes (default: all cores)")
+    ap.add_argument("--rules", type=json_object, default={}, help="rule overrides as JSON")
+    ap.add_argument("--json", type=out_file, default=None, help="also write the summary here")
+    ap.add_argument("--png", type=png_file, default=None, help="also draw the win rates here")
+    ap.add_argument("--ladder", type=out_dir, default=None, metavar="DIR",
                     help="play the whole ladder; write DIR/ladder.md, .json, .png")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     a = ap.parse_args(argv)
     seats = [s.strip() for s in a.seats.split(",") if s.strip()]
     bad = [s for s in seats if s not in LEVELS]
     if bad:
-        print("tournament: unknown level %r (use %s)" % (bad[0], ", ".join(LEVELS)),
+        print("tournament: unknown level %s (use %s)" % (shown(bad[0]), ", ".join(LEVELS)),
               file=sys.stderr)
         return 2
-    if a.games < 1:
-        print("tournament: --games must be at least 1", file=sys.stderr)
-        return 2
+    rules = a.rules
     try:
-        rules = json.loads(a.rules)
         r = Rules(**rules)
         lo, hi = r.players
         n = 4 if a.ladder else len(seats)
         if not lo <= n <= hi:
             raise RuleError("the %s tile set is for %d-%d players, not %d"
                             % (r.tile_set, lo, hi, n))
-    except (ValueError, TypeError) as e:
-        print("tournament: bad --rules/--seats: %s" % e, file=sys.stderr)
+    except (ValueError, TypeError, RecursionError) as e:
+        print("tournament: bad --rules/--seats: %s" % one_line(e, 200), file=sys.stderr)
         return 2
     if a.ladder:
+        os.makedirs(a.ladder, exist_ok=True)
         ladder(a.games, a.seed, rules, a.jobs, not a.quiet, a.ladder)
         return 0
     s = run(seats, a.games, a.seed, rules, a.jobs, not a.quiet, partial=a.json)
     print_summary(s)
     if a.json:
-        with open(a.json, "w") as f:
-            json.dump(s, f, indent=1)
+        save(a.json, lambda f: json.dump(s, f, indent=1))
     if a.png:
         chart([s], a.png)
     return 0

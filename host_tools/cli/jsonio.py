@@ -6,32 +6,22 @@ Every malformed input becomes an InputError whose text is one short line
 (`one_line`), so no input, however hostile, reaches the user as a traceback
 or is echoed back at length.
 """
-import json
 import math
 import sys
 
 import host_tools  # noqa: F401  (puts firmware/ on sys.path)
+from host_tools.options import load_json, one_line  # noqa: F401 (one_line: the commands)
 from rummikub.rules import Rules, RuleError
 from rummikub.tiles import (MAX_NUMBER, NotationError, parse_table, parse_tiles, fmt_tiles,
                             count_tiles, check_supply)
 from rummikub.melds import SetError, analyse
 
 MAX_BYTES = 65536          # one request (a whole XP set written out is ~700)
-MAX_LINE = 300             # characters of an error line
 MAX_BUDGET_MS = 3600000    # an hour
 
 
 class InputError(ValueError):
     """Malformed input (exit status 2)."""
-
-
-def one_line(text, limit=MAX_LINE):
-    """text as one ASCII line of at most `limit` characters."""
-    text = " ".join(str(text).split())
-    text = text.encode("ascii", "backslashreplace").decode("ascii")
-    if len(text) > limit:
-        text = text[:limit - 3] + "..."
-    return text
 
 
 def run_command(name, doc, argv, streams, run):
@@ -75,10 +65,6 @@ def guarded(answer, data, what="input"):
         return None, str(e)
 
 
-def _no_constant(name):
-    raise InputError("%s is not a number JSON allows" % name)
-
-
 def decode(data):
     """bytes -> the JSON value, or InputError (not UTF-8, bad JSON, nested too
     deep, NaN/Infinity, numbers with too many digits)."""
@@ -88,13 +74,9 @@ def decode(data):
         raise InputError("input is not UTF-8 (byte 0x%02x at offset %d)"
                          % (data[e.start], e.start))
     try:
-        return json.loads(text, parse_constant=_no_constant)
-    except RecursionError:
-        raise InputError("bad JSON: nested too deep")
-    except InputError:
-        raise
-    except ValueError as e:            # JSONDecodeError, too many digits
-        raise InputError("bad JSON: %s" % e)
+        return load_json(text)
+    except ValueError as e:            # bad JSON, nested too deep, NaN, too many digits
+        raise InputError(str(e)) from None
 
 
 def field(obj, name, kind, default=None, required=True):

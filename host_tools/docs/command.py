@@ -4,20 +4,20 @@ Builds docs/ (mkdocs.yml) into build/site/ with MkDocs in strict mode, so
 a broken link, a missing page or image, or an anchor that is not there
 fails the build with the warning that says which.
 """
-import argparse
 import os
 import subprocess
 import sys
 
-from host_tools import ROOT, prog
+from host_tools import ROOT
+from host_tools.options import Parser, out_dir
 from host_tools.docs import shots
 
 SITE = os.path.join(ROOT, "build", "site")
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog=prog("docs"), description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", default=SITE, help="where the site goes (default build/site)")
+    ap = Parser("docs", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", type=out_dir, default=SITE, help="where the site goes (default build/site)")
     args = ap.parse_args(argv)
     made = shots.make()
     print("docs: %d screenshots in %s" % (len(made), os.path.relpath(shots.IMG, ROOT)))

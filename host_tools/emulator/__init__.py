@@ -6,46 +6,45 @@ the app and engine are the firmware's own code.  window.py shows it in a
 pygame window at 2x; headless.py feeds scripted key presses and writes a
 PNG per screen change.  ssd1683_sim.py is the simulated panel.
 """
-import argparse
 import os
 import sys
 
-from host_tools import prog
+from host_tools.options import Parser, out_dir, text_file, whole
 
 
 def parse_args(argv):
-    ap = argparse.ArgumentParser(prog=prog("emulate"),
-                                 description="Run the handheld app on this computer.")
+    ap = Parser("emulate", description="Run the handheld app on this computer.")
     ap.add_argument("--headless", action="store_true",
                     help="no window: feed --keys/--script and write screenshots")
     ap.add_argument("--keys", default="",
                     help='button presses, e.g. "START A A RIGHT*3 A_LONG WAIT_2000"')
-    ap.add_argument("--script", help="file of key tokens (same words; # comments)")
-    ap.add_argument("--screenshot-dir", help="write a PNG per screen change here")
-    ap.add_argument("--save-dir", default=None,
+    ap.add_argument("--script", type=text_file, help="file of key tokens (same words; # comments)")
+    ap.add_argument("--screenshot-dir", type=out_dir, help="write a PNG per screen change here")
+    ap.add_argument("--save-dir", type=out_dir, default=None,
                     help="folder standing for the device's flash "
                          "(default: build/emulator for the window, a temp dir headless)")
-    ap.add_argument("--scale", type=int, default=2, help="window zoom (default 2)")
-    ap.add_argument("--fresh", action="store_true", help="start with empty flash")
+    ap.add_argument("--scale", type=whole(1, 8), default=2, help="window zoom (default 2)")
+    ap.add_argument("--fresh", action="store_true",
+                    help="start with empty flash (a --save-dir that holds files is kept "
+                         "beside it, renamed, not deleted)")
     return ap.parse_args(argv)
 
 
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     keys = args.keys
-    if args.script:
-        try:
-            with open(args.script) as f:
-                keys += "\n" + f.read()
-        except OSError as e:
-            print("emulate: cannot read script %s: %s" % (args.script, e), file=sys.stderr)
-            return 2
+    if args.script:            # its text: options.text_file read and checked it
+        keys += "\n" + args.script
     from host_tools.emulator import headless
     try:
         tokens = headless.parse_keys(keys)
     except ValueError as e:
         print("emulate: %s" % e, file=sys.stderr)
         return 2
+    if args.fresh and args.save_dir:
+        kept = set_aside(args.save_dir)
+        if kept:
+            print("emulate: --fresh: the old flash folder is kept as %s" % kept)
     if not args.headless:
         from host_tools.emulator import window
         why = window.unavailable()
@@ -57,3 +56,18 @@ def main(argv=None):
         if not args.screenshot_dir:
             args.screenshot_dir = os.path.join("build", "emulator-shots")
     return headless.main(tokens, args.screenshot_dir, args.save_dir, args.fresh)
+
+
+def set_aside(folder):
+    """--fresh with a folder of the user's: rename it (folder.old, .old2,
+    ...) instead of deleting it; returns the new name, or None if there was
+    nothing in it."""
+    if not os.path.isdir(folder) or not os.listdir(folder):
+        return None
+    base = os.path.normpath(folder) + ".old"
+    name, n = base, 1
+    while os.path.lexists(name):
+        n += 1
+        name = "%s%d" % (base, n)
+    os.rename(folder, name)
+    return name

@@ -10,6 +10,7 @@ import shutil
 import tempfile
 
 from host_tools import FIRMWARE  # noqa: F401
+from host_tools.options import shown
 from hal.base import SleepWake
 from hal.buttons import NAMES, bit
 from host_tools.emulator.backend import EmulatorHal, DeepSleep, Clock
@@ -17,6 +18,9 @@ from host_tools.emulator.backend import EmulatorHal, DeepSleep, Clock
 HOLD_MS = 80
 LONG_MS = 1000
 GAP_MS = 150
+REPEAT_MAX = 1000           # NAME*N: N at most this
+PRESSES_MAX = 100000        # a whole script (a long session is a few thousand)
+WAIT_MAX = 24 * 3600 * 1000  # WAIT_MS: a day at most
 
 
 def parse_keys(text):
@@ -29,14 +33,17 @@ def parse_keys(text):
             n = 1
             if "*" in w:
                 w, _, rep = w.partition("*")
-                if not rep.isdigit() or int(rep) < 1:
-                    raise ValueError("bad repeat in key %r (want NAME*N)" % word)
+                if not rep.isdigit() or len(rep) > 6 or not 1 <= int(rep) <= REPEAT_MAX:
+                    raise ValueError("bad repeat in key %s (want NAME*N, N 1..%d)"
+                                     % (shown(word), REPEAT_MAX))
                 n = int(rep)
             if w.startswith("wait_"):
                 ms = w[5:]
-                if not ms.isdigit():
-                    raise ValueError("bad key %r (want WAIT_<ms>)" % word)
+                if not ms.isdigit() or len(ms) > 9 or int(ms) > WAIT_MAX:
+                    raise ValueError("bad key %s (want WAIT_<ms>, at most %d ms)"
+                                     % (shown(word), WAIT_MAX))
                 out.extend([("wait", int(ms))] * n)
+                _count(out)
                 continue
             hold = HOLD_MS
             if w.endswith("_long"):
@@ -45,10 +52,16 @@ def parse_keys(text):
             if w in ("enter", "z"):
                 w = "a"
             if w not in NAMES:
-                raise ValueError("unknown key %r (keys: %s, NAME_LONG, NAME*N, WAIT_MS)"
-                                 % (word, " ".join(n.upper() for n in NAMES)))
+                raise ValueError("unknown key %s (keys: %s, NAME_LONG, NAME*N, WAIT_MS)"
+                                 % (shown(word), " ".join(n.upper() for n in NAMES)))
             out.extend([(w, hold)] * n)
+            _count(out)
     return out
+
+
+def _count(out):
+    if len(out) > PRESSES_MAX:
+        raise ValueError("over %d presses and waits; a script needs far fewer" % PRESSES_MAX)
 
 
 class Runner:

@@ -23,13 +23,13 @@ inputs of hardware/power.md) are set, the rest goes under "_bringup" (the
 power model reads no "_" key).
 measured_pystones() gives the board's figure to every "ESP32 est." tool.
 """
-import argparse
 import datetime
 import json
 import os
 import sys
 
-from host_tools import CHECKOUT, ROOT, prog
+from host_tools import CHECKOUT, ROOT
+from host_tools.options import Parser, out_file, save, whole
 from host_tools.flash.common import FlashError
 
 # the checkout's; installed (pip), measured.json where the command runs
@@ -227,15 +227,14 @@ def ask_cell_mv(inp=None):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog=prog("bringup"),
-                                 description="Measure a freshly built console over USB "
+    ap = Parser("bringup", description="Measure a freshly built console over USB "
                                  "and record it in hardware/measured.json.")
     ap.add_argument("--port", required=True, help="the board's serial port")
-    ap.add_argument("--cell-mv", type=int, help="the cell's voltage measured with a "
+    ap.add_argument("--cell-mv", type=whole(0, 99999), help="the cell's voltage measured with a "
                     "multimeter, in mV (asked when not given; 0: skip)")
-    ap.add_argument("--out", default=MEASURED, help="the measured.json to update")
-    ap.add_argument("--loops", type=int, default=LOOPS, help="pystone loops")
-    ap.add_argument("--press-ms", type=int, default=PRESS_MS,
+    ap.add_argument("--out", type=out_file, default=MEASURED, help="the measured.json to update")
+    ap.add_argument("--loops", type=whole(1, 10 ** 6), default=LOOPS, help="pystone loops")
+    ap.add_argument("--press-ms", type=whole(1, 600000), default=PRESS_MS,
                     help="how long each button is waited for")
     args = ap.parse_args(argv)
     from host_tools.flash.board import Board
@@ -253,10 +252,8 @@ def main(argv):
             measured = {}
         except ValueError:
             raise FlashError("%s is not JSON: fix or remove it first" % args.out) from None
-        with open(args.out + ".tmp", "w") as f:
-            json.dump(merge(measured, report, machine), f, indent=2)
-            f.write("\n")
-        os.replace(args.out + ".tmp", args.out)
+        merged = merge(measured, report, machine)
+        save(args.out, lambda f: f.write(json.dumps(merged, indent=2) + "\n"))
     except FlashError as e:
         print("bringup: error: %s" % e, file=sys.stderr)
         return 1

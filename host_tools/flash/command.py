@@ -15,7 +15,8 @@ import os
 import sys
 import time
 
-from host_tools import FIRMWARE, prog
+from host_tools import FIRMWARE
+from host_tools.options import Parser, in_dir, in_file, out_dir, real, sha256_hex
 from host_tools.flash.common import FlashError
 
 URL_SCHEMES = ("socket://", "rfc2217://", "loop://")
@@ -155,19 +156,19 @@ def parser():
     from host_tools.flash.deploy import BUILD_DIR
     from host_tools.flash.board_backup import default_backup_dir
     from host_tools.flash.image_build import IMAGE
-    ap = argparse.ArgumentParser(
-        prog=prog("flash"),
+    ap = Parser(
+        "flash",
         description="Build the app bundle, make sure the board runs the pinned "
                     "MicroPython (%s %s), deploy only what changed." % (
                         PINNED.board, PINNED.version))
     ap.add_argument("--port", help="serial port of the board, e.g. /dev/ttyUSB0 "
                     "(or socket://host:port); omit to list ports")
-    ap.add_argument("--firmware", metavar="FILE",
+    ap.add_argument("--firmware", metavar="FILE", type=in_file,
                     help="MicroPython image to use instead of the cached download")
-    ap.add_argument("--frozen", nargs="?", const=IMAGE, metavar="IMAGE",
+    ap.add_argument("--frozen", nargs="?", const=IMAGE, metavar="IMAGE", type=in_file,
                     help="write the image `make firmware` built, the app frozen in "
                     "(default %s), instead of stock MicroPython + the .mpy bundle" % IMAGE)
-    ap.add_argument("--sha256", help="expected SHA-256 of the image (default: "
+    ap.add_argument("--sha256", type=sha256_hex, help="expected SHA-256 of the image (default: "
                     "the pinned release's)")
     ap.add_argument("--mp-version", help="MicroPython version the board must "
                     "report (default %s)" % PINNED.version)
@@ -178,20 +179,20 @@ def parser():
                     "is not --port (boards whose native USB re-enumerates)")
     ap.add_argument("--skip-firmware", action="store_true",
                     help="only deploy the app")
-    ap.add_argument("--cache-dir", default=default_cache_dir(),
+    ap.add_argument("--cache-dir", type=out_dir, default=default_cache_dir(),
                     help="where the downloaded release is kept")
-    ap.add_argument("--backup-dir", default=default_backup_dir(),
+    ap.add_argument("--backup-dir", type=out_dir, default=default_backup_dir(),
                     help="where the board's data files are saved before an erase")
-    ap.add_argument("--source", default=FIRMWARE, help=argparse.SUPPRESS)
-    ap.add_argument("--build-dir", default=BUILD_DIR,
+    ap.add_argument("--source", type=in_dir, default=FIRMWARE, help=argparse.SUPPRESS)
+    ap.add_argument("--build-dir", type=out_dir, default=BUILD_DIR,
                     help="where the .mpy bundle is built")
     ap.add_argument("--march", default="xtensawin",
                     help="mpy-cross native-code target (ESP32: xtensawin)")
-    ap.add_argument("--repl-timeout", type=float, default=3.0,
+    ap.add_argument("--repl-timeout", type=real(0.1, 600), default=3.0,
                     help="seconds to wait for a REPL answer")
-    ap.add_argument("--boot-timeout", type=float, default=30.0,
+    ap.add_argument("--boot-timeout", type=real(0.1, 600), default=30.0,
                     help="seconds to wait for the REPL after flashing")
-    ap.add_argument("--reset-wait", type=float, default=6.0,
+    ap.add_argument("--reset-wait", type=real(0, 600), default=6.0,
                     help="seconds to wait for the REPL after resetting a board "
                     "that did not answer")
     return ap

@@ -17,7 +17,6 @@ DTR/RTS do nothing.
 
     python -m host_tools.flash.devsim FOLDER [--tcp PORT]   # prints the port name
 """
-import argparse
 import os
 import pty
 import select
@@ -29,7 +28,7 @@ import threading
 import time
 import tty
 
-from host_tools import prog
+from host_tools.options import Parser, heap_size, out_dir, whole
 
 BANNER_END = b">>> "
 SOFT_REBOOT = b"MPY: soft reboot\r\n"
@@ -258,12 +257,11 @@ class DevSim:
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog=prog("devsim"),
-                                 description=__doc__.split("\n\n")[0])
-    ap.add_argument("folder", help="folder that stands for the board's flash")
-    ap.add_argument("--tcp", type=int, metavar="PORT",
+    ap = Parser("devsim", description=__doc__.split("\n\n")[0])
+    ap.add_argument("folder", type=out_dir, help="folder that stands for the board's flash")
+    ap.add_argument("--tcp", type=whole(0, 65535), metavar="PORT",
                     help="listen on 127.0.0.1:PORT (0: any free port) instead of a pty")
-    ap.add_argument("--heap", help="MicroPython heap size, e.g. 2m")
+    ap.add_argument("--heap", type=heap_size, help="MicroPython heap size, e.g. 2m")
     ap.add_argument("--run-main", action="store_true",
                     help="run main.py after each reset into the friendly REPL")
     args = ap.parse_args(argv)

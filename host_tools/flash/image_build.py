@@ -17,7 +17,6 @@ sha256, the app's commit): `flash --frozen` checks the one against the other.
 --dry-run prints every command and touches nothing.  Neither route can run
 on the machine CI uses (no toolchain, no docker): only the dry run is tested.
 """
-import argparse
 import json
 import os
 import shlex
@@ -25,7 +24,8 @@ import shutil
 import subprocess
 import sys
 
-from host_tools import BUILD, ROOT, prog
+from host_tools import BUILD, ROOT
+from host_tools.options import Parser, out_dir
 from host_tools.flash.common import sha256_file
 from host_tools.flash.firmware_cache import PINNED
 
@@ -136,13 +136,12 @@ def build(how, tree, log=print):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog=prog("firmware"),
-                                 description="Build MicroPython %s %s with the app frozen in."
+    ap = Parser("firmware", description="Build MicroPython %s %s with the app frozen in."
                                  % (BOARD, MP_VERSION))
     ap.add_argument("--dry-run", action="store_true", help="print the commands, run nothing")
     ap.add_argument("--route", choices=("idf", "mpbuild"),
                     help="how to build (default: the first this machine has)")
-    ap.add_argument("--src", default=os.path.join(OUT, "micropython"),
+    ap.add_argument("--src", type=out_dir, default=os.path.join(OUT, "micropython"),
                     help="MicroPython v%s checkout (cloned there if absent)" % MP_VERSION)
     args = ap.parse_args(argv)
     tree = os.path.abspath(args.src)

@@ -2,14 +2,14 @@
 parse must not land.  Optionally keep the .mpy files (the flash bundle).
 Native code is a build step: `# viper` marks in the source (see
 native_source) become decorators only in native builds."""
-import argparse
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 
-from host_tools import FIRMWARE, prog
+from host_tools import FIRMWARE
+from host_tools.options import Parser, out_dir
 
 
 # firmware/manifest.py: the freezer's list of modules (run by MicroPython's
@@ -100,8 +100,9 @@ def compile_all(out_dir, root=FIRMWARE, extra=(), native=True):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog=prog("mpycheck"))
-    ap.add_argument("--out", help="keep the .mpy files here")
+    ap = Parser("mpycheck", description="Compile firmware/ with mpy-cross, as bytecode "
+                "and with native code.")
+    ap.add_argument("--out", type=out_dir, help="keep the .mpy files here")
     args = ap.parse_args(argv)
     out = args.out or tempfile.mkdtemp(prefix="mpycheck-")
     # as written (what any MicroPython build compiles), then with the

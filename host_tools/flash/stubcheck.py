@@ -23,7 +23,8 @@ import sys
 import sysconfig
 from importlib.metadata import PackageNotFoundError, files
 
-from host_tools import BUILD, FIRMWARE, prog
+from host_tools import BUILD, FIRMWARE
+from host_tools.options import Parser, in_dir
 from host_tools.flash.deploy import HOST_ONLY
 
 STUB_DISTS = ("micropython-esp32-stubs",)
@@ -123,9 +124,8 @@ def check(root=FIRMWARE, out=STUB_DIR):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog=prog("stubcheck"),
-                                 description="Check the device code against MicroPython's ESP32 stubs.")
-    ap.add_argument("--root", default=FIRMWARE, help=argparse.SUPPRESS)
+    ap = Parser("stubcheck", description="Check the device code against MicroPython's ESP32 stubs.")
+    ap.add_argument("--root", type=in_dir, default=FIRMWARE, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     try:
         ok, report = check(args.root)

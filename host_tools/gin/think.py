@@ -5,14 +5,13 @@ estimates ESP32 time as unix-port time x K, K = the unix port's pystones /
 1166 (the same K as `make bench`: see host_tools/bench/estimate.py), or a
 K given with --k.
 """
-import argparse
 import json
 import os
 import shutil
 import sys
 
-from host_tools import prog
 import host_tools
+from host_tools.options import SEED_MAX, Parser, out_dir, program, real, shown, whole
 from host_tools.bench.estimate import pystones, ESP32_PYSTONES
 from host_tools.bench.stats import percentile
 from host_tools.flash.devsim import micropython_exe
@@ -20,15 +19,22 @@ from host_tools.progress import run_counted
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog=prog("gin think"))
+    ap = Parser("gin think")
     ap.add_argument("--levels", default="hard,medium")
-    ap.add_argument("--games", type=int, default=3)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--micropython", default=micropython_exe())
-    ap.add_argument("--out", default=os.path.join(host_tools.BUILD, "bench"))
-    ap.add_argument("--k", type=float, help="use this K instead of measuring pystones "
+    ap.add_argument("--games", type=whole(1, 10000), default=3)
+    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=1)
+    ap.add_argument("--micropython", type=program, default=None)
+    ap.add_argument("--out", type=out_dir, default=os.path.join(host_tools.BUILD, "bench"))
+    ap.add_argument("--k", type=real(0.001, 1e6, "a factor"), help="use this K instead of measuring pystones "
                     "(a busy host measures too few; `make bench` prints K)")
     a = ap.parse_args(argv)
+    a.micropython = a.micropython or micropython_exe()
+    from ai.gin.players import LEVELS
+    bad = [lv for lv in a.levels.split(",") if lv not in LEVELS]
+    if bad:
+        print("gin think: unknown level %s (levels: %s)" % (shown(bad[0]), ", ".join(LEVELS)),
+              file=sys.stderr)
+        return 2
     if not shutil.which(a.micropython):
         print("gin think: no MicroPython unix port at %s (make venv)" % a.micropython,
               file=sys.stderr)

@@ -8,14 +8,13 @@ order (who deals a hand follows who won the last one).  Games to 100 (or
 (Wilson) confidence interval, the mean final margin, hands per game and
 think time per action (mean, p95, max; CPython).  --json writes the summary.
 """
-import argparse
 import json
-import os
 import sys
 import time
 
 import host_tools  # noqa: F401
-from host_tools import prog
+from host_tools.options import (GAMES_MAX, JOBS_MAX, SEED_MAX, Parser, json_object, one_line,
+                                out_file, save, whole)
 from host_tools.bench.stats import play_all, wilson, percentile
 from host_tools.progress import Bar
 from gin.game import GinGame, HAND_OVER
@@ -111,14 +110,14 @@ def report(s):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog=prog("gin tournament"))
-    ap.add_argument("--games", type=int, default=200)
+    ap = Parser("gin tournament")
+    ap.add_argument("--games", type=whole(2, GAMES_MAX), default=200)
     ap.add_argument("--levels", default="hard,easy",
                     help="two of %s, comma-separated" % ",".join(LEVELS))
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--rules", default="{}", help="JSON object of gin variants")
-    ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--json", help="write the summary here")
+    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=1)
+    ap.add_argument("--rules", type=json_object, default={}, help="JSON object of gin variants")
+    ap.add_argument("--jobs", type=whole(1, JOBS_MAX), default=1)
+    ap.add_argument("--json", type=out_file, help="write the summary here")
     ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args(argv)
     levels = a.levels.split(",")
@@ -126,21 +125,14 @@ def main(argv):
         print("gin tournament: --levels takes two different levels of %s" % ", ".join(LEVELS),
               file=sys.stderr)
         return 2
+    rules = a.rules
     try:
-        rules = json.loads(a.rules)
         GinRules(**rules)
-    except (ValueError, TypeError, RuleError) as e:
-        print("gin tournament: bad --rules: %s" % e, file=sys.stderr)
+    except (ValueError, TypeError, RuleError, RecursionError) as e:
+        print("gin tournament: bad --rules: %s" % one_line(e, 200), file=sys.stderr)
         return 2
-    if a.games < 2:
-        print("gin tournament: --games must be at least 2", file=sys.stderr)
-        return 2
-    s = run(levels, a.games, a.seed, rules, max(1, a.jobs), not a.quiet)
+    s = run(levels, a.games, a.seed, rules, a.jobs, not a.quiet)
     print(report(s))
     if a.json:
-        d = os.path.dirname(a.json)
-        if d:
-            os.makedirs(d, exist_ok=True)
-        with open(a.json, "w") as f:
-            json.dump(s, f, indent=1)
+        save(a.json, lambda f: json.dump(s, f, indent=1))
     return 0

@@ -2,15 +2,14 @@
 MicroPython unix port, plain and with firmware/manifest.py frozen, and
 print their paths; without the source or a 32-bit compiler, one SKIP line
 and exit status 0."""
-import argparse
 import sys
 
-from host_tools import prog
+from host_tools.options import Parser
 from host_tools.mp32 import build
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog=prog("mp32"), description=__doc__)
+    ap = Parser("mp32", description=__doc__)
     ap.parse_args(argv)
     why = build.missing()
     if why:

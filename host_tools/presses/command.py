@@ -8,13 +8,13 @@ and writes the JSON {"moves", "median", "p90", "max", "per_tile",
 A move the planner cannot make the real app play counts as failed (and
 the command exits 1).
 """
-import argparse
 import json
 import os
 import shutil
 import time
 
-from host_tools import prog
+import host_tools
+from host_tools.options import SEED_MAX, Parser, out_file, save, whole
 from host_tools.bench.stats import percentile
 from host_tools.flash.devsim import micropython_exe
 from host_tools.presses.corpus import corpus, KINDS
@@ -57,15 +57,19 @@ def run(targets, log=print, progress=False):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog=prog("presses"),
-                                 description="presses per move on the play screen")
-    ap.add_argument("--per-kind", type=int, default=30, help="target moves per kind")
-    ap.add_argument("--seed", type=int, default=1, help="seed of the positions (default 1)")
-    ap.add_argument("--out", default=os.path.join("build", "presses.json"),
+    ap = Parser("presses", description="presses per move on the play screen")
+    ap.add_argument("--per-kind", type=whole(1, 10000), default=30,
+                    help="target moves per kind")
+    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=1,
+                    help="seed of the positions (default 1)")
+    ap.add_argument("--out", type=out_file, default=None,
                     help="JSON report file (default build/presses.json)")
     ap.add_argument("--no-speed", action="store_true",
                     help="skip timing the placement query on the MicroPython unix port")
     a = ap.parse_args(argv)
+    if a.out is None:            # the default's folder is made, a given one must exist
+        os.makedirs(host_tools.BUILD, exist_ok=True)
+        a.out = ap.checked("--out", out_file, os.path.join(host_tools.BUILD, "presses.json"))
     t0 = time.time()
     targets = corpus(a.per_kind, a.seed, progress=True)
     s = summary(run(targets, progress=True))
@@ -92,10 +96,6 @@ def main(argv=None):
         print("placement query, estimated ESP32 (unix port x K = %s): median %s ms, "
               "p95 %s ms, max %s ms" % (p["K"], p["esp32_median"], p["esp32_p95"],
                                          p["esp32_max"]))
-    d = os.path.dirname(a.out)
-    if d:
-        os.makedirs(d, exist_ok=True)
-    with open(a.out, "w") as f:
-        json.dump(s, f, indent=1, sort_keys=True)
+    save(a.out, lambda f: json.dump(s, f, indent=1, sort_keys=True))
     print("wrote " + a.out)
     return 1 if s["failed"] else 0

@@ -80,10 +80,13 @@ def test_permission_denied_is_named():
         path = os.ttyname(slave)
         os.chmod(path, 0o600)
         env = {"PYTHONPATH": where, "HOME": "/tmp", "PATH": "/usr/bin:/bin"}
+        # the copy's build/ is root's: nobody's bundle goes where nobody may
+        # write (the folders are checked before the port, issue 37)
+        build = "/tmp/flash-build-nobody-%d" % os.getpid()
         try:
             r = subprocess.run(["/usr/bin/python3", "-m", "host_tools", "flash", "--port",
-                                path], capture_output=True, text=True, env=env, cwd="/",
-                               user=65534, timeout=60)
+                                path, "--build-dir", build], capture_output=True, text=True,
+                               env=env, cwd="/", user=65534, timeout=60)
         finally:
             os.close(master)
             os.close(slave)
