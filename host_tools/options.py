@@ -17,7 +17,9 @@ number:
 - files written (out_file): a folder, a missing folder, a folder nothing can
   be written in, a full disk, a device or pipe (/dev/full);
 - folders written into (out_dir): a file, or made-if-missing under a file or
-  a folder nothing can be written in (missing folders are made by the command).
+  a folder nothing can be written in (missing folders are made by the
+  command); a folder the command empties first (emptied_dir) must be
+  empty or one it made, so a folder of the user's is never wiped.
 Writability is tried, not read off permission bits: a file is made (and
 removed) in the folder, because root writes past any mode bits; /proc and
 a path under a file refuse even root.
@@ -264,6 +266,22 @@ def program(text):
     if not shutil.which(path):
         _refuse("no program %s (not an executable file, nor a name on PATH)" % path)
     return path
+
+
+def emptied_dir(*markers):
+    """Type: out_dir for a folder the command empties before it writes (a
+    build output): one that holds files but not `markers`, the files the
+    command always makes there, is someone else's: refused, never wiped."""
+    def parse(text):
+        path = out_dir(text)
+        if os.path.isdir(path) and os.listdir(path) and \
+                not all(os.path.exists(os.path.join(path, m)) for m in markers):
+            _refuse("%s holds files but no %s, so it is not this command's output, and it "
+                    "would be emptied: give a new or empty folder"
+                    % (path, " and ".join(markers)))
+        return path
+    parse.__name__ = "folder"
+    return parse
 
 
 def in_dir(text):

@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 from host_tools import ROOT
-from host_tools.options import Parser, out_dir
+from host_tools.options import Parser, emptied_dir
 from host_tools.docs import shots
 
 SITE = os.path.join(ROOT, "build", "site")
@@ -17,7 +17,7 @@ SITE = os.path.join(ROOT, "build", "site")
 
 def main(argv):
     ap = Parser("docs", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", type=out_dir, default=SITE, help="where the site goes (default build/site)")
+    ap.add_argument("--out", type=emptied_dir("sitemap.xml"), default=SITE, help="where the site goes (default build/site)")
     args = ap.parse_args(argv)
     made = shots.make()
     print("docs: %d screenshots in %s" % (len(made), os.path.relpath(shots.IMG, ROOT)))

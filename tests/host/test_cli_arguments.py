@@ -1,0 +1,343 @@
+"""Every host command against hostile arguments, from one table (issue 37):
+each command x {a folder where a file goes (or the reverse), a missing
+folder, a path nothing can be written to, /dev/full, 0, a negative
+number, a huge one, NaN, binary}, plus a closed pipe and /dev/full as its
+standard output.  Each is refused before any work starts: exit status
+non-zero, exactly one line on stderr that names the option, no traceback,
+nothing written.  Before: 32 of 88 such inputs ended in a traceback or a
+bug message (tournament --json /missing/x.json after every game was played,
+sync --retries 0, scores | head -1, emulate --keys A*999999999, ...).
+
+The commands run in this process through host_tools.__main__.main (what
+`pocket` runs), with real files, folders, pipes and /dev/full; a few run as
+real processes too.  "Unwritable" cannot lean on file modes (the tests run
+as root, who writes past them): it is a path in /proc, where even root
+cannot make a file.
+"""
+import contextlib
+import io
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from host_tools import __main__ as pocket
+from host_tools.__main__ import COMMANDS
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.fsdecode(b"\xff\xfe\x00\x81")[:2] + "\x7f"      # argv bytes that are no UTF-8
+CATEGORIES = ("folder", "missing folder", "unwritable", "/dev/full", "0", "negative",
+              "huge", "NaN", "binary")
+LINE_MAX = 300
+
+# command -> {category: (argv after the command, the option the refusal names)}
+# or {category: None}: the command has no argument of that kind (the reason
+# is the comment).  {dir} an existing folder, {full} one holding files the
+# command did not make, {missing} a folder that does not exist, {file} a
+# text file, {bin} a binary file; stdin: bytes on the standard input.
+TABLE = {
+    "check": {"binary": ("stdin", "UTF-8")},          # no options: JSON on stdin
+    "solve": {"binary": ("stdin", "UTF-8")},
+    "gin score": {"binary": ("stdin", "UTF-8")},
+    "tournament": {
+        "folder": (["--json", "{dir}"], "--json"),
+        "missing folder": (["--json", "{missing}/x.json"], "--json"),
+        "unwritable": (["--png", "/proc/pocket-x.png"], "--png"),
+        "/dev/full": (["--json", "/dev/full"], "--json"),
+        "0": (["--games", "0"], "--games"),
+        "negative": (["--jobs", "-3"], "--jobs"),
+        "huge": (["--games", "1e300"], "--games"),
+        "NaN": (["--seed", "NaN"], "--seed"),
+        "binary": (["--rules", BIN], "--rules"),
+    },
+    "gin tournament": {
+        "folder": (["--json", "{dir}"], "--json"),
+        "missing folder": (["--json", "{missing}/g.json"], "--json"),
+        "unwritable": (["--json", "/proc/pocket-g.json"], "--json"),
+        "/dev/full": (["--json", "/dev/full"], "--json"),
+        "0": (["--jobs", "0"], "--jobs"),
+        "negative": (["--games", "-5"], "--games"),
+        "huge": (["--games", "9" * 5000], "--games"),
+        "NaN": (["--seed", "nan"], "--seed"),
+        "binary": (["--rules", BIN], "--rules"),
+    },
+    "gin think": {
+        "folder": (["--micropython", "{dir}"], "--micropython"),
+        "missing folder": (["--micropython", "{missing}/micropython"], "--micropython"),
+        "unwritable": (["--out", "/proc/pocket-x"], "--out"),
+        "/dev/full": (["--out", "/dev/full"], "--out"),
+        "0": (["--games", "0"], "--games"),
+        "negative": (["--seed", "-1"], "--seed"),
+        "huge": (["--games", "99999999"], "--games"),
+        "NaN": (["--k", "NaN"], "--k"),
+        "binary": (["--levels", BIN], "level"),
+    },
+    "bench": {
+        "folder": (["--micropython", "{dir}"], "--micropython"),
+        "missing folder": (["--micropython", "{missing}/micropython"], "--micropython"),
+        "unwritable": (["--out", "/proc/pocket-x"], "--out"),
+        "/dev/full": (["--out", "/dev/full"], "--out"),
+        "0": (["--positions", "0"], "--positions"),
+        "negative": (["--expert", "-1"], "--expert"),
+        "huge": (["--positions", "1" + "0" * 12], "--positions"),
+        "NaN": (["--seed", "NaN"], "--seed"),
+        "binary": (["--seed", BIN], "--seed"),
+    },
+    "presses": {
+        "folder": (["--out", "{dir}"], "--out"),
+        "missing folder": (["--out", "{missing}/p.json"], "--out"),
+        "unwritable": (["--out", "/proc/pocket-p.json"], "--out"),
+        "/dev/full": (["--out", "/dev/full"], "--out"),
+        "0": (["--per-kind", "0"], "--per-kind"),
+        "negative": (["--seed", "-1"], "--seed"),
+        "huge": (["--per-kind", "1e300"], "--per-kind"),
+        "NaN": (["--per-kind", "nan"], "--per-kind"),
+        "binary": (["--seed", BIN], "--seed"),
+    },
+    "flash": {
+        "folder": (["--firmware", "{dir}"], "--firmware"),
+        "missing folder": (["--firmware", "{missing}/fw.bin"], "--firmware"),
+        "unwritable": (["--backup-dir", "/proc/pocket-x"], "--backup-dir"),
+        "/dev/full": (["--firmware", "/dev/full"], "--firmware"),
+        "0": (["--repl-timeout", "0"], "--repl-timeout"),
+        "negative": (["--reset-wait", "-1"], "--reset-wait"),
+        "huge": (["--boot-timeout", "1e300"], "--boot-timeout"),
+        "NaN": (["--repl-timeout", "nan"], "--repl-timeout"),
+        "binary": (["--sha256", BIN], "--sha256"),
+    },
+    "firmware": {
+        "folder": (["--src", "{file}"], "--src"),
+        "missing folder": None,     # a missing --src is where MicroPython is cloned
+        "unwritable": (["--src", "/proc/pocket-mp"], "--src"),
+        "/dev/full": (["--src", "/dev/full"], "--src"),
+        "binary": (["--route", BIN], "--route"),
+    },
+    "stubcheck": {                  # --root: the folder checked (hidden)
+        "folder": (["--root", "{file}"], "--root"),
+        "missing folder": (["--root", "{missing}"], "--root"),
+        "/dev/full": (["--root", "/dev/full"], "--root"),
+        "binary": (["--root", "{bin}"], "--root"),
+    },
+    "bringup": {
+        "folder": (["--port", "{missing}/tty", "--out", "{dir}"], "--out"),
+        "missing folder": (["--port", "{missing}/tty", "--out", "{missing}/m.json"], "--out"),
+        "unwritable": (["--port", "{missing}/tty", "--out", "/proc/pocket-m.json"], "--out"),
+        "/dev/full": (["--port", "{missing}/tty", "--out", "/dev/full"], "--out"),
+        "0": (["--port", "{missing}/tty", "--loops", "0"], "--loops"),
+        "negative": (["--port", "{missing}/tty", "--cell-mv", "-1"], "--cell-mv"),
+        "huge": (["--port", "{missing}/tty", "--press-ms", "1e300"], "--press-ms"),
+        "NaN": (["--port", "{missing}/tty", "--loops", "nan"], "--loops"),
+        "binary": (["--port", "{missing}/tty", "--cell-mv", BIN], "--cell-mv"),
+    },
+    "devsim": {                     # FOLDER: the board's flash (made if missing)
+        "folder": (["{file}"], "folder"),
+        "missing folder": None,
+        "unwritable": (["/proc/pocket-board"], "folder"),
+        "/dev/full": (["/dev/full"], "folder"),
+        "0": (["{dir}", "--heap", "0"], "--heap"),
+        "negative": (["{dir}", "--tcp", "-1"], "--tcp"),
+        "huge": (["{dir}", "--tcp", "70000"], "--tcp"),
+        "NaN": (["{dir}", "--tcp", "nan"], "--tcp"),
+        "binary": (["{dir}", "--heap", BIN], "--heap"),
+    },
+    "sync": {                       # refused before the port is opened
+        "folder": (["--port", "{missing}/tty", "--db", "{dir}"], "--db"),
+        "missing folder": (["--port", "{missing}/tty", "--db", "{missing}/s.db"], "--db"),
+        "unwritable": (["--port", "{missing}/tty", "--db", "/proc/pocket-s.db"], "--db"),
+        "/dev/full": (["--port", "{missing}/tty", "--db", "/dev/full"], "--db"),
+        "0": (["--port", "{missing}/tty", "--retries", "0"], "--retries"),
+        "negative": (["--port", "{missing}/tty", "--timeout", "-1"], "--timeout"),
+        "huge": (["--port", "{missing}/tty", "--timeout", "1e300"], "--timeout"),
+        "NaN": (["--port", "{missing}/tty", "--timeout", "nan"], "--timeout"),
+        "binary": (["--port", "{missing}/tty", "--db", "{bin}"], "not a score database"),
+    },
+    "scores": {
+        "folder": (["--db", "{db}", "--csv", "{dir}"], "--csv"),
+        "missing folder": (["--db", "{db}", "--plot", "{missing}/p.png"], "--plot"),
+        "unwritable": (["--db", "{db}", "--csv", "/proc/pocket-s.csv"], "--csv"),
+        "/dev/full": (["--db", "{db}", "--csv", "/dev/full"], "--csv"),
+        "binary": (["--db", "{bin}"], "not a score database"),
+    },
+    "emulate": {
+        "folder": (["--headless", "--script", "{dir}"], "--script"),
+        "missing folder": (["--headless", "--script", "{missing}/keys.txt"], "--script"),
+        "unwritable": (["--headless", "--screenshot-dir", "/proc/pocket-shots"],
+                       "--screenshot-dir"),
+        "/dev/full": (["--headless", "--save-dir", "/dev/full"], "--save-dir"),
+        "0": (["--scale", "0"], "--scale"),
+        "negative": (["--scale", "-2"], "--scale"),
+        "huge": (["--headless", "--keys", "A*999999999"], "A*999999999"),
+        "NaN": (["--scale", "NaN"], "--scale"),
+        "binary": (["--headless", "--script", "{bin}"], "--script"),
+    },
+    "web": {
+        "folder": (["--out", "{full}"], "--out"),     # a folder of the user's: never wiped
+        "missing folder": None,     # a missing --out is made
+        "unwritable": (["--out", "/proc/pocket-web"], "--out"),
+        "/dev/full": (["--out", "/dev/full"], "--out"),
+        "0": None,                  # --port 0: any free port
+        "negative": (["--port", "-1"], "--port"),
+        "huge": (["--port", "65536"], "--port"),
+        "NaN": (["--port", "NaN"], "--port"),
+        "binary": (["--port", BIN], "--port"),
+    },
+    "docs": {
+        "folder": (["--out", "{full}"], "--out"),
+        "missing folder": None,     # a missing --out is made
+        "unwritable": (["--out", "/proc/pocket-site"], "--out"),
+        "/dev/full": (["--out", "/dev/full"], "--out"),
+    },
+    "mpycheck": {
+        "folder": (["--out", "{file}"], "--out"),
+        "missing folder": None,     # a missing --out is made
+        "unwritable": (["--out", "/proc/pocket-mpy"], "--out"),
+        "/dev/full": (["--out", "/dev/full"], "--out"),
+    },
+    "mp32": {},                     # no options
+    "hardware": {},                 # --check only (pins.json: tests/hardware)
+}
+# every command has every category in its row (None: not a kind of argument it takes)
+for _name, _row in TABLE.items():
+    for _c in CATEGORIES:
+        _row.setdefault(_c, None)
+CASES = [(name, cat) for name in sorted(TABLE) for cat in CATEGORIES if TABLE[name][cat]]
+
+
+@pytest.fixture(scope="module")
+def paths(tmp_path_factory):
+    base = tmp_path_factory.mktemp("args")
+    p = {"dir": base / "empty", "full": base / "theirs", "missing": base / "missing",
+         "file": base / "notes.txt", "bin": base / "blob.bin", "db": base / "scores.db"}
+    p["dir"].mkdir()
+    p["full"].mkdir()
+    (p["full"] / "letter.txt").write_text("mine\n")
+    p["file"].write_text("A B START\n")
+    p["bin"].write_bytes(bytes(range(256)) * 4)
+    from host_tools.sync.db import Db
+    Db(str(p["db"])).close()
+    return {k: str(v) for k, v in p.items()}
+
+
+def test_the_table_covers_every_command():
+    from host_tools.gin.command import SUBCOMMANDS
+    assert set(TABLE) == (set(COMMANDS) - {"gin"}) | {"gin " + s for s in SUBCOMMANDS}
+    assert len(CASES) > 100
+
+
+def snapshot(paths):
+    return {k: sorted(os.listdir(v)) if os.path.isdir(v) else os.path.exists(v)
+            for k, v in paths.items()}
+
+
+def run_in_process(argv, stdin=b"", stdout=None):
+    """host_tools.__main__.main(argv) -> (status, stdout text, stderr text);
+    stdout: a stream to print into (default: captured)."""
+    err = io.StringIO()
+    out = stdout or io.StringIO()
+    old = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin))
+    sys.stdout, sys.stderr = out, err
+    try:
+        try:
+            rc = pocket.main(argv)
+        except SystemExit as e:
+            rc = e.code
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = old
+    return rc, out.getvalue() if stdout is None else "", err.getvalue()
+
+
+def assert_one_line(rc, err, needle, name):
+    assert "Traceback" not in err, err[-3000:]
+    assert rc not in (0, None), (rc, err)
+    lines = err.splitlines()
+    assert len(lines) == 1 and len(lines[0]) <= LINE_MAX, err[-2000:]
+    assert lines[0].startswith(name + ": "), lines[0]
+    assert needle in lines[0], (needle, lines[0])
+    assert "bug" not in lines[0] and "unexpected" not in lines[0], lines[0]
+
+
+@pytest.mark.parametrize("name,category", CASES, ids=["%s|%s" % c for c in CASES])
+def test_refused_in_one_line_before_any_work(name, category, paths):
+    argv, needle = TABLE[name][category]
+    before = snapshot(paths)
+    t0 = time.monotonic()
+    if argv == "stdin":
+        rc, out, err = run_in_process(name.split(), stdin=bytes(range(255, -1, -1)))
+    else:
+        rc, out, err = run_in_process(name.split() + [a.format(**paths) for a in argv])
+    took = time.monotonic() - t0
+    assert_one_line(rc, err, needle, name)
+    assert took < 10, took                      # refused, not run
+    assert snapshot(paths) == before            # nothing written
+
+
+class ClosedPipe(io.TextIOWrapper):
+    """A standard output whose reader has gone (`pocket scores | head -0`)."""
+
+    def __init__(self):
+        r, w = os.pipe()
+        os.close(r)
+        super().__init__(io.FileIO(w, "w"), write_through=True)
+
+
+@pytest.mark.parametrize("name", sorted(TABLE))
+def test_a_closed_or_full_standard_output_is_refused_before_work(name, paths):
+    for out, needle in ((ClosedPipe(), "a pipe nobody reads any more"),
+                        (open("/dev/full", "w"), "/dev/full (every write fails)")):
+        with out:
+            rc, _, err = run_in_process(name.split(), stdout=out)
+        assert_one_line(rc, err, needle, name.split()[0])
+
+
+def test_a_pipe_closed_while_printing_is_one_line(paths):
+    """`pocket scores | head -1`: the reader goes while output is still
+    coming; the write that fails is one line, exit status 1."""
+    r, w = os.pipe()
+    out = io.TextIOWrapper(io.FileIO(w, "w"))
+
+    def main(argv):
+        print("first line", file=sys.stdout, flush=True)
+        os.close(r)                              # head -1 has what it wants
+        for i in range(10000):
+            print("line %d" % i)
+        return 0
+
+    err = io.StringIO()
+    old = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    try:
+        rc = pocket._guarded("scores", main, [])
+    finally:
+        sys.stdout, sys.stderr = old
+    assert rc == 1 and err.getvalue() == "scores: its output was closed before it ended\n"
+    out.close()                                  # its buffer went to /dev/null: no error
+
+
+def tool(*args, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL):
+    r = subprocess.run([sys.executable, "-m", "host_tools"] + list(args), cwd=ROOT,
+                       stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, timeout=120)
+    return r.returncode, r.stderr.decode()
+
+
+def test_as_real_processes(paths, tmp_path):
+    """The same refusals from a real `python -m host_tools`: the process's
+    own closed pipe and /dev/full, the two attacks that lost work."""
+    rc, err = tool("sync", "--port", "/dev/null", "--retries", "0")
+    assert_one_line(rc, err, "--retries", "sync")
+    t0 = time.monotonic()
+    rc, err = tool("tournament", "--json", str(tmp_path / "missing" / "x.json"))
+    assert_one_line(rc, err, "no folder", "tournament")
+    assert time.monotonic() - t0 < 30                 # refused, not after the games
+    r, w = os.pipe()
+    os.close(r)
+    try:
+        rc, err = tool("scores", "--db", paths["db"], stdout=w)
+    finally:
+        os.close(w)
+    assert_one_line(rc, err, "a pipe nobody reads", "scores")
+    with open("/dev/full", "w") as full:
+        rc, err = tool("solve", stdout=full, stdin=subprocess.PIPE)
+    assert_one_line(rc, err, "/dev/full", "solve")
