@@ -14,6 +14,8 @@ installed (pyproject.toml), `pocket <command>`.
                generator, the 32-bit MicroPython unix port build
 - `keyhelp`, `progress`: the key help the emulator and the web page both
                show; the progress bar (stderr) of the long commands
+- `options`:   the parser and argument types every command's options go
+               through (checked before any work, refused in one line)
 
 Importing this package puts `firmware/` on `sys.path`: the checkout's, or,
 installed with pip (pyproject.toml), the copy installed beside these tools

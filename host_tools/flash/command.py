@@ -153,7 +153,7 @@ def run(args):
 
 def parser():
     from host_tools.flash.firmware_cache import PINNED, default_cache_dir
-    from host_tools.flash.deploy import BUILD_DIR, KEEP_SOURCE
+    from host_tools.flash.deploy import BUILD_DIR
     from host_tools.flash.board_backup import default_backup_dir
     from host_tools.flash.image_build import IMAGE
     ap = Parser(
@@ -184,7 +184,7 @@ def parser():
     ap.add_argument("--backup-dir", type=out_dir, default=default_backup_dir(),
                     help="where the board's data files are saved before an erase")
     ap.add_argument("--source", type=in_dir, default=FIRMWARE, help=argparse.SUPPRESS)
-    ap.add_argument("--build-dir", type=emptied_dir(*KEEP_SOURCE), default=BUILD_DIR,
+    ap.add_argument("--build-dir", type=emptied_dir("main.py", "rummikub"), default=BUILD_DIR,
                     help="where the .mpy bundle is built")
     ap.add_argument("--march", default="xtensawin",
                     help="mpy-cross native-code target (ESP32: xtensawin)")
