@@ -100,6 +100,7 @@ presses: $(STAMP)
 	$(PY) -m host_tools presses
 
 tournament: $(STAMP)
+	@mkdir -p build
 	$(PY) -m host_tools tournament --games 200 --seats expert,greedy --seed 1 \
 		--json build/tournament.json --png build/tournament.png
 
