@@ -274,14 +274,21 @@ def emptied_dir(*markers):
     command always makes there, is someone else's: refused, never wiped."""
     def parse(text):
         path = out_dir(text)
-        if os.path.isdir(path) and os.listdir(path) and \
-                not all(os.path.exists(os.path.join(path, m)) for m in markers):
+        if not_ours(path, *markers):
             _refuse("%s holds files but no %s, so it is not this command's output, and it "
                     "would be emptied: give a new or empty folder"
                     % (path, " and ".join(markers)))
         return path
     parse.__name__ = "folder"
     return parse
+
+
+def not_ours(path, *markers):
+    """True if folder `path` holds files but not all of `markers` (the
+    files a command always makes in its output folder): emptying it would
+    destroy someone else's files."""
+    return os.path.isdir(path) and bool(os.listdir(path)) and \
+        not all(os.path.exists(os.path.join(path, m)) for m in markers)
 
 
 def in_dir(text):

@@ -17,14 +17,14 @@ import os
 import sys
 
 from host_tools import ROOT
-from host_tools.options import Parser, emptied_dir, whole
+from host_tools.options import Parser, out_dir, whole
 
 DEFAULT_OUT = os.path.join(ROOT, "build", "web")
 
 
 def main(argv):
     ap = Parser("web", description="Build (and serve) the web page that runs the app.")
-    ap.add_argument("--out", type=emptied_dir("firmware.pack"), default=DEFAULT_OUT, help="output folder (default build/web)")
+    ap.add_argument("--out", type=out_dir, default=DEFAULT_OUT, help="output folder (default build/web)")
     ap.add_argument("--serve", action="store_true", help="serve the folder on 127.0.0.1 after building")
     ap.add_argument("--port", type=whole(0, 65535), default=8000, help="port for --serve (0: any free port)")
     ap.add_argument("--no-build", action="store_true", help="serve what is already built")

@@ -23,6 +23,7 @@ import tempfile
 
 from host_tools import ROOT, FIRMWARE
 from host_tools.flash.mpycheck import compile_all, mpy_cross
+from host_tools.options import not_ours
 
 WEB = os.path.join(ROOT, "web")
 PKG = os.path.join(WEB, "node_modules", "@micropython", "micropython-webassembly-pyscript")
@@ -115,7 +116,7 @@ def put_key_help(path):
 
 
 def build(out):
-    if os.path.isdir(out) and os.listdir(out) and not os.path.exists(os.path.join(out, "firmware.pack")):
+    if not_ours(out, "firmware.pack"):
         raise BuildError("%s is not empty and holds no earlier build: not replacing it" % out)
     npm_install()
     tmp = tempfile.mkdtemp(prefix="web-mpy-")

@@ -173,7 +173,7 @@ TABLE = {
         "binary": (["--headless", "--script", "{bin}"], "--script"),
     },
     "web": {
-        "folder": (["--out", "{full}"], "--out"),     # a folder of the user's: never wiped
+        "folder": (["--out", "{full}"], "not replacing it"),   # a folder of the user's
         "missing folder": None,     # a missing --out is made
         "unwritable": (["--out", "/proc/pocket-web"], "--out"),
         "/dev/full": (["--out", "/dev/full"], "--out"),
