@@ -52,6 +52,16 @@ def usage():
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
+    name = argv[0] if argv and argv[0] in COMMANDS else "pocket"
+    from host_tools.options import stdout_problem
+    why = stdout_problem()
+    if why:
+        print("%s: %s; nothing was done" % (name, why), file=sys.stderr)
+        return 2
+    return _guarded(name, _dispatch, argv)
+
+
+def _dispatch(argv):
     if not argv or argv[0] in ("-h", "--help"):
         print(usage())
         return 0 if argv else 2
@@ -63,15 +73,10 @@ def main(argv=None):
         print("%s: runs in a checkout of the project (it uses %s); this one is installed "
               "at %s" % (cmd, NEEDS_CHECKOUT[cmd], os.path.dirname(FIRMWARE)), file=sys.stderr)
         return 2
-    from host_tools.options import stdout_problem
-    why = stdout_problem()
-    if why:
-        print("%s: %s; nothing was done" % (cmd, why), file=sys.stderr)
-        return 2
     import importlib
     try:
         mod = importlib.import_module(COMMANDS[cmd][0])
-        return _guarded(cmd, mod.main, argv[1:])
+        return mod.main(argv[1:]) or 0
     except ModuleNotFoundError as e:
         if not _third_party(e.name):
             raise
