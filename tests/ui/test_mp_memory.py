@@ -3,14 +3,12 @@ key-driven human using the hint and three AI seats (expert, medium, easy)
 plays through under `micropython -X heapsize=172k`, from .mpy files, on
 this 64-bit unix port.
 
-Smallest cap that plays (2026-11-26, 13:20 UTC, 2283a13): 170k for the hint and
-the easy human alike, every cap up to 200k passing; the cap is that plus
-2k (168k at 11:05 UTC: moving the search's set-up and Rummikub's turn
-loop, a few hundred bytes at the peak, moved it one 2k step).  What brought it from 196k: the hint thinks with the play screen
-unloaded (ui.hinting), a round that ends on a person's turn writes the
-score log with the screens dropped, and ui.unload makes one list of
-the modules, not one per package (it runs when the heap is fullest).
-The 32-bit figures (the device's pointer size) are `make test-mp32`'s."""
+The smallest cap that plays (`make ui-heap`) and the 32-bit figures
+are in docs/figures.md (Memory).  What brought it down from 196k: the
+hint thinks with the play screen unloaded (ui.hinting), a round that
+ends on a person's turn writes the score log with the screens dropped,
+and ui.unload makes one list of the modules, not one per package (it
+runs when the heap is fullest)."""
 import os
 import shutil
 import sys
