@@ -27,7 +27,7 @@ import host_tools
 from host_tools.options import SEED_MAX, Parser, out_dir, program, save, save_as, whole
 from host_tools.bench.corpus import corpus
 from host_tools.bench.stats import percentile
-from host_tools.bench.estimate import ESP32_PYSTONES, HEAP, REPEATS, pystones
+from host_tools.bench.estimate import CPU_HZ, ESP32_PYSTONES, HEAP, REPEATS, pystones
 from host_tools.flash.devsim import micropython_exe
 from host_tools.progress import Bar, run_counted
 from rummikub.rules import Rules
@@ -238,6 +238,7 @@ def main(argv):
                               "heap_free_low": low, "agree_with_cpython": mp_agree,
                               "unix_ms": stats(mp_ms) if mp_ms else None,
                               "pystones": stones, "pystone_program": stone_src, "K": K,
+                              "cpu_hz": CPU_HZ,
                               "esp32_est_ms": stats(esp) if esp else None,
                               "unix_ms_each": mp_ms, "error": "" if ok else err,
                               "anytime": anytime}
@@ -280,8 +281,8 @@ def _report(res):
                   % (mp.get("pystone_program", "?"), mp["pystones"], mp["K"]))
             print("%-26s %10.2f %10.2f %10.2f" % ("unix port, ms", u["median"], u["p95"],
                                                   u["max"]))
-            print("%-26s %10.0f %10.0f %10.0f" % ("estimated ESP32, ms", e["median"], e["p95"],
-                                                  e["max"]))
+            print("%-26s %10.0f %10.0f %10.0f" % ("est. ESP32 at %d MHz, ms" % (
+                mp.get("cpu_hz", CPU_HZ) // 1000000), e["median"], e["p95"], e["max"]))
             checks.append(("ESP32 estimate median <= %g ms" % TARGETS["esp32_median_ms"],
                            e["median"] <= TARGETS["esp32_median_ms"]))
             checks.append(("ESP32 estimate p95 <= %g ms" % TARGETS["esp32_p95_ms"],
