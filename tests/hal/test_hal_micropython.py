@@ -24,8 +24,10 @@ def test_driver_fits_a_small_heap():
     assert int(words[2]) > 4 * 15000
 
 
-def test_esp32_backend_on_micropython_with_recording_machine():
-    # the real hal.esp32 module, on the real runtime; only machine/esp32 faked
+def test_esp32_backend_on_micropython_with_recording_machine(tmp_path, monkeypatch):
+    # the real hal.esp32 module, on the real runtime; only machine/esp32
+    # faked; its storage in this test's own folder
+    monkeypatch.setenv("HAL_ESP32_ROOT", str(tmp_path / "esp32"))
     path = [os.path.join(ROOT, p) for p in
             ("firmware", "tests/engine_mp", "tests/hal_mp/fake_esp32", "tests/hal_mp")]
     p = run([RUNNER, os.path.join(HAL_MP, "esp32_checks.py")],

@@ -3,12 +3,17 @@ fakes (tests/hal_mp/fake_esp32).  Run by tests/hal/test_hal_micropython.py:
 MICROPYPATH=firmware:tests/engine_mp:tests/hal_mp/fake_esp32:tests/hal_mp
 micropython tests/mp_runner.py tests/hal_mp/esp32_checks.py
 """
+import os
+
 import machine
 
 from hal import board
 from hal.buttons import A, B, START, UP, PRESS, RELEASE, CLICK, bit
 
-ROOT = "/tmp/hal_esp32_check"
+# the backend's storage: a folder of this run's own (the caller's
+# HAL_ESP32_ROOT): runs sharing one, on a machine several people test on,
+# read each other's settings and calibration and failed at random
+ROOT = os.getenv("HAL_ESP32_ROOT") or "/tmp/hal_esp32_check"
 
 
 def _hal(levels=None, **state):
