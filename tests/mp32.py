@@ -19,10 +19,11 @@ host_tools.mp32 (cached under build/mp32/).  Without its source or a
 4. the same two from .mpy files (what `make flash` deploys on a stock
    image) in --mpy-profile (radio-off: the .mpy path needs about 122 KB,
    more than radio-on's 86 KB).
-Each run prints the most heap it grew to.
+Each run prints the most heap it grew to and the CPU time it took.
 """
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -55,20 +56,29 @@ def kb(n):
     return "%.1f KB" % (n / 1024.0)
 
 
+def children_cpu():
+    """CPU seconds the finished child processes have used."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def in_profile(folder, exe, module, profile):
-    """(ok, last line, what the heap did) of a UI script in a profile."""
+    """(ok, last line, what the heap did and the run's CPU time) of a UI
+    script in a profile."""
     fd, report = tempfile.mkstemp(prefix="mp32-heap-")
     os.close(fd)
+    cpu = children_cpu()
     try:
         ok, line = mp_heap.run(folder, str(profile.heap), "hint", module, exe=exe,
                                env=profile.env(report))
         r = profiles.read_report(report)
     finally:
         os.remove(report)
+    cpu = "%.1f s CPU" % (children_cpu() - cpu)
     if not r:
-        return ok, line, "no heap report"
-    return ok, line, "most heap %s (%s + %s grown; %d areas added, %d given back)" % (
-        kb(profile.most_heap(r)), kb(profile.heap), kb(r["most"]), r["added"], r["freed"])
+        return ok, line, "no heap report, " + cpu
+    return ok, line, "most heap %s (%s + %s grown; %d areas added, %d given back), %s" % (
+        kb(profile.most_heap(r)), kb(profile.heap), kb(r["most"]), r["added"], r["freed"], cpu)
 
 
 def describe(profile):
