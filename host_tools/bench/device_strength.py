@@ -105,21 +105,29 @@ class Ledger:
         self.path = path
         self.rows = {}
         os.makedirs(os.path.dirname(path), exist_ok=True)
+        lines = []
         if os.path.exists(path) and not fresh:
-            with open(path) as f:
-                lines = f.read().splitlines()
-            if lines and json.loads(lines[0]) != header:
-                raise SystemExit("%s was played with %s, not %s: --fresh starts it over"
-                                 % (path, lines[0], json.dumps(header)))
-            for ln in lines[1:]:
-                try:
-                    row = json.loads(ln)
-                except ValueError:      # a line torn by a stopped run
-                    continue
-                self.rows[row[0]] = row[1]
-        else:
+            with open(path, "rb") as f:
+                text = f.read()
+            if not text.endswith(b"\n"):
+                # a line torn by a stopped run: cut off, or the next game
+                # would be appended to it and lost with it
+                text = text[:text.rfind(b"\n") + 1]
+                with open(path, "r+b") as f:
+                    f.truncate(len(text))
+            lines = text.decode().splitlines()
+        if not lines:
             with open(path, "w") as f:
                 f.write(json.dumps(header) + "\n")
+        elif json.loads(lines[0]) != header:
+            raise SystemExit("%s was played with %s, not %s: --fresh starts it over"
+                             % (path, lines[0], json.dumps(header)))
+        for ln in lines[1:]:
+            try:
+                row = json.loads(ln)
+            except ValueError:      # a torn line a later game was appended to
+                continue
+            self.rows[row[0]] = row[1]
 
     def add(self, k, row):
         self.rows[k] = row

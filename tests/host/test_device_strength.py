@@ -1,19 +1,22 @@
-"""The device-strength run's MicroPython side (host_tools.bench.strength_mp)
-on the frozen 32-bit build: with the clock stopped (K = 0: no budget ever
-runs out) and room to spare, it plays a deal exactly as the CPython
-tournament does, so what the device run changes is the heap and the clock,
-not the game."""
+"""The device-strength run (host_tools.bench.device_strength): its
+MicroPython side (strength_mp) on the frozen 32-bit build, with the clock
+stopped (K = 0: no budget ever runs out) and room to spare, plays a deal
+exactly as the CPython tournament does, so what the device run changes is
+the heap and the clock, not the game; and its ledger of finished games
+goes on where a stopped run stopped."""
+
+import json
 
 import pytest
 
-from host_tools.bench.device_strength import device_games
+from host_tools.bench.device_strength import Ledger, device_games
 from host_tools.bench.tournament import mirrored, play_game
 from host_tools.mp32 import build as mp32
 from host_tools.mp32.profiles import Profile
 
-pytestmark = pytest.mark.skipif(bool(mp32.missing()), reason=str(mp32.missing()))
 
 
+@pytest.mark.skipif(bool(mp32.missing()), reason=str(mp32.missing()))
 def test_unhurried_device_games_match_the_tournament():
     tasks = mirrored(["expert", "greedy"], 2, 11, {})
     roomy = Profile("roomy", 1024 * 1024, [], "a heap the games never fill")
@@ -22,3 +25,34 @@ def test_unhurried_device_games_match_the_tournament():
     assert [(r[0], r[1], r[2], r[3]) for r in got] == \
         [(w[0], w[1], w[2], w[4]) for w in want]
     assert len(got) == 2
+
+
+def test_the_ledger_goes_on_where_a_stopped_run_stopped(tmp_path):
+    path = str(tmp_path / "floor.jsonl")
+    header = {"profile": "floor", "K": 63.0}
+    Ledger(path, header).add("expert,greedy/1", [["expert", "greedy"], 0])
+    with open(path, "a") as f:          # the run stopped halfway through a line
+        f.write('["greedy,expert/1", [["greedy", "exp')
+    again = Ledger(path, header)
+    assert list(again.rows) == ["expert,greedy/1"]
+    again.add("greedy,expert/1", [["greedy", "expert"], 1])
+    assert Ledger(path, header).rows == {"expert,greedy/1": [["expert", "greedy"], 0],
+                                         "greedy,expert/1": [["greedy", "expert"], 1]}
+    with open(path) as f:
+        assert [json.loads(x) for x in f.read().splitlines()][0] == header
+
+
+def test_a_ledger_played_otherwise_is_refused_unless_fresh(tmp_path):
+    path = str(tmp_path / "floor.jsonl")
+    Ledger(path, {"K": 63.0}).add("expert,greedy/1", [["expert", "greedy"], 0])
+    with pytest.raises(SystemExit, match="--fresh starts it over"):
+        Ledger(path, {"K": 60.0})
+    assert Ledger(path, {"K": 60.0}, fresh=True).rows == {}
+    assert Ledger(path, {"K": 60.0}).rows == {}
+
+
+def test_a_ledger_torn_in_its_header_starts_again(tmp_path):
+    path = tmp_path / "floor.jsonl"
+    path.write_text('{"profile": "fl')
+    assert Ledger(str(path), {"profile": "floor"}).rows == {}
+    assert json.loads(path.read_text()) == {"profile": "floor"}
