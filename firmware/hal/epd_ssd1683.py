@@ -11,13 +11,16 @@ hardware, a recorder in tests, a simulated controller in the emulator):
     bus.busy() -> bool   True while the controller's BUSY pin is high
     bus.sleep_ms(ms), bus.ticks_ms() -> int   time for the busy timeout
 
-Colours are the controller's own: a set bit is white, so the framebuffer is
-sent unchanged (no 15 KB inverted copy on a 110 KB heap).  Sequences follow
+Text is drawn in the screen's own font (hal.font: 1, l, i and I differ at
+a glance), not framebuf's built-in one.  Colours are the controller's own:
+a set bit is white, so the framebuffer is sent unchanged (no 15 KB
+inverted copy on a 110 KB heap).  Sequences follow
 Waveshare's epd4in2_V2 reference driver and the SSD1683 datasheet; the test
 (tests/hal_mp/test_hal_epd.py) spells them out command by command.
 """
 from compat import const, ticks_diff
 from hal.fb import framebuf
+from hal import font
 
 WIDTH = const(400)
 HEIGHT = const(300)
@@ -77,6 +80,10 @@ class SSD1683(framebuf.FrameBuffer):
         self.last_busy_ms = 0
         self._ready = False       # controller initialised since reset/sleep
         self._synced = False      # both RAMs hold what the glass shows
+
+    def text(self, s, x, y, c=1):
+        """framebuf's text(), in the screen's own font (hal.font)."""
+        font.text(self, s, x, y, c)
 
     # -- low level
     def _cmd(self, c, *data):

@@ -1,11 +1,14 @@
 """Drawing helpers shared by every screen: colours, scaled text, boxes.
 
 Only framebuf primitives are used, so the device (C framebuf) and the
-emulator (hal.pyframebuf) draw byte-identical screens.  Scaled glyphs are
-made once from the built-in 8x8 font and kept as tiny FrameBuffers that
-are blitted, which is much faster on the ESP32 than pixel-by-pixel text.
+emulator (hal.pyframebuf) draw byte-identical screens.  Text is the
+screen's own 8x8 font (hal.font; the display's text() draws it); scaled
+glyphs are made from the same glyph bytes, once, and kept as tiny
+FrameBuffers that are blitted, which is much faster on the ESP32 than
+pixel-by-pixel text.
 """
 from compat import const
+from hal import font
 from hal.fb import framebuf
 from ui.layout import W, H
 
@@ -16,6 +19,28 @@ _CHAR = const(8)
 _glyphs = {}
 
 
+def _runs(fb, s, x, y, sx, sy, col):
+    """Each ink run of each glyph column of s as one sx-wide rectangle,
+    x from x (the font's column bytes: bit y = ink on row y)."""
+    g = font.GLYPHS
+    for ch in s:
+        o = font.at(ch)
+        for xx in range(8):
+            bits = g[o + xx]
+            yy = 0
+            while bits:
+                if bits & 1:
+                    y0 = yy
+                    while bits & 1:
+                        bits >>= 1
+                        yy += 1
+                    fb.fill_rect(x, y + y0 * sy, sx, (yy - y0) * sy, col)
+                else:
+                    bits >>= 1
+                    yy += 1
+            x += sx
+
+
 def glyph(s, sx, sy, ink):
     """A FrameBuffer of text s scaled sx by sy; ink pixels = ink, the rest
     the other colour (blit with key=1-ink draws only the ink)."""
@@ -23,18 +48,12 @@ def glyph(s, sx, sy, ink):
     g = _glyphs.get(k)
     if g is not None:
         return g
-    n = len(s)
-    src = framebuf.FrameBuffer(bytearray(n * 8), n * 8, 8, framebuf.MONO_HLSB)
-    src.text(s, 0, 0, 1)
-    w = n * 8 * sx
+    w = len(s) * 8 * sx
     h = 8 * sy
     buf = bytearray(((w + 7) // 8) * h)
     dst = framebuf.FrameBuffer(buf, w, h, framebuf.MONO_HLSB)
     dst.fill(1 - ink)
-    for yy in range(8):
-        for xx in range(n * 8):
-            if src.pixel(xx, yy):
-                dst.fill_rect(xx * sx, yy * sy, sx, sy, ink)
+    _runs(dst, s, 0, 0, sx, sy, ink)
     g = (dst, w, h)
     if len(_glyphs) > 48:
         _glyphs.clear()
@@ -42,34 +61,11 @@ def glyph(s, sx, sy, ink):
     return g
 
 
-_scratch = None
-
-
 def scaled_text(fb, s, x, y, sx, sy, col):
     """Text scaled sx by sy drawn as runs of pixels: no buffer kept, so the
     tiles' numbers cost no RAM between frames."""
-    global _scratch
-    n = len(s)
-    if _scratch is None or len(_scratch[1]) != 8 * n:
-        buf = bytearray(8 * n)
-        _scratch = (framebuf.FrameBuffer(buf, 8 * n, 8, framebuf.MONO_VLSB), buf)
-    src, buf = _scratch
-    src.fill(0)
-    src.text(s, 0, 0, 1)
-    for xx in range(8 * n):
-        col_bits = buf[xx]
-        yy = 0
-        while col_bits:
-            if col_bits & 1:
-                y0 = yy
-                while col_bits & 1:
-                    col_bits >>= 1
-                    yy += 1
-                fb.fill_rect(x + xx * sx, y + y0 * sy, sx, (yy - y0) * sy, col)
-            else:
-                col_bits >>= 1
-                yy += 1
-    return 8 * n * sx
+    _runs(fb, s, x, y, sx, sy, col)
+    return 8 * len(s) * sx
 
 
 def big_text(fb, s, x, y, sx=2, sy=2, col=BLACK):

@@ -14,12 +14,13 @@ player guide's tile legend, docs/player.md, says the same):
 """
 
 from compat import MICROPYTHON, const
+from hal import font
 from hal.fb import framebuf
 from rummikub.tiles import JOKER
 from ui.gfx import WHITE, BLACK, scaled_text, hatch
 from ui.layout import W, H, TW, TH
 
-_SYM_Y = const(22)
+_SYM_CY = const(23)   # the colour symbol: rows 21-25, a row of face below it (see _FOOT)
 _FOOT = const(20)      # head: rows 0-19 (the number), foot: rows 20-29
 
 
@@ -43,8 +44,8 @@ def _symbol(fb, c, cx, cy, ink):
         for d in range(4):
             fb.hline(cx - d, cy - 2 + d, 2 * d + 1, ink)
     elif c == 4:
-        fb.fill_rect(cx - 3, cy - 1, 7, 3, ink)
-        fb.fill_rect(cx - 1, cy - 3, 3, 7, ink)
+        fb.hline(cx - 2, cy, 5, ink)
+        fb.vline(cx, cy - 2, 5, ink)
     else:
         fb.line(cx - 2, cy - 2, cx + 2, cy + 2, ink)
         fb.line(cx - 2, cy + 2, cx + 2, cy - 2, ink)
@@ -61,7 +62,7 @@ def _joker(fb, x, y):
     fb.fill_rect(cx - 3, cy - 3, 2, 2, BLACK)
     fb.fill_rect(cx + 2, cy - 3, 2, 2, BLACK)
     fb.ellipse(cx, cy + 1, 4, 3, BLACK, False, 12)
-    fb.text("J", x + 7, y + 20, BLACK)
+    font.text(fb, "J", x + 7, y + 20, BLACK)     # fb may be a cached tile's
 
 
 # Finished tiles kept as small bitmaps and copied row by row: the same
@@ -103,7 +104,7 @@ def _draw(fb, x, y, t):
     c = t >> 4
     n = t & 15
     cx = x + 11
-    cy = y + _SYM_Y + 2
+    cy = y + _SYM_CY
     if c == 0:
         fb.fill_rect(x, y, TW, TH, BLACK)
         _number(fb, x, y, n, WHITE)

@@ -29,11 +29,11 @@ def _glass_band(hal, y, h):
 
 def _drawn_band(text, y, h):
     """The same line drawn by ui.gfx on a blank frame (what the glass must hold)."""
-    from hal.fb import framebuf
+    from hal.epd_ssd1683 import SSD1683
     from ui.gfx import WHITE, centre_text
     from PIL import Image
     buf = bytearray(400 * 300 // 8)
-    fb = framebuf.FrameBuffer(buf, 400, 300, framebuf.MONO_HLSB)
+    fb = SSD1683(None, buf)         # the screen's text(): its own font
     fb.fill(WHITE)
     centre_text(fb, text, y)
     return bytes(Image.frombytes("1", (400, 300), bytes(buf)).crop((0, y, 400, y + h)).tobytes())

@@ -3,8 +3,9 @@ names (8 letters, six players) and the biggest numbers a game can hold,
 no text is drawn past an edge of the 400x300 glass, and every message a
 screen is given is drawn whole (wrapped, never cut off).
 
-The framebuffer's own text() and blit() (hal.pyframebuf, what the app
-draws all text with on CPython) record what is drawn where; the messages
+The screen's text() (hal.epd_ssd1683.SSD1683, drawing in the screen's own
+8x8 font, hal.font) and the framebuffer's blit() (scaled text) record
+what is drawn where; the messages
 are taken from the sources themselves (every `.msg = "..."` of the UI and
 every refusal the engine words), so a new one is checked without being
 listed here."""
@@ -18,6 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests", "ui_mp"))
 from hal import pyframebuf  # noqa: E402
+from hal.epd_ssd1683 import SSD1683  # noqa: E402
 from rummikub.game import Game, MATCH_OVER  # noqa: E402
 from rummikub.rules import Rules  # noqa: E402
 from rummikub.tiles import parse_tiles, fmt_tile  # noqa: E402
@@ -42,6 +44,8 @@ class Drawn:
         self.texts.append((s, x, y))
         if s and (x < 0 or y < 0 or x + 8 * len(s) > 400 or y + 8 > 300):
             self.off.append("text %r at (%d, %d)" % (s, x, y))
+        if any(not 32 <= ord(ch) <= 126 for ch in s):
+            self.off.append("text %r has a character the screen's font lacks" % s)
 
     def blit(self, w, h, x, y):
         if x < 0 or y < 0 or x + w > 400 or y + h > 300:
@@ -54,12 +58,11 @@ class Drawn:
 @pytest.fixture
 def drawn(monkeypatch):
     d = Drawn()
-    text = pyframebuf.FrameBuffer.text
+    text = SSD1683.text
     blit = pyframebuf.FrameBuffer.blit
 
     def rec_text(self, s, x, y, col=1):
-        if self._width == 400 and self._height == 300:
-            d.text(s, x, y)
+        d.text(s, x, y)
         return text(self, s, x, y, col)
 
     def rec_blit(self, src, x, y, key=-1, palette=None):
@@ -67,7 +70,7 @@ def drawn(monkeypatch):
             d.blit(src._width, src._height, x, y)      # scaled text (tiles are 22 px)
         return blit(self, src, x, y, key, palette)
 
-    monkeypatch.setattr(pyframebuf.FrameBuffer, "text", rec_text)
+    monkeypatch.setattr(SSD1683, "text", rec_text)
     monkeypatch.setattr(pyframebuf.FrameBuffer, "blit", rec_blit)
     return d
 

@@ -112,3 +112,48 @@ def test_a_picked_tile_differs_from_an_unpicked_one_at_a_glance(c):
     assert differ >= TW * TH // 4, (c, differ, TW * TH)
     gap = [picked.pixel(LEFT + TW + dx, y) for dx in (0, 1) for y in range(TH)]
     assert all(gap), (c, "picked tiles merge")
+
+
+def _ink(draw):
+    """The pixels draw(fb) inks on a blank 22x30 tile."""
+    fb = framebuf.FrameBuffer(bytearray(3 * TH), TW, TH, framebuf.MONO_HLSB)
+    fb.fill(1)
+    draw(fb)
+    return {(x, y) for x in range(TW) for y in range(TH) if not fb.pixel(x, y)}
+
+
+def _reach(fb, seeds):
+    """Every pixel joined to a seed through pixels of the seed's colour
+    (8-connected: touching at a corner counts as joined)."""
+    seen = set(seeds)
+    todo = list(seeds)
+    while todo:
+        x, y = todo.pop()
+        c = fb.pixel(x, y)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                q = (x + dx, y + dy)
+                if q not in seen and 0 <= q[0] < TW and 0 <= q[1] < TH and fb.pixel(*q) == c:
+                    seen.add(q)
+                    todo.append(q)
+    return seen
+
+
+@pytest.mark.parametrize("c", range(6))
+def test_a_picked_tiles_number_and_symbol_stay_apart_from_its_rim(c):
+    """A picked tile's inverted rim (ui.play_view) never touches its number
+    or its colour symbol, not even at a corner: on every face the digits
+    and the symbol stay shapes of their own (a black tile's white square
+    once merged with the white rim into one shape under its 7)."""
+    from ui import play_view
+    rim = [(x, y) for x in range(TW) for y in range(TH)
+           if min(x, y, TW - 1 - x, TH - 1 - y) in (1, 2)]
+    for n in range(1, 14):
+        t = (c << 4) | n
+        fb = face(t)
+        play_view._invert_rim(fb, 0, 0)
+        joined = _reach(fb, rim)
+        number = _ink(lambda f: tiles_gfx._number(f, 0, 0, n, 0))
+        symbol = _ink(lambda f: tiles_gfx._symbol(f, c, TW // 2, tiles_gfx._SYM_CY, 0))
+        assert not number & joined, (COLOUR_NAMES[c], n, "number")
+        assert not symbol & joined, (COLOUR_NAMES[c], n, "symbol")
