@@ -19,7 +19,11 @@ before it, and a way that only moves jokers is left out when one moves
 nothing.  Before the initial meld only new sets made of the picked tiles
 are offered.  Every table tile stays on the table in every way.
 
-How: the table sets that can matter to the picked tiles are tried in
+How: first every way that moves no table tile is found directly (each
+picked tile onto a table set it can join, the set staying whole, or into
+new sets of picked tiles), so none of them comes after a way that moves
+tiles; exact within STILL_STEPS steps.  Then the table sets that can
+matter to the picked tiles are tried in
 small combinations, fewest sets first, and their tiles plus the picked
 ones are split into valid sets by `splits()` (an exact search on a dozen or
 two tiles, no table changes outside the combination).  A way is handed out
@@ -42,6 +46,7 @@ MAX_SPLIT = const(30)    # tiles split() takes on (bounded recursion)
 MAX_PER_COMBO = const(6)  # splits looked at for one combination of sets
 MAX_TRIES = const(4)    # combinations + splits looked at past a found way
 NO_BOUND = const(255)    # more table tiles than any way moves
+STILL_STEPS = const(4000)  # the search for ways that move nothing is exact within these
 
 
 class Way:
@@ -183,6 +188,56 @@ def _no_jokers(sets):
     return [bytearray([t for t in x if t != JOKER]) for x in sets]
 
 
+def _may_join(tiles, ncol):
+    """Whether tiles (a table set and picked tiles so far) could still be
+    one set once more tiles join: numbered tiles all of one number in
+    distinct colours, or all of one colour in distinct numbers."""
+    nums = bytearray()
+    cols = bytearray()
+    for t in tiles:
+        if t != JOKER:
+            nums.append(t & 15)
+            cols.append(t >> 4)
+    if len(nums) < 2:
+        return True
+    if len(set(nums)) == 1 and len(set(cols)) == len(cols) and len(tiles) <= ncol:
+        return True
+    return len(set(cols)) == 1 and len(set(nums)) == len(nums)
+
+
+def one_set(tiles, ncol):
+    """tiles as one valid set (a group, else a run with the jokers in the
+    gaps and any left over at its ends), or None."""
+    j = 0
+    nums = []
+    for t in tiles:
+        if t == JOKER:
+            j += 1
+        else:
+            nums.append(t)
+    if not nums:
+        return None
+    g = bytearray(nums) + bytearray([JOKER] * j)
+    if is_valid(g, ncol):
+        return g
+    nums.sort()
+    c = nums[0] >> 4
+    lo = nums[0] & 15
+    run = bytearray()
+    for t in nums:
+        while (t & 15) > lo + len(run):
+            if not j:
+                return None
+            run.append(JOKER)
+            j -= 1
+        run.append(t)
+    while j and lo + len(run) <= 13:        # spare jokers above, then below
+        run.append(JOKER)
+        j -= 1
+    run = bytearray([JOKER] * j) + run
+    return run if c == nums[-1] >> 4 and is_valid(run, ncol) else None
+
+
 class Ways:
     """The ways to place `picked`, best first (see the module docstring)."""
 
@@ -204,6 +259,10 @@ class Ways:
         self.spent = 0          # tries since a way was found or handed out
         self.still = 0          # 1 once a way that moves no table tile was handed out
         self.solver_done = False
+        self.level = 0          # how many table sets the combinations in self.queue hold
+        # None until the search for ways that move nothing has run; then
+        # whether it saw them all (they are handed out first, in order)
+        self.still_all = None
 
     def _level(self, k):
         """The combinations of k table sets to try (each holds the forced
@@ -231,11 +290,14 @@ class Ways:
         return out
 
     def next(self):
+        if self.still_all is None:
+            self.still_all = self._still() if self.melded else False
         while True:
             if self.found:
                 self.found.sort(key=lambda f: f[0])
                 key, way = self.found[0]
-                if self.spent >= MAX_TRIES or (key[0], key[1]) <= self._least():
+                if (key[0] == 0 and self.still_all) or self.spent >= MAX_TRIES \
+                        or (key[0], key[1]) <= self._least():
                     self.found.pop(0)
                     self.spent = 0
                     if way.moved == 0:
@@ -250,6 +312,7 @@ class Ways:
             elif self.k <= MAX_SETS:
                 k = self.k
                 self.k = k + 1 if k < MAX_SETS and k < len(self.table) else MAX_SETS + 1
+                self.level = k
                 self.queue = self._level(k)
             elif self.melded and not self.solver_done:
                 self.solver_done = True
@@ -259,12 +322,78 @@ class Ways:
 
     def _least(self):
         """(moved, sets changed) of the best way not yet found could be:
-        changing k sets moves at least (k - p) / 2 table tiles."""
-        k = self.k - 1 if self.queue or self.gen is not None else self.k
+        changing k sets moves at least (k - p) / 2 table tiles; k is the
+        level of the combinations being tried (the one being split among
+        them), else the next level."""
+        k = self.level if self.queue or self.gen is not None else self.k
         if k > MAX_SETS:
             return (NO_BOUND, 0)        # every combination tried
         d = k - len(self.picked)
         return ((d + 1) // 2 if d > 0 else 0, k)
+
+    def _still(self):
+        """Every way that moves no table tile into self.found: each picked
+        tile joins a table set (which stays whole: the set and what joins
+        it make one valid set) or new sets of picked tiles only; forced
+        sets must each be joined.  True if it looked at them all (within
+        STILL_STEPS)."""
+        ncol = self.ncol
+        table = self.table
+        picked = self.picked
+        opts = []
+        for t in picked:
+            opts.append([-1] + [i for i in range(len(table)) if _touches(table[i], [t])])
+        joins = {}                  # set index -> picked tiles joining it
+        rest = []                   # picked tiles for new sets
+        steps = [0]
+
+        def walk(j):
+            steps[0] += 1
+            if steps[0] > STILL_STEPS:
+                return False
+            if j == len(picked):
+                self._still_leaf(joins, rest)
+                return True
+            t = picked[j]
+            for i in opts[j]:
+                if i < 0:
+                    rest.append(t)
+                    ok = walk(j + 1)
+                    rest.pop()
+                else:
+                    have = joins.get(i, bytearray())
+                    if not _may_join(table[i] + have + bytearray([t]), ncol):
+                        continue
+                    joins[i] = have + bytearray([t])
+                    ok = walk(j + 1)
+                    if have:
+                        joins[i] = have
+                    else:
+                        del joins[i]
+                if not ok:
+                    return False
+            return True
+
+        return walk(0)
+
+    def _still_leaf(self, joins, rest):
+        """The way of one assignment of the picked tiles, if every joined
+        set and the new sets are valid."""
+        for i in self.forced:
+            if i not in joins:
+                return
+        sets = []
+        for i in sorted(joins):
+            s = one_set(self.table[i] + joins[i], self.ncol)
+            if s is None:
+                return
+            sets.append(s)
+        if rest:
+            new = split(bytearray(rest), self.ncol)
+            if new is None:
+                return
+            sets += new
+        self._add([i for i in range(len(self.table)) if i not in joins], sets)
 
     def _combo(self, combo):
         """Start on the splits of the picked tiles with the tiles of table

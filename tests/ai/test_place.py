@@ -134,3 +134,92 @@ def test_random_positions_agree_with_the_solver():
             found += 1
             check_way(text, fmt_table([picked]), w)
     assert found >= 5
+
+
+def test_the_lesson_way_that_moves_nothing_comes_first():
+    """The scoring lesson (K8 R9 onto K5 K6 K7 | B9 K9 Y9): K8 onto the
+    run's end and R9 into the group move no table tile, so they come
+    before taking the group's K9 onto the run (which moves one); with
+    only two table sets the search once jumped a level and let that one
+    out first."""
+    w = ways("K5 K6 K7 | B9 K9 Y9", "K8 R9")
+    assert w[0].moved == 0 and changed(w[0]) == "K5 K6 K7 K8 | B9 K9 Y9 R9"
+    assert [x.moved for x in w] == sorted(x.moved for x in w)
+    for x in w:
+        check_way("K5 K6 K7 | B9 K9 Y9", "K8 R9", x)
+
+
+def _one_valid_set(tiles):
+    """Brute force: some order of tiles is a valid set."""
+    from itertools import permutations
+    return any(is_valid(bytearray(p), 4) for p in set(permutations(tiles)))
+
+
+def _moves_nothing_possible(table, picked):
+    """Brute force: each picked tile joins a table set or a new pile, every
+    joined set is one valid set in some order, and the pile splits into
+    valid sets (split() is checked exact above)."""
+    from itertools import product
+    for assign in product(range(-1, len(table)), repeat=len(picked)):
+        joined = {}
+        pile = bytearray()
+        for t, i in zip(picked, assign):
+            if i < 0:
+                pile.append(t)
+            else:
+                joined.setdefault(i, bytearray(table[i])).append(t)
+        if all(_one_valid_set(bytes(s)) for s in joined.values()) and \
+                (not pile or split(pile, 4) is not None):
+            return True
+    return False
+
+
+def test_no_way_that_moves_tiles_comes_before_one_that_moves_none():
+    """Random small tables (2-4 sets of 3-4 tiles, a joker now and then)
+    and 1-2 picked tiles: whenever a way that moves no table tile exists
+    (brute force), the first way offered moves none, and no way that
+    moves tiles comes before any that does not."""
+    rng = random.Random(11)
+    codes = [(c << 4) | n for c in range(4) for n in range(1, 14)] * 2 + [JOKER, JOKER]
+    still = 0
+    for trial in range(400):
+        pool = list(codes)
+        rng.shuffle(pool)
+        table = []
+        while len(table) < rng.choice((2, 2, 3, 4)):
+            n = rng.randint(3, 4)
+            if rng.random() < 0.5:          # a run
+                c, lo = rng.randrange(4), rng.randint(1, 14 - n)
+                s = [(c << 4) | (lo + k) for k in range(n)]
+            else:                           # a group
+                num = rng.randint(1, 13)
+                s = [(c << 4) | num for c in rng.sample(range(4), n)]
+            if rng.random() < 0.15:
+                s[rng.randrange(n)] = JOKER
+            left = list(pool)
+            try:
+                for t in s:
+                    left.remove(t)
+            except ValueError:
+                continue
+            pool = left
+            table.append(bytearray(s))
+        # picked tiles that could join a table set: a number next to a
+        # run's, or a group's number
+        near = [t for t in pool if any(u != JOKER and ((t & 15) == (u & 15) or (
+            t >> 4 == u >> 4 and abs((t & 15) - (u & 15)) == 1)) for s in table for u in s)]
+        picked = bytearray(rng.sample(near if len(near) > 1 else pool, rng.choice((1, 2, 2))))
+        w = Ways(table, picked, [], True, RULES)
+        got = []
+        for _ in range(8):
+            x = w.next()
+            if x is None:
+                break
+            got.append(x.moved)
+        text = "%s + %s" % (fmt_table(table), fmt_table([picked]))
+        if _moves_nothing_possible(table, picked):
+            still += 1
+            assert got and got[0] == 0, (text, got)
+        if 0 in got:
+            assert got[:got.count(0)] == [0] * got.count(0), (text, got)
+    assert still >= 20

@@ -36,7 +36,7 @@ def test_order_fewest_moved_then_fewest_sets():
     w = _ways(TABLE, "R5")
     keys = [(x.moved, len(parse_table(TABLE)) - len(x.kept)) for x in w]
     assert keys == sorted(keys) and keys[0] == (0, 1)
-    assert fmt_table([w[0].table[i] for i in w[0].changed]) == "K5 B5 R5 Y5"
+    assert fmt_table([w[0].table[i] for i in w[0].changed]) == "K5 B5 Y5 R5"   # joins at the end
 
 
 def test_first_meld_only_new_sets():
@@ -76,3 +76,13 @@ def test_no_way_that_only_moves_a_joker():
     w = _ways("Y4 R4 K4 J | B6 B7 B8", "B4")
     assert w and w[0].jokers_only and w[0].moved == 1
 
+
+
+def test_the_way_that_moves_nothing_comes_first():
+    # K8 onto the run's end and R9 into the group move nothing: before
+    # taking the group's K9 onto the run (the scoring lesson)
+    w = _ways("K5 K6 K7 | B9 K9 Y9", "K8 R9")
+    assert w[0].moved == 0 and _changed(w[0]) == "K5 K6 K7 K8 | B9 K9 Y9 R9"
+    assert [x.moved for x in w] == sorted([x.moved for x in w])
+    w = _ways("K5 K6 K7 | K6 K7 K8 K9", "K8 K10")
+    assert w[0].moved == 0 and _changed(w[0]) == "K5 K6 K7 K8 | K6 K7 K8 K9 K10"
