@@ -45,3 +45,23 @@ def test_knock_is_offered_only_when_allowed(tmp_path):
     assert not knocks and "knock" not in keys
     keys, knocks = footer_after_drawing(str(tmp_path / "yes"), gin_scenes.HAND, 10)
     assert knocks and "START: knock" in keys
+
+
+def test_the_target_steps_through_the_values_in_order(tmp_path):
+    """"Game to" starts at 100; RIGHT goes up 150, 200, then round to 50,
+    LEFT back down (it once went 100 -> 200 on LEFT)."""
+    app = gin_scenes.s_setup(str(tmp_path))
+    scr = app.screen
+    scr.cur = [i[2] for i in scr.items()].index("target")
+
+    def shown():
+        return int([i[1] for i in scr.items() if i[2] == "target"][0])
+
+    assert shown() == 100
+    seen = []
+    for _ in range(4):
+        scr.key(hb.RIGHT, False)
+        seen.append(shown())
+    assert seen == [150, 200, 50, 100]
+    scr.key(hb.LEFT, False)
+    assert shown() == 50

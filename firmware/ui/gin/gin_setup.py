@@ -4,6 +4,7 @@ As Rummikub's set-up: LEFT/RIGHT change the line's value, A moves on to
 the next line (deals on "Deal", resumes on "Resume"), START deals from
 any line (resumes on "Resume"); the line under the list explains the
 highlighted choice."""
+from compat import const
 from hal import buttons as hb
 from ui.screen import Base
 from ui.gfx import BLACK, centre_text, message_box
@@ -12,7 +13,8 @@ from ui.layout import W
 from ui.gin import OPPONENTS, SAVE
 
 OPP_TEXT = ("AI easy", "AI medium", "AI hard", "2nd person")
-TARGETS = (100, 50, 150, 200)
+TARGETS = (50, 100, 150, 200)     # LEFT/RIGHT step through them in order
+_TARGET_100 = const(1)             # the usual game: to 100
 EXPLAIN = {
     "resume": "Go on with the saved gin game",
     "opp": "Who you play: an AI, or a person (pass it)",
@@ -31,7 +33,7 @@ class Screen(Base):
         self.opp = 2
         self.oklahoma = False
         self.gin_layoff = True
-        self.target = 0
+        self.target = _TARGET_100
         self.error = ""
         self.saved = app.storage.load(SAVE) is not None
         self.cur = 0
