@@ -3,21 +3,18 @@
 Only framebuf primitives are used, so the device (C framebuf) and the
 emulator (hal.pyframebuf) draw byte-identical screens.  Text is the
 screen's own 8x8 font (hal.font; the display's text() draws it); scaled
-glyphs are made from the same glyph bytes, once, and kept as tiny
-FrameBuffers that are blitted, which is much faster on the ESP32 than
-pixel-by-pixel text.
+text (titles, tile numbers) is drawn from the same glyph bytes, a
+rectangle for each run of ink in a glyph's column: a few dozen fill_rect
+calls a word, and no buffer (a cache of scaled words held 0.4-0.7 KB a
+title, the margin of the Gin game at the device's 56 KB).
 """
 from compat import const
 from hal import font
-from hal.fb import framebuf
 from ui.layout import W, H
 
 WHITE = const(1)      # the panel's own convention: a set bit is white
 BLACK = const(0)
 _CHAR = const(8)
-
-_glyphs = {}
-
 
 def _runs(fb, s, x, y, sx, sy, col):
     """Each ink run of each glyph column of s as one sx-wide rectangle,
@@ -41,37 +38,15 @@ def _runs(fb, s, x, y, sx, sy, col):
             x += sx
 
 
-def glyph(s, sx, sy, ink):
-    """A FrameBuffer of text s scaled sx by sy; ink pixels = ink, the rest
-    the other colour (blit with key=1-ink draws only the ink)."""
-    k = (s, sx, sy, ink)
-    g = _glyphs.get(k)
-    if g is not None:
-        return g
-    w = len(s) * 8 * sx
-    h = 8 * sy
-    buf = bytearray(((w + 7) // 8) * h)
-    dst = framebuf.FrameBuffer(buf, w, h, framebuf.MONO_HLSB)
-    dst.fill(1 - ink)
-    _runs(dst, s, 0, 0, sx, sy, ink)
-    g = (dst, w, h)
-    if len(_glyphs) > 48:
-        _glyphs.clear()
-    _glyphs[k] = g
-    return g
-
-
 def scaled_text(fb, s, x, y, sx, sy, col):
-    """Text scaled sx by sy drawn as runs of pixels: no buffer kept, so the
-    tiles' numbers cost no RAM between frames."""
+    """Text scaled sx by sy drawn as runs of pixels: no buffer kept, so
+    neither the tiles' numbers nor the titles cost RAM between frames."""
     _runs(fb, s, x, y, sx, sy, col)
     return 8 * len(s) * sx
 
 
 def big_text(fb, s, x, y, sx=2, sy=2, col=BLACK):
-    g, w, h = glyph(s, sx, sy, col)
-    fb.blit(g, x, y, 1 - col)
-    return w
+    return scaled_text(fb, s, x, y, sx, sy, col)
 
 
 def text_width(s, sx=1):

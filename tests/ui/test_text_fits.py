@@ -20,6 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests", "ui_mp"))
 from hal import pyframebuf  # noqa: E402
 from hal.epd_ssd1683 import SSD1683  # noqa: E402
+from ui import gfx  # noqa: E402
 from rummikub.game import Game, MATCH_OVER  # noqa: E402
 from rummikub.rules import Rules  # noqa: E402
 from rummikub.tiles import parse_tiles, fmt_tile  # noqa: E402
@@ -47,9 +48,9 @@ class Drawn:
         if any(not 32 <= ord(ch) <= 126 for ch in s):
             self.off.append("text %r has a character the screen's font lacks" % s)
 
-    def blit(self, w, h, x, y):
+    def blit(self, w, h, x, y, what="bitmap"):
         if x < 0 or y < 0 or x + w > 400 or y + h > 300:
-            self.off.append("%dx%d bitmap at (%d, %d)" % (w, h, x, y))
+            self.off.append("%dx%d %s at (%d, %d)" % (w, h, what, x, y))
 
     def joined(self):
         return "".join(s for s, _, _ in self.texts).replace(" ", "")
@@ -67,11 +68,19 @@ def drawn(monkeypatch):
 
     def rec_blit(self, src, x, y, key=-1, palette=None):
         if self._width == 400 and self._height == 300 and src._width > 24:
-            d.blit(src._width, src._height, x, y)      # scaled text (tiles are 22 px)
+            d.blit(src._width, src._height, x, y)      # a bitmap wider than a tile
         return blit(self, src, x, y, key, palette)
 
+    def rec_scaled(fb, s, x, y, sx, sy, col):
+        if getattr(fb, "_width", 0) == 400 and getattr(fb, "_height", 0) == 300:
+            d.texts.append((s, x, y))
+            d.blit(8 * len(s) * sx, 8 * sy, x, y, "scaled text %r" % s)
+        return scaled(fb, s, x, y, sx, sy, col)
+
+    scaled = gfx.scaled_text
     monkeypatch.setattr(SSD1683, "text", rec_text)
     monkeypatch.setattr(pyframebuf.FrameBuffer, "blit", rec_blit)
+    monkeypatch.setattr(gfx, "scaled_text", rec_scaled)
     return d
 
 
