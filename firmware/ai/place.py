@@ -205,9 +205,10 @@ def _may_join(tiles, ncol):
     return len(set(cols)) == 1 and len(set(nums)) == len(nums)
 
 
-def one_set(tiles, ncol):
+def one_set(tiles, ncol, low=False):
     """tiles as one valid set (a group, else a run with the jokers in the
-    gaps and any left over at its ends), or None."""
+    gaps and any left over above its top, or with low below its bottom,
+    the rest at the other end), or None."""
     j = 0
     nums = []
     for t in tiles:
@@ -231,10 +232,9 @@ def one_set(tiles, ncol):
             run.append(JOKER)
             j -= 1
         run.append(t)
-    while j and lo + len(run) <= 13:        # spare jokers above, then below
-        run.append(JOKER)
-        j -= 1
-    run = bytearray([JOKER] * j) + run
+    hi = lo + len(run) - 1
+    below = min(j, lo - 1) if low else max(0, j - (13 - hi))
+    run = bytearray([JOKER] * below) + run + bytearray([JOKER] * (j - below))
     return run if c == nums[-1] >> 4 and is_valid(run, ncol) else None
 
 
@@ -382,18 +382,30 @@ class Ways:
         for i in self.forced:
             if i not in joins:
                 return
-        sets = []
-        for i in sorted(joins):
-            s = one_set(self.table[i] + joins[i], self.ncol)
-            if s is None:
+        kept = [i for i in range(len(self.table)) if i not in joins]
+        ways = [[]]                 # each joined set as it can stand (spare jokers
+        for i in sorted(joins):     # above or below), times the splits of the rest
+            tiles = self.table[i] + joins[i]
+            alts = []
+            for low in (False, True):
+                s = one_set(tiles, self.ncol, low)
+                if s is not None and s not in alts:
+                    alts.append(s)
+            if not alts:
                 return
-            sets.append(s)
+            ways = [w + [s] for w in ways for s in alts]
+        news = [[]]
         if rest:
-            new = split(bytearray(rest), self.ncol)
-            if new is None:
+            news = []
+            for sets in splits(bytearray(rest), self.ncol):
+                news.append(sets)
+                if len(news) >= MAX_PER_COMBO:
+                    break
+            if not news:
                 return
-            sets += new
-        self._add([i for i in range(len(self.table)) if i not in joins], sets)
+        for w in ways:
+            for new in news:
+                self._add(kept, w + new, True)
 
     def _combo(self, combo):
         """Start on the splits of the picked tiles with the tiles of table
@@ -422,11 +434,19 @@ class Ways:
             break
         self.gen = None
 
-    def _add(self, kept, sets):
+    def _add(self, kept, sets, still=False):
         """The way that keeps table sets `kept` and adds `sets`, into
-        self.found with its order key, unless it was found before."""
+        self.found with its order key, unless it was found before.  Once
+        the search for ways that move nothing saw them all, a way of the
+        combinations that moves nothing is one of them written another way
+        (a set that took no tile with its joker moved from end to end):
+        left out, or it would come after ways that move tiles."""
         key = sorted([canonical(s, self.ncol) for s in sets])
         if key in self.seen:
+            return
+        old = [self.table[i] for i in range(len(self.table)) if i not in kept]
+        moved = sum([len(s) for s in old]) - staying(old, sets)
+        if not moved and not still and self.still_all:
             return
         self.seen.append(key)
         table = [self.table[i] for i in kept] + sets
@@ -434,8 +454,6 @@ class Ways:
         points = 0
         for s in sets:
             points += set_value(s, self.ncol)
-        old = [self.table[i] for i in range(len(self.table)) if i not in kept]
-        moved = sum([len(s) for s in old]) - staying(old, sets)
         only = False
         if moved and JOKER in b"".join(old):
             plain = _no_jokers(old)
