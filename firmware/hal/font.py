@@ -7,12 +7,13 @@ driver's text() (hal.epd_ssd1683) draws with it, so `fb.text(...)` on the
 screen means this font; drawing code that scales text (tile numbers,
 titles) reads the glyph bytes itself (`at`).  Frozen into the image the
 glyph bytes stay in flash; what stays on the heap is an 8-byte scratch
-glyph and its FrameBuffer (MicroPython only).
+glyph and its FrameBuffer (MicroPython only).  Characters are codes (a
+str's bytes): a character outside 32-126 draws as '?'.
 """
 from compat import MICROPYTHON, const
 from hal.fb import framebuf
 
-FIRST = const(32)       # the first character drawn; 95 in all, to 126
+_FIRST = const(32)      # the first character drawn; 95 in all, to 126
 _COUNT = const(95)
 _UNKNOWN = const(31)    # '?': what a character outside 32-126 draws as
 
@@ -69,14 +70,15 @@ GLYPHS = (
 )
 # -- end of glyphs
 
-_B = bytearray(8)
-_F = framebuf.FrameBuffer(_B, 8, 8, framebuf.MONO_VLSB) if MICROPYTHON else None
+# the glyph being drawn (MicroPython): its column bytes, as a FrameBuffer
+_scratch = bytearray(8)
+glyph = framebuf.FrameBuffer(_scratch, 8, 8, framebuf.MONO_VLSB) if MICROPYTHON else None
 
 
-def at(ch):
-    """Where character ch's 8 column bytes start in GLYPHS (bit y of a
-    column = ink on row y)."""
-    c = ord(ch) - FIRST
+def at(c):
+    """Where the 8 column bytes of the character with code c start in
+    GLYPHS (bit y of a column = ink on row y)."""
+    c -= _FIRST
     if c < 0 or c >= _COUNT:
         c = _UNKNOWN
     return c << 3
@@ -84,23 +86,25 @@ def at(ch):
 
 def text(fb, s, x, y, col=1):
     """Draw s with its top-left corner at (x, y): ink in colour col (0 or
-    1), the paper left as it is, as framebuf's own text() does.  On
-    MicroPython each character is one blit from the scratch glyph (no
-    allocation); on CPython the ink pixels are set one by one (the
-    stand-in framebuf's blit is a Python loop over every pixel)."""
+    1), the paper left as it is, as framebuf's own text() does.  The
+    characters are read as bytes (iterating a str would intern each
+    character as a name, for good).  On MicroPython each character is
+    one blit from the scratch glyph; on CPython the ink pixels are set one
+    by one (the stand-in framebuf's blit is a Python loop over every
+    pixel)."""
     g = GLYPHS
-    if _F is not None:
+    if glyph is not None:
         inv = 0 if col else 0xFF        # black ink: ink bits 0, the key 1
         key = 0 if col else 1
-        for ch in s:
-            o = at(ch)
+        for c in s.encode():
+            o = at(c)
             for k in range(8):
-                _B[k] = g[o + k] ^ inv
-            fb.blit(_F, x, y, key)
+                _scratch[k] = g[o + k] ^ inv
+            fb.blit(glyph, x, y, key)
             x += 8
         return
-    for ch in s:
-        o = at(ch)
+    for c in s.encode():
+        o = at(c)
         for k in range(8):
             bits = g[o + k]
             yy = y

@@ -20,8 +20,8 @@ def _runs(fb, s, x, y, sx, sy, col):
     """Each ink run of each glyph column of s as one sx-wide rectangle,
     x from x (the font's column bytes: bit y = ink on row y)."""
     g = font.GLYPHS
-    for ch in s:
-        o = font.at(ch)
+    for c in s.encode():        # codes: iterating the str would intern each character
+        o = font.at(c)
         for xx in range(8):
             bits = g[o + xx]
             yy = 0

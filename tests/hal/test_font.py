@@ -14,7 +14,7 @@ from host_tools.font import art
 
 def rows(ch):
     """The glyph of ch as 8 rows of 8 pixels (1 = ink)."""
-    o = font.at(ch)
+    o = font.at(ord(ch))
     return [[(font.GLYPHS[o + x] >> y) & 1 for x in range(8)] for y in range(8)]
 
 
@@ -50,7 +50,7 @@ def test_digits_keep_a_blank_column_each_side():
 
 
 def test_an_unknown_character_draws_as_a_question_mark():
-    assert font.at("\u00e9") == font.at("?") == font.at("\x7f")
+    assert font.at(0xC3) == font.at(ord("?")) == font.at(0x7F) == font.at(31)
 
 
 def _drawn(s, col, via_display):
