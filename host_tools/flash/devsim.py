@@ -75,6 +75,8 @@ class DevSim:
         self._want_hard_reset = threading.Event()
         self._reset_done = threading.Event()
         self._banner = None
+        self._ready = False      # the interpreter reads what we send (see _spawn)
+        self._seen = b""         # its output's tail until then
         self._thread = None
         self._lsock = self._conn = None
         self._hm = self._hs = None
@@ -126,6 +128,12 @@ class DevSim:
                 os.path.join(self.folder, "main.py")):
             cmd += ["-i", "main.py"]        # run it, then the REPL, as a board does
         self._child, self._cfd = spawn_on_pty(cmd, self.folder, ":.frozen:lib")
+        # The unix port's REPL sets its terminal mode with TCSAFLUSH, which
+        # throws away whatever was typed before: a board's UART keeps it.
+        # What the host sends waits here until the first prompt; a main.py
+        # run first reads stdin as it comes (nothing is flushed before it).
+        self._ready = "-i" in cmd
+        self._seen = b""
         # A board coming back in raw mode shows no banner: hide the unix
         # port's, then enter raw REPL (done in the pump, never blocking it).
         self._banner = bytearray() if self.raw else None
@@ -226,7 +234,7 @@ class DevSim:
             wl = []
             if self._to_host and host_w is not None:
                 wl.append(host_w)
-            if self._to_child:
+            if self._to_child and self._ready:
                 wl.append(self._cfd)
             r, w, _ = select.select(rl, wl, [], 0.05)
             if self._cfd in r:
@@ -237,6 +245,9 @@ class DevSim:
                 if not data:            # the interpreter exited: soft reset
                     self._soft_reset()
                     continue
+                if not self._ready:
+                    self._seen = (self._seen + data)[-len(BANNER_END):]
+                    self._ready = self._seen == BANNER_END
                 if self._banner is not None:
                     self._banner += data
                     if self._banner.endswith(BANNER_END):
@@ -248,7 +259,7 @@ class DevSim:
                 self._read_host(hfd)
             if host_w is not None and host_w in w:
                 self._write_host()
-            if self._cfd in w and self._to_child:
+            if self._cfd in w and self._to_child and self._ready:
                 try:
                     n = os.write(self._cfd, self._to_child)
                     del self._to_child[:n]

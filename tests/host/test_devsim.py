@@ -5,8 +5,11 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from host_tools.flash.board import Board
 from host_tools.flash.devsim import DevSim
+from host_tools.mp32 import build as mp32
 
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
 
@@ -103,4 +106,21 @@ def test_a_host_hanging_up_mid_output_leaves_the_board_answering(tmp_path):
             time.sleep(0.05)
             s.close()
         with Board(sim.port) as b:
+            assert b.run("print(6 * 7)").strip() == "42"
+
+
+
+@pytest.mark.skipif(bool(mp32.missing()), reason=str(mp32.missing()))
+def test_what_the_host_sends_while_the_board_boots_is_not_lost(tmp_path):
+    """The unix port's REPL sets its terminal with TCSAFLUSH, dropping what
+    was typed before; a board's UART keeps it.  An interpreter slow to start
+    (a loaded CI machine; here a wrapper that waits first) still gets the
+    host's first Ctrl-C/Ctrl-A: the REPL answers, where the host used to
+    wait out its timeout (bringup failed so on CI).  The 32-bit build is the
+    one that drops the bytes (the pip launcher's binary happens not to)."""
+    slow = tmp_path / "slow-micropython"
+    slow.write_text("#!/bin/sh\nsleep 1\nexec %s \"$@\"\n" % mp32.plain())
+    slow.chmod(0o755)
+    with DevSim(str(tmp_path / "flash"), exe=str(slow)) as sim:
+        with Board(sim.port, timeout=5) as b:
             assert b.run("print(6 * 7)").strip() == "42"
