@@ -2,7 +2,7 @@
 the board before that press is released), then the app, which never
 returns (idle sleep powers down; a button boots the board into here again).
 The score log goes to the filesystem root, where the sync endpoint reads it.
-On the MicroPython unix port (the device simulator, host_tools.flash.devsim)
+On the MicroPython unix port (the device simulator, host_tools.devsim)
 the same app runs on hal.unixport.
 """
 import sys

@@ -3,7 +3,10 @@ never imports them.  `python -m host_tools <command>` (see `__main__`), or,
 installed (pyproject.toml), `pocket <command>`.
 
 - `cli/`       check a turn, solve a position (JSON in, JSON out)
-- `flash/`     compile, deploy and flash the firmware; the board simulator
+- `flash/`     deploy and flash the firmware, build the frozen image
+- `codecheck/` the device code compiled by mpy-cross, checked against the
+               ESP32 stubs
+- `devsim`     the MicroPython unix port as a board on a pty
 - `sync/`      score sync over serial, the SQLite store, the leaderboard
 - `bench/`     solver benchmark, its corpus and oracle, AI tournaments
 - `hardware/`  files generated from hardware/pins.json

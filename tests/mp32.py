@@ -33,7 +33,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(HERE, "ui"))
 
-from host_tools.flash.mpycheck import mpy_cross  # noqa: E402
+from host_tools.codecheck.mpycheck import mpy_cross  # noqa: E402
 from host_tools.mp32 import build as mp32  # noqa: E402
 from host_tools.mp32 import profiles  # noqa: E402
 import mp_heap  # noqa: E402

@@ -1,5 +1,5 @@
 """The MicroPython unix port as a handheld: the backend main.py picks when
-there is no ESP32, so the device simulator (host_tools.flash.devsim FOLDER
+there is no ESP32, so the device simulator (host_tools.devsim FOLDER
 --run-main) runs the real app with its serial line on the simulator's pty.
 
     serial    the unix port's stdin/stdout (the pty), as on the board's USB

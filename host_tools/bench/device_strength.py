@@ -35,7 +35,7 @@ import hashlib
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 
 from host_tools import FIRMWARE, ROOT
-from host_tools.flash.mpycheck import firmware_sources
+from host_tools.codecheck.mpycheck import firmware_sources
 from host_tools.bench.estimate import ESP32_PYSTONES, pystones
 from host_tools.bench.stats import wilson
 from host_tools.bench.tournament import mirrored, play_game

@@ -43,7 +43,7 @@ def positions(games, seed):
 
 
 def unix_times(mp, path, heap=HEAP):
-    from host_tools.flash.mpycheck import compile_all
+    from host_tools.codecheck.mpycheck import compile_all
     mpy = os.path.join(os.path.dirname(path), "mpy")
     compile_all(mpy)
     env = dict(os.environ, MICROPYPATH=mpy)

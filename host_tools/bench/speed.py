@@ -28,7 +28,7 @@ from host_tools.options import SEED_MAX, Parser, out_dir, program, save, save_as
 from host_tools.bench.corpus import corpus
 from host_tools.bench.stats import percentile
 from host_tools.bench.estimate import CPU_HZ, ESP32_PYSTONES, HEAP, REPEATS, pystones
-from host_tools.flash.devsim import micropython_exe
+from host_tools.devsim import micropython_exe
 from host_tools.progress import Bar, run_counted
 from rummikub.rules import Rules
 from rummikub.tiles import parse_table, parse_tiles
@@ -109,7 +109,7 @@ def micropython(mp, corpus_path, heap=HEAP, budget=None, label="unix port"):
     lowest free heap and the tail of stderr (a progress bar meanwhile)."""
     # run from .mpy, as the device does (compiling source at import time
     # leaves the small heap fragmented)
-    from host_tools.flash.mpycheck import compile_all
+    from host_tools.codecheck.mpycheck import compile_all
     mpy = os.path.join(os.path.dirname(corpus_path), "mpy")
     compile_all(mpy)
     env = dict(os.environ, MICROPYPATH=mpy)

@@ -15,7 +15,7 @@ from collections import namedtuple
 
 from host_tools import BUILD, FIRMWARE, ROOT
 from host_tools.flash.common import FlashError, Progress, sha256_file
-from host_tools.flash.mpycheck import compile_all
+from host_tools.codecheck.mpycheck import compile_all
 
 VERSION_FILE = "version.json"
 KEEP_SOURCE = ("main.py", "boot.py")

@@ -16,7 +16,7 @@ from host_tools import FIRMWARE
 from host_tools.flash.common import FlashError
 from host_tools.flash.deploy import VERSION_FILE
 from host_tools.flash.firmware_cache import Release
-from host_tools.flash.mpycheck import firmware_sources
+from host_tools.codecheck.mpycheck import firmware_sources
 
 
 def release_of(image):

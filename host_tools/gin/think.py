@@ -14,7 +14,7 @@ import host_tools
 from host_tools.options import SEED_MAX, Parser, out_dir, program, real, shown, whole
 from host_tools.bench.estimate import pystones, ESP32_PYSTONES
 from host_tools.bench.stats import percentile
-from host_tools.flash.devsim import micropython_exe
+from host_tools.devsim import micropython_exe
 from host_tools.progress import run_counted
 
 

@@ -8,5 +8,7 @@ schematic  SKiDL circuit + ERC, hardware/schematic.net and schematic.svg
 enclosure  the parametric case: the parts' sizes, layout, build123d solids, STEP/STL
 render     the case's pictures: enclosure.png and the guide's step drawings
 guide      hardware/assembly.md (order, print, wire, flash, bring-up), button_board.svg
+prose      the markdown templates beside these (assembly.template.md, power.template.md):
+           the guides' prose, with {fields} for the figures
 schematic, enclosure and render need requirements-hardware.txt.
 """

@@ -24,7 +24,7 @@ import tempfile
 from host_tools import FIRMWARE, ROOT
 from host_tools.flash.common import sha256_file
 from host_tools.flash.firmware_cache import PINNED
-from host_tools.flash.mpycheck import MANIFEST, firmware_sources, native_source
+from host_tools.codecheck.mpycheck import MANIFEST, firmware_sources, native_source
 
 VERSION = PINNED.version      # the project's one MicroPython release
 _NAME = os.path.join("shared", "micropython", "micropython-%s-unix-src.tar.gz" % VERSION)

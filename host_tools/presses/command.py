@@ -16,7 +16,7 @@ import time
 import host_tools
 from host_tools.options import SEED_MAX, Parser, out_file, save, whole
 from host_tools.bench.stats import percentile
-from host_tools.flash.devsim import micropython_exe
+from host_tools.devsim import micropython_exe
 from host_tools.presses.corpus import corpus, KINDS
 from host_tools.presses.planner import solve_target
 from host_tools.progress import Bar

@@ -17,7 +17,7 @@ from host_tools.progress import Bar
 from rummikub.game import Game, PLAYING
 from rummikub.rules import Rules
 from rummikub.tiles import JOKER, sort_by_run, fmt_table, fmt_tiles
-from rummikub.melds import is_valid, analyse, GROUP, RUN
+from rummikub.melds import is_valid, analyse, GROUP, RUN, SetError
 
 KINDS = ("new_set", "extend_run", "extend_group", "split", "substitute",
          "free_joker", "initial_meld")
@@ -76,7 +76,7 @@ def _extends(table, rack, ncol, kind):
         s = table[si]
         try:
             k = analyse(s, ncol)[0]
-        except Exception:
+        except SetError:             # not a valid set under these rules: nothing to offer
             continue
         if (k == RUN) != (kind == RUN):
             continue
@@ -144,7 +144,7 @@ def _free_jokers(table, rack, ncol):
             continue
         try:
             _, _, stands = analyse(s, ncol)
-        except Exception:
+        except SetError:             # not a valid set under these rules: nothing to offer
             continue
         for p in range(len(s)):
             if s[p] != JOKER or stands[p] not in rack:

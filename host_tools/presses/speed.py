@@ -32,7 +32,7 @@ def corpus_lines(targets):
 def place_times(targets, mp, work):
     """({"unix_ms": [..], "esp32_ms": [..], "K", "pystone", "found"}) or None
     without a MicroPython."""
-    from host_tools.flash.mpycheck import compile_all
+    from host_tools.codecheck.mpycheck import compile_all
     os.makedirs(work, exist_ok=True)
     path = os.path.join(work, "place_corpus.jsonl")
     with open(path, "w") as f:

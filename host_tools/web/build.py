@@ -22,7 +22,7 @@ import subprocess
 import tempfile
 
 from host_tools import ROOT, FIRMWARE
-from host_tools.flash.mpycheck import compile_all, mpy_cross
+from host_tools.codecheck.mpycheck import compile_all, mpy_cross
 from host_tools.options import not_ours
 
 WEB = os.path.join(ROOT, "web")

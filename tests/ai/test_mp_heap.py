@@ -16,7 +16,7 @@ RUNNER = os.path.join(host_tools.ROOT, "host_tools", "bench", "speed_mp.py")
 
 
 def test_corpus_positions_solve_under_a_128k_heap(tmp_path):
-    from host_tools.flash.mpycheck import compile_all
+    from host_tools.codecheck.mpycheck import compile_all
     mpy = tmp_path / "mpy"
     compile_all(str(mpy))                 # as the device runs it
     positions = corpus(2026, 12)

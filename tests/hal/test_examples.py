@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from host_tools.flash.devsim import micropython_exe
+from host_tools.devsim import micropython_exe
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLES = os.path.join(ROOT, "examples")

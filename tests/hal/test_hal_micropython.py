@@ -49,7 +49,7 @@ def test_hal_stack_fits_wroom_heap_as_mpy(tmp_path):
     after gc (21 KB of it module code, 15 KB the framebuffer); pointers are
     half the size on the ESP32, so about 30 KB of a WROOM's ~110 KB."""
     import subprocess
-    from host_tools.flash.mpycheck import mpy_cross
+    from host_tools.codecheck.mpycheck import mpy_cross
     for rel in HAL_STACK + tuple("../tests/hal_mp/%s.py" % m for m in ("fake_bus", "hal_fakes", "mem_hal")):
         src = os.path.normpath(os.path.join(ROOT, "firmware", rel))
         dst = tmp_path / (os.path.basename(rel)[:-3] + ".mpy" if rel.startswith("..") else rel[:-3] + ".mpy")

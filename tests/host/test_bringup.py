@@ -11,7 +11,7 @@ import pytest
 
 from host_tools import FIRMWARE, ROOT
 from host_tools.flash import bringup
-from host_tools.flash.devsim import DevSim
+from host_tools.devsim import DevSim
 from host_tools.mp32 import build as mp32
 from host_tools.mp32 import profiles
 

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from host_tools.flash.board import Board
-from host_tools.flash.devsim import DevSim
+from host_tools.devsim import DevSim
 from host_tools.mp32 import build as mp32
 
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
@@ -50,7 +50,7 @@ def test_tcp_port_and_cwd_is_the_folder(tmp_path):
 
 
 def test_command_line_prints_its_port(tmp_path):
-    p = subprocess.Popen([sys.executable, "-m", "host_tools.flash.devsim", str(tmp_path),
+    p = subprocess.Popen([sys.executable, "-m", "host_tools.devsim", str(tmp_path),
                           "--tcp", "0"], stdout=subprocess.PIPE, text=True,
                          cwd=os.path.dirname(os.path.dirname(os.path.dirname(
                              os.path.abspath(__file__)))))

@@ -90,7 +90,7 @@ def _frozen_image(tmp_path, seed, version, machine):
 
 def test_flash_frozen_writes_the_image_keeps_data_and_drops_stale_code(esp32, tmp_path, capsys):
     from host_tools.flash.board import Board
-    from host_tools.flash.devsim import DevSim
+    from host_tools.devsim import DevSim
     dev = tmp_path / "flash"
     (dev / "ui").mkdir(parents=True)
     (dev / "scores.log").write_bytes(b"\x00\x01match-1")

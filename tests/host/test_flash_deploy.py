@@ -13,7 +13,7 @@ from host_tools.flash import command as flash
 from host_tools.flash.board import Board
 from host_tools.flash.deploy import (KEEP_SOURCE, VERSION_FILE, build_bundle, check,
                                deploy, git_commit, version_info)
-from host_tools.flash.devsim import DevSim
+from host_tools.devsim import DevSim
 from host_tools.flash.common import FlashError
 
 

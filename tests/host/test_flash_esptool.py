@@ -124,7 +124,7 @@ def test_outdated_board_is_backed_up_flashed_and_restored(esp32, tmp_path, capsy
     board answers with another MicroPython, so its data is saved, the image
     written and verified, the REPL awaited, the data put back; the board
     still reports the old version (devsim cannot change), and that is named."""
-    from host_tools.flash.devsim import DevSim
+    from host_tools.devsim import DevSim
     dev = tmp_path / "flash"
     dev.mkdir()
     (dev / "scores.log").write_bytes(b"\x00\x01match-1")

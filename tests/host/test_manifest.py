@@ -8,7 +8,7 @@ import pytest
 
 from host_tools import FIRMWARE
 from host_tools.flash.deploy import HOST_ONLY, KEEP_SOURCE, build_bundle
-from host_tools.flash.mpycheck import MANIFEST, VIPER_MARK, firmware_sources
+from host_tools.codecheck.mpycheck import MANIFEST, VIPER_MARK, firmware_sources
 from host_tools.mp32 import build, command
 
 needs_source = pytest.mark.skipif(not os.path.isfile(build.TARBALL),

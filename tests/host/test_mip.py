@@ -15,7 +15,7 @@ import pytest
 
 from host_tools.flash import mip
 from host_tools.flash.deploy import HOST_ONLY
-from host_tools.flash.devsim import DevSim, micropython_exe
+from host_tools.devsim import DevSim, micropython_exe
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.dirname(sys.executable)

@@ -2,7 +2,7 @@
 MicroPython, and `# viper` marks become native functions in native builds."""
 import os
 
-from host_tools.flash.mpycheck import compile_all, native_source
+from host_tools.codecheck.mpycheck import compile_all, native_source
 
 SRC = ("from compat import micropython\n\n\n"
        "def add(a: int, b: int) -> int:  # viper\n    return a + b\n\n\n"
@@ -38,7 +38,7 @@ def test_each_mpy_names_its_module_not_a_second_path(tmp_path):
     the import anyway), so a match interns ~60 fewer strings: it stayed
     under the qstr pool's doubling point (1217 names, not 1276: 18 KB)."""
     import os
-    from host_tools.flash.mpycheck import compile_all, module_name
+    from host_tools.codecheck.mpycheck import compile_all, module_name
     assert module_name("ui/screens/play.py") == "ui.screens.play"
     assert module_name(os.path.join("ui", "__init__.py")) == "ui"
     done, errors = compile_all(str(tmp_path))

@@ -1,4 +1,4 @@
-"""The device code against MicroPython's ESP32 stubs (host_tools.flash.stubcheck,
+"""The device code against MicroPython's ESP32 stubs (host_tools.codecheck.stubcheck,
 mypy): the firmware passes, and a wrong machine/esp32 call in a copy of it
 fails, naming the line."""
 import os
@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 from host_tools import FIRMWARE
-from host_tools.flash import stubcheck
+from host_tools.codecheck import stubcheck
 
 
 def test_the_device_files_are_the_ones_the_board_runs():

@@ -8,7 +8,7 @@ says, drops bytes, flips bits, duplicates, truncates or loses frames, adds
 noise, stalls the line before chosen bytes, hangs up on the host, or resets
 the device.
 
-The device is started the way host_tools.flash.devsim starts its interpreter
+The device is started the way host_tools.devsim starts its interpreter
 (spawn_on_pty), but is not a DevSim: DevSim restarts an interpreter that
 exits (a board's soft reset) and puts stderr on the line, which would hide
 the crashes these tests must see (alive(), stderr.txt, the process's fds).
@@ -23,7 +23,7 @@ import time
 import tty
 from collections import Counter
 
-from host_tools.flash.devsim import spawn_on_pty
+from host_tools.devsim import spawn_on_pty
 from sync import protocol as P
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -1,6 +1,6 @@
 """Sync as docs/player.md promises it: the real app (firmware/main.py, from
 source) on the MicroPython unix port behind the device simulator
-(host_tools.flash.devsim, a pty like a USB serial board), put on its Sync
+(host_tools.devsim, a pty like a USB serial board), put on its Sync
 screen with its buttons (hal.unixport reads them from the file `keys`),
 and `python -m host_tools sync --port PTY` as a user runs it.  What the
 host pushes shows on the new-game screen; the device id is the one the
@@ -10,7 +10,7 @@ import shutil
 import sqlite3
 import time
 
-from host_tools.flash.devsim import DevSim
+from host_tools.devsim import DevSim
 from synccheck import Book, device_log
 from sync import protocol as P
 from test_sync_cli import tool

@@ -220,7 +220,7 @@ def test_cli_through_a_bad_line_retries_and_resumes(tmp_path):
 def test_repl_sync_says_when_the_app_is_not_on_the_board(tmp_path):
     """A board at its REPL with nothing flashed (devsim on an empty folder):
     one line saying so, not 'no usable answer to HELLO'."""
-    from host_tools.flash.devsim import DevSim
+    from host_tools.devsim import DevSim
     board = tmp_path / "board"
     board.mkdir()
     with DevSim(str(board)) as sim:

@@ -12,7 +12,7 @@ import tempfile
 
 from devlink import MP, ROOT, SYNC_MP
 from synccheck import Book
-from host_tools.flash.mpycheck import mpy_cross
+from host_tools.codecheck.mpycheck import mpy_cross
 from sync import records as R
 from sync.scorelog import ScoreLog
 

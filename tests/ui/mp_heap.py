@@ -34,7 +34,7 @@ def micropython():
 def build(out, march=None, firmware=True):
     """Compile firmware/ (native code for march, default this machine) and
     the test scripts to .mpy under out; firmware=False: the scripts only."""
-    from host_tools.flash.mpycheck import compile_all, mpy_cross
+    from host_tools.codecheck.mpycheck import compile_all, mpy_cross
     if firmware:
         done, errors = compile_all(out, extra=["-march=" + march] if march else [])
         assert not errors, errors

@@ -15,7 +15,7 @@ runs main.py first, as a board does.  Limits, by design: Ctrl-C does not
 interrupt running code (the unix port only sees it as a byte on a raw pty),
 DTR/RTS do nothing.
 
-    python -m host_tools.flash.devsim FOLDER [--tcp PORT]   # prints the port name
+    python -m host_tools.devsim FOLDER [--tcp PORT]   # prints the port name
 """
 import os
 import pty
