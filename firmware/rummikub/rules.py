@@ -25,8 +25,7 @@ TILE_SETS = {
 }
 
 # RuleError and shown live in common (Gin's rules use them too); imported
-# here, rummikub.rules.RuleError is the same class.  (Here, not at the top:
-# where the class stood, the 4-player game keeps its 45k heap cap.)
+# here, rummikub.rules.RuleError is the same class.
 from common import RuleError, shown  # noqa: E402,F401
 
 

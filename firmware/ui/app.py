@@ -28,9 +28,8 @@ from ui.power import Battery
 # MicroPython collects after every this many bytes allocated, not only
 # when the heap is full: allocation then restarts low in the heap after
 # each collection instead of sweeping the whole heap, so modules loaded
-# and dropped at every turn leave fewer holes (measured on the whole-match
-# test: failures at 184k-188k were 400-1552 byte blocks not found in a
-# heap with 38 KB free; with this they start at 182k, a heap really full)
+# and dropped at every turn leave fewer holes (developer guide, "How the
+# app stays small": Fragmentation)
 _GC_EVERY = const(16384)
 
 
