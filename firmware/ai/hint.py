@@ -28,5 +28,5 @@ def hint(game, budget_ms=None):
     try:
         move = solve(game.table, game.rack, melded, game.rules, budget_ms)
     finally:
-        drop_caches()    # ~5 KB (64-bit) the rest of the person's turn can use
+        drop_caches()    # the search's tables: the rest of the person's turn can use the room
     return [bytearray(s) for s in move.changed], move

@@ -49,18 +49,14 @@ Contract of run(D, P), the hot loop
            port and the device walk the same tree.
   One function, on purpose: a call from viper code boxes its arguments and
   the callee loads its buffers from D again (a list subscript each), so a
-  piece of run made a function pays that on every state that takes it.
-  Measured with the least-often-run piece, the memo store of an exhausted
-  state, as remember(D, P, A, qb, v): same 139,299 states on the bench
-  corpus, unix port 2-2.5% slower in total (best of 5 and of 12 runs,
-  interleaved); the frame set-up and the memo probe run on more states.
+  piece of run made a function pays that on every state that takes it
+  (even the least-run piece: docs/figures.md, "Move solver").
   fill and group_mask are functions because the walk calls them only
   where an entry is not made yet.
 
 Why viper: the branch and bound visits a few hundred to a few hundred
-thousand states, each a handful of integer table look-ups.  As bytecode
-that is ~10 us a state on the unix port (about 3 ms on the ESP32); viper
-turns it into machine code.  Functions marked `# viper` on their def line
+thousand states, each a handful of integer table look-ups, which bytecode
+interprets one opcode at a time; viper turns it into machine code.  Functions marked `# viper` on their def line
 get the @micropython.viper decorator when host_tools builds .mpy files for
 a native arch (the ESP32 bundle, the unix port's tests and bench); the
 source itself is plain Python, so it compiles for any MicroPython and runs
@@ -189,11 +185,10 @@ _P_SIZE = const(23)
 # Names only this module uses start with _: a const() so named is not kept
 # as a module global.  ai.prepare and ai.dp keep their own private copies
 # of the D/P entries they use (tests/ai/test_layout_copies.py checks they agree):
-# public, its 60-odd names took a 73-slot dict (584 bytes, and a chain of
-# smaller ones while it grew) in the 56 KB device heap while the AI ran;
-# the walk's module dict now holds at most 17 names (a 17-slot dict, 136
-# bytes; tests/ai_mp/test_solver_mp.py checks).  For the same reason P holds no
-# J + 1 and the decorator's name is not imported.
+# public, each would be a name in this module's dict, on the device heap
+# while the AI runs; tests/ai_mp/test_solver_mp.py holds the dict to 17
+# names (one dict size).  For the same reason P holds no J + 1 and the
+# decorator's name is not imported.
 
 
 def fill(D, P, c: int, at: int) -> int:  # viper

@@ -14,10 +14,10 @@
               the ESP32 counts the largest block ESP-IDF can add to the
               heap (the esp32 port grows its heap on demand), so the room
               the device really has, its growth included
-  SEARCH_ROOM room a search needs on MicroPython: with less, nearly every
-              search gives up for want of heap (measured on the frozen
-              32-bit match), so the hint makes the cheap move and the
-              expert skips its look-ahead
+  SEARCH_ROOM room a search needs on MicroPython: with less, most
+              searches give up for want of heap (docs/figures.md, "The AI
+              on the device's heap"), so the hint makes the cheap move and
+              the expert skips its look-ahead
   search_fits()  whether there is that much room (always off MicroPython)
 
 Apart from ai.solver so a move can be made without loading the search
