@@ -35,10 +35,9 @@ _SHED = const(False)  # True: play each opponent's greedy reply out (its table
 _MAX_SEARCHES = const(24)   # searches a move: no new sample is begun past this many
 # on MicroPython with less room than ai.move.SEARCH_ROOM (ai.move.room: on
 # the ESP32 the heap's growth included) the look-ahead's searches give up
-# for want of heap and its samples compare moves no better than chance (a
-# 56 KB heap that cannot grow, about 19 KB free at the expert's turns: 42%
-# against greedy over 200 mirrored games with the look-ahead); the expert
-# then plays its own best move, as greedy does
+# for want of heap and its samples compare moves no better than chance
+# (docs/figures.md, "The AI on the device's heap"); the expert then plays
+# its own best move, as greedy does
 
 
 class Expert:

@@ -8,9 +8,7 @@ easy:   whole new sets from its rack only, never touches the table, and
 medium: the most rack tiles in new sets (exact, rack only), then lays
         single tiles off on the ends of runs and into groups.
 hard:   the expert on a shoestring (HARD_SAMPLES samples, HARD_SEARCHES
-        searches a move).  Its old rules of thumb (keep a joker that buys
-        no extra tile, hold back lone tiles early) measured no better than
-        greedy play (49.3% heads-up over 600 mirrored games) and are gone.
+        searches a move).
 expert: greedy play until the endgame, then a look-ahead over samples of
         the hidden tiles (ai.expert).
 greedy: the solver's move (most tiles, then most value) every turn, a
@@ -25,7 +23,7 @@ from common.rng import Rng
 from ai import greedy
 # ai.solver and ai.expert are loaded by the levels that search (medium,
 # greedy, hard, expert): an easy seat, or a person using easy's choice,
-# keeps ~30 KB (64-bit) of search code out of the heap
+# keeps the search code out of the heap
 
 LEVELS = ("easy", "medium", "hard", "expert", "greedy")
 # hard: the expert's endgame look-ahead on a shoestring (samples of the
@@ -88,7 +86,7 @@ class Player:
             after = self.choose(game)
         except MemoryError:
             # no heap left to think in, not even for the greedy fallback
-            # (the device's 56 KB late in a match): a draw needs none and is
+            # (a heap that cannot grow, late in a match): a draw needs none and is
             # always legal, so the app plays on instead of stopping
             after = None
         finally:

@@ -18,8 +18,7 @@ from ai import arrange
 from ai.move import Move, placed as _placed, value as _value, none as _none
 # names used in one or two places are imported there: each module-level
 # name is a slot of this module's dict, on the device heap while the AI
-# runs (34 names took a 37-slot dict, 296 bytes, where the hint loads
-# with the play screen's heap around it; 27 fit a 29-slot one)
+# runs (developer guide, "How the app stays small": Names)
 
 from compat import MICROPYTHON as _MP
 # memo slots for the search: what the device heap allows; on a PC twice
