@@ -4,9 +4,9 @@ untouched until the player plays).
 
 On MicroPython the hint first looks at the free heap: with less than
 SEARCH_ROOM bytes free (after a collection) beside the screen, the
-search's code and tables do not fit (measured on the frozen 32-bit match:
-below about 25 KB free at the hint nearly every search gave up for want
-of heap and fell back anyway), so the hint gives the cheap move (greedy
+search's code and tables do not fit (most searches would give up for want
+of heap and fall back anyway: docs/figures.md, "The AI on the device's
+heap"), so the hint gives the cheap move (greedy
 new sets and lay-offs, ai.move.cheap) without loading the search at all.
 Loaded already (a second hint in the same turn), the search is tried.
 """

@@ -142,7 +142,7 @@ def shared_memo(bits):
     the copy made while building each bank need the rest), down to
     _MIN_BITS: a small memo only costs time, where a failed try leaves
     holes and a search given up for want of heap falls back to greedy
-    play (at the device's 56 KB the 8 KB memo of 1024 slots never fitted)."""
+    play."""
     for m in _SHARED:
         if m.bits >= bits or KEEP_TABLE:
             return m

@@ -258,11 +258,9 @@ def tops(D, rak, ncol, reverse):
 def fill_all(D, P, c: int):  # viper
     """The whole bound table of colour c, number 13 down to 0: what fill()
     would make on demand.  The device's way: native code makes all ~3000
-    entries faster than calls make the few hundred a search needs (bench
-    median on the unix port 0.71 ms with it, 0.86 ms with fill() alone).
-    The loop body is fill()'s, kept apart on purpose: one entry function
-    shared by both cost the device ~0.4 ms a solve in calls and CPython
-    ~0.6 ms in per-call set-up (measured)."""
+    entries faster than calls make the few hundred a search needs.  The
+    loop body is fill()'s, kept apart on purpose: one entry function shared
+    by both costs a call per entry (both: docs/figures.md, "Move solver")."""
     pp = ptr32(P)
     tile = int(K.UNIT)      # other modules' constants: objects here, read once
     none = int(K.NONE)
