@@ -1,0 +1,72 @@
+"""A linked match in each console's score log: every console that plays
+it logs each finished round once, and the match once, under the host's
+match id, the same records on every console (sync.records).
+
+Counted once: a console saves what it knows of the match first, then
+logs, and notes in its next save how many it has logged.  A power cut
+between the log and that save leaves the save behind the log, so the
+first call after a boot (check=True) looks in the log for the match's
+records before writing any.
+
+new_match_id() is the one place a linked match's id comes from (the host
+draws it when the match begins): the score log's own id scheme
+(sync.scorelog), unique across consoles once the log's scheme is.
+"""
+
+
+def new_match_id(log_dir):
+    """An id for a new match, from the score log in log_dir (0 if the
+    log cannot be written: the match still plays)."""
+    from sync.scorelog import LOG_PATH, ScoreLog
+    try:
+        return ScoreLog(log_dir + LOG_PATH).new_match_id()
+    except OSError:
+        return 0
+
+
+def _logged(log, match_id):
+    """(round numbers, match record?) the log holds for match_id."""
+    import struct
+    from sync import protocol as P
+    rounds = []
+    whole = False
+    for kind, seq, payload in log.records():
+        if len(payload) < 5 or struct.unpack_from("<I", payload, 0)[0] != match_id:
+            continue
+        if kind == P.ROUND:
+            rounds.append(payload[4])
+        elif kind == P.MATCH:
+            whole = True
+    return rounds, whole
+
+
+def log(log_dir, match_id, names, rows, rules, over, done, check):
+    """Log the finished rounds after the first `done` of `rows` (dicts:
+    scores, left, winner, exhausted) and, if `over`, the match record;
+    done counts the match record as one more.  Returns the new count.
+    check: first look which of them the log holds already.  A flash that
+    refuses a write (full) stops there: the count says how far it got,
+    and the next call goes on from it."""
+    from sync.scorelog import LOG_PATH, ScoreLog
+    want = len(rows) + (1 if over else 0)
+    if done >= want:
+        return done
+    sl = ScoreLog(log_dir + LOG_PATH)
+    try:
+        there, whole = _logged(sl, match_id) if check else ((), False)
+        for i in range(done, len(rows)):
+            r = rows[i]
+            if i + 1 not in there:
+                sl.append_round(match_id, i + 1, names, r["scores"], r["left"],
+                                r["winner"], r["exhausted"])
+            done = i + 1
+        if over and not whole:
+            from rummikub.rules import Rules
+            from rummikub.scoring import standings
+            scores = [r["scores"] for r in rows]
+            totals, wins, order = standings(scores, Rules().update(rules).match_winner,
+                                            [r["winner"] for r in rows])
+            sl.append_match(match_id, names, scores, totals, wins, order[0], rules)
+        return want
+    except OSError:
+        return done

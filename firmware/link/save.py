@@ -1,0 +1,72 @@
+"""A linked match on each console's flash (hal.storage.Storage: a cut
+power never leaves a half-written save).
+
+The host's save is the match's: the game (rummikub.savefile) with the
+host's record beside it (link.host.Host.state(): the table, the version,
+each joined console's address, key and seats) and how many of its rounds
+the score log holds.  A joined console's save holds its pairing (so it
+rejoins after its own power cut), the match as the host last sent it
+(TABLE), the newest VIEW as it came (its rack among it), and how many
+rounds it has logged.  A save that does not load is reported and the
+console starts without it (SaveError).
+"""
+from common import SaveError
+
+HOST = "linkhost"
+GUEST = "linkguest"
+
+
+def save_host(storage, host, logged):
+    from rummikub import savefile
+    storage.save(HOST, savefile.dumps(host.game, {"link": host.state(), "logged": logged},
+                                      True))
+
+
+def load_host(storage):
+    """(game, host state, rounds logged), or None when there is no save."""
+    data = storage.load(HOST)
+    if data is None:
+        return None
+    from rummikub import savefile
+    game, extra = savefile.loads(data)
+    try:
+        st = extra["link"]
+        ok = (isinstance(st["version"], int) and isinstance(st["table"], int)
+              and len(st["kinds"]) == game.n and len(st["left"]) == len(game.round_rows))
+        for mac, key, seats in st["consoles"]:
+            ok = ok and len(bytes.fromhex(mac)) == 6 and len(bytes.fromhex(key)) == 32
+            ok = ok and all([0 <= s < game.n for s in seats])
+        logged = extra["logged"]
+    except (KeyError, TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise SaveError("the linked match's save is damaged")
+    return game, st, logged
+
+
+def save_guest(storage, guest, logged):
+    import json
+    d = {"pair": guest.state(), "info": guest.info, "logged": logged,
+         "view": guest.raw.hex() if guest.view is not None else None}
+    storage.save(GUEST, json.dumps(d).encode())
+
+
+def load_guest(storage, guest):
+    """Restore guest from its save: the rounds it has logged, or None
+    when there is no save."""
+    data = storage.load(GUEST)
+    if data is None:
+        return None
+    import json
+    from link.frames import FrameError
+    from link.messages import read_view
+    try:
+        d = json.loads(data.decode())
+        guest.restore(d["pair"])
+        guest.info = d["info"]
+        if d["view"] is not None:
+            guest.raw = bytes.fromhex(d["view"])
+            guest.view = read_view(guest.raw)
+        return d["logged"]
+    except (KeyError, TypeError, ValueError, FrameError):
+        raise SaveError("the link save is damaged")

@@ -1,0 +1,202 @@
+"""N headless consoles on one linked match (host_tools.link.console_mp,
+each its own process) over the simulated radio (host_tools.link.air),
+then what they did, read back from each console's flash, and checked.
+
+    Table(folder, n, ...)   the consoles (console 0 hosts), their options
+    Table.play()            -> Result: the air's counts, each console's
+                            boots, exits, last line and shown tables
+    check(result)           -> the problems found (empty: all held):
+        every console ended its match ("link console ok");
+        for every version the host made, each joined console showed the
+        host's table and its own rack as the host had them (a version
+        made while the console was down or cut off may be missing);
+        every console's score log holds each round and the match once,
+        the same records as the host's
+"""
+import json
+import os
+import shutil
+import sys
+
+from host_tools import FIRMWARE
+from host_tools.link import air as A
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DRIVER = os.path.join(HERE, "console_mp.py")
+NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
+
+
+def mac(i):
+    return bytes((0x02, 0x00, 0x00, 0x00, 0x00, i + 1))
+
+
+def runtime(kind):
+    """(argv, env) starting a console: "micropython" (the unix port of
+    this Python's environment), "python" (CPython), or a path to a
+    micropython binary; frozen=True: one with the driver frozen in."""
+    if kind == "python":
+        return [sys.executable, DRIVER], {"PYTHONPATH": FIRMWARE}
+    exe = kind
+    if kind == "micropython":
+        exe = os.path.join(os.path.dirname(sys.executable), "micropython")
+        if not os.path.exists(exe):
+            exe = shutil.which("micropython") or "micropython"
+    return [exe, DRIVER], {"MICROPYPATH": FIRMWARE}
+
+
+class Result:
+    def __init__(self, ok, problem, stats, junk, consoles, virtual_ms):
+        self.ok = ok
+        self.problem = problem
+        self.stats = stats
+        self.junk = junk
+        self.consoles = consoles        # [{name, dir, boots, exits, out, shown}]
+        self.virtual_ms = virtual_ms
+
+
+class Table:
+    def __init__(self, folder, n=3, seed=1, rounds=1, level="medium", faults=None,
+                 kills=(), fuzz_per_s=0.0, run="micropython", host_run=None, ai=(),
+                 think="2000-8000", draw_ms=1200, capture=False, real_limit_s=600):
+        self.folder = os.path.abspath(folder)
+        self.n = n
+        self.seed = seed
+        self.rounds = rounds
+        self.level = level
+        self.faults = faults or A.Faults()
+        self.kills = list(kills)
+        self.fuzz_per_s = fuzz_per_s
+        self.runtime = run
+        self.host_run = host_run         # (argv, env) for the host, if not `run`'s
+        self.ai = list(ai)               # AI levels of extra seats on the host
+        self.think = think
+        self.draw_ms = draw_ms
+        self.capture = os.path.join(self.folder, "air.jsonl") if capture else None
+        self.real_limit_s = real_limit_s
+
+    def names(self):
+        return [NAMES[i] for i in range(self.n)]
+
+    def _options(self, i):
+        o = {"role": "host" if i == 0 else "guest", "name": NAMES[i], "mac": mac(i).hex(),
+             "dir": os.path.join(self.folder, NAMES[i].lower()), "seed": self.seed,
+             "level": self.level, "code": "%06d" % (self.seed * 7919 % 1000000),
+             "think": self.think, "draw": self.draw_ms}
+        if i == 0:
+            o["seats"] = ",".join(["host"] + ["linked"] * (self.n - 1)
+                                  + ["ai:" + a for a in self.ai])
+            o["rounds"] = self.rounds
+        return o
+
+    def play(self):
+        os.makedirs(self.folder, exist_ok=True)
+        air = A.Air(self.faults, self.seed, self.capture, self.fuzz_per_s,
+                    real_limit_s=self.real_limit_s)
+        for i in range(self.n):
+            o = self._options(i)
+            os.makedirs(o["dir"], exist_ok=True)
+            argv, env = self.host_run if (i == 0 and self.host_run) else runtime(self.runtime)
+            env = dict(env, POCKET_CONSOLE=" ".join("%s=%s" % kv for kv in o.items()))
+            air.add(A.Console(NAMES[i], mac(i), argv, o["dir"], env,
+                              os.path.join(self.folder, NAMES[i].lower() + ".out")))
+        for k in self.kills:
+            air.plan(k)
+        ok = air.run()
+        consoles = []
+        for c in air.consoles:
+            consoles.append({"name": c.name, "dir": c.cwd, "boots": c.boots, "exits": c.exits,
+                             "out": _read(c.out), "shown": _shown(c.cwd)})
+        return Result(ok, air.problem, air.stats, air.fuzz.sent, consoles, air.now)
+
+
+def _read(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def _shown(folder):
+    out = []
+    for line in _read(os.path.join(folder, "shown.jsonl")).splitlines():
+        try:
+            out.append(json.loads(line))
+        except ValueError:
+            out.append({"torn": line})     # a line cut by a power cut
+    return out
+
+
+def score_log(folder):
+    """(kind, payload dict) of every round and match record in a console's log."""
+    from sync import protocol as P
+    from sync import records as R
+    from sync.scorelog import LOG_PATH, ScoreLog
+    out = []
+    for kind, seq, payload in ScoreLog(os.path.join(folder, LOG_PATH)).records():
+        if kind == P.ROUND:
+            out.append(("round", R.decode_round(payload)))
+        elif kind == P.MATCH:
+            out.append(("match", R.decode_match(payload)))
+    return out
+
+
+def _down(c):
+    """A joined console's windows without a session: from each power cut
+    to the first table it showed after it (virtual ms)."""
+    spans = []
+    views = [s["t"] for s in c["shown"] if "table" in s]
+    for t, code, planned in c["exits"]:
+        back = [v for v in views if v > t]
+        spans.append((t, back[0] if back else float("inf")))
+    return spans
+
+
+def check(result, partitions=()):
+    problems = []
+    cs = result.consoles
+    for c in cs:
+        last = c["out"].split("--- boot")[-1]
+        if "link console ok" not in last:
+            tail = "\n    ".join(last.strip().splitlines()[-6:])
+            problems.append("%s did not end its match:\n    %s" % (c["name"], tail))
+    host = cs[0]
+    made = {}
+    for s in host["shown"]:
+        if "table" in s:
+            made[s["v"]] = s
+    for c in cs[1:]:
+        seen = {}
+        wrong = []
+        for s in c["shown"]:
+            if "table" not in s:
+                continue
+            h = made.get(s["v"])
+            if h is None:
+                wrong.append("showed version %d, which the host never made" % s["v"])
+                continue
+            if s["table"] != h["table"]:
+                wrong.append("its table at version %d is not the host's" % s["v"])
+            racks = s["racks"]
+            if len(racks) != 1 or any(r != h["racks"][int(p)] for p, r in racks.items()):
+                wrong.append("its racks at version %d are %s; the host's: %s"
+                             % (s["v"], racks, {p: h["racks"][int(p)] for p in racks}))
+            seen[s["v"]] = True
+        gaps = _down(c) + [(t0, t1) for t0, t1, names in partitions if c["name"] in names]
+        for v in sorted(made):
+            if v not in seen and not any(t0 <= made[v]["t"] <= t1 + 10000 for t0, t1 in gaps):
+                wrong.append("it never showed version %d (made at %d ms)" % (v, made[v]["t"]))
+        for w in wrong[:5]:
+            problems.append("%s: %s" % (c["name"], w))
+        if len(wrong) > 5:
+            problems.append("%s: and %d more like these" % (c["name"], len(wrong) - 5))
+    logs = [score_log(c["dir"]) for c in cs]
+    for c, log in zip(cs, logs):
+        rounds = [r for k, r in log if k == "round"]
+        matches = [r for k, r in log if k == "match"]
+        nums = sorted(r["round"] for r in rounds)
+        if nums != list(range(1, len(nums) + 1)) or len(matches) != 1:
+            problems.append("%s's score log: rounds %s and %d match records" % (c["name"], nums, len(matches)))
+        if log != logs[0]:
+            problems.append("%s's score log differs from the host's" % c["name"])
+    return problems
