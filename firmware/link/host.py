@@ -77,7 +77,6 @@ class Host(Side):
         """The match starts: no more joins; every console gets the table."""
         self.game = game
         self.match_id = match_id
-        self.ckey = None
         self.seen = []
         self._changed(self.link.ticks_ms())
 
@@ -292,7 +291,7 @@ class Host(Side):
             raise F.FrameError(F.UNEXPECTED, "a %s frame is not for the host" % F.NAMES[kind])
 
     def timers(self, now):
-        if self.game is None and self.ckey is not None:
+        if self.game is None and self.ckey is not None:   # the lobby is open
             if self.beacon_at is None or ticks_diff(now, self.beacon_at) >= BEACON_MS:
                 self.beacon_at = now
                 out = bytearray((len(self.free()),))

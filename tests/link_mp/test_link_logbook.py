@@ -1,0 +1,56 @@
+"""Each finished round of a linked match into a console's score log once,
+also across a power cut between the log and the save (CPython +
+MicroPython)."""
+from link import logbook
+from sync import protocol as P
+from sync.scorelog import LOG_PATH, ScoreLog
+from mem_link import scratch
+
+ROWS = [{"scores": [30, -10, -20], "left": [0, 10, 20], "winner": 0, "exhausted": False},
+        {"scores": [-5, 12, -7], "left": [5, 0, 7], "winner": 1, "exhausted": True}]
+NAMES = ["Ann", "Bo", "Cy"]
+
+
+def folder():
+    return scratch("linklog") + "/"
+
+
+def kinds(d):
+    return [(k, payload[4] if k == P.ROUND else None)
+            for k, s, payload in ScoreLog(d + LOG_PATH).records() if k != P.LOG_START]
+
+
+def test_each_round_then_the_match_once():
+    d = folder()
+    done = logbook.log(d, 0x51, NAMES, ROWS[:1], {}, False, 0, True)
+    assert done == 1 and kinds(d) == [(P.ROUND, 1)]
+    assert logbook.log(d, 0x51, NAMES, ROWS[:1], {}, False, done, False) == 1
+    done = logbook.log(d, 0x51, NAMES, ROWS, {}, True, done, False)
+    assert done == 3 and kinds(d) == [(P.ROUND, 1), (P.ROUND, 2), (P.MATCH, None)]
+    assert logbook.log(d, 0x51, NAMES, ROWS, {}, True, done, False) == 3
+    assert len(kinds(d)) == 3
+
+
+def test_a_cut_before_the_save_noted_it_logs_nothing_twice():
+    d = folder()
+    logbook.log(d, 0x52, NAMES, ROWS, {}, True, 0, True)
+    # the save still says 0: after the boot, check=True looks first
+    assert logbook.log(d, 0x52, NAMES, ROWS, {}, True, 0, True) == 3
+    assert kinds(d) == [(P.ROUND, 1), (P.ROUND, 2), (P.MATCH, None)]
+    # another match's records do not count for this one
+    assert logbook.log(d, 0x53, NAMES, ROWS[:1], {}, False, 0, True) == 1
+    assert kinds(d)[-1] == (P.ROUND, 1)
+
+
+def test_every_console_writes_the_same_records():
+    a, b = folder(), folder()
+    rules = {"joker_penalty": 25}
+    logbook.log(a, 0x54, NAMES, ROWS, rules, True, 0, True)
+    logbook.log(b, 0x54, NAMES, ROWS, rules, True, 0, True)
+    ra = [(k, p) for k, s, p in ScoreLog(a + LOG_PATH).records() if k != P.LOG_START]
+    rb = [(k, p) for k, s, p in ScoreLog(b + LOG_PATH).records() if k != P.LOG_START]
+    assert ra == rb and len(ra) == 3
+
+
+def test_a_log_that_cannot_be_written_says_how_far_it_got():
+    assert logbook.log("/nonexistent-folder/x/", 0x55, NAMES, ROWS, {}, True, 0, True) == 0
