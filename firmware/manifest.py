@@ -12,12 +12,12 @@
 # Left out, host-only (host_tools.flash.deploy.HOST_ONLY keeps the same ones
 # out of the .mpy bundle; tests/host/test_manifest.py checks both agree):
 # ai/hostfast.py (CPython tables), hal/pyframebuf.py (framebuf for CPython),
-# hal/unixport.py, hal/web.py, hal/blinka.py (other backends).  Every other
-# module is frozen, a new one too.
+# hal/unixport.py, hal/web.py, hal/blinka.py, hal/simradio.py (other
+# backends).  Every other module is frozen, a new one too.
 import os
 
 HOST_ONLY = {"ai": ("hostfast.py",),
-             "hal": ("blinka.py", "pyframebuf.py", "unixport.py", "web.py")}
+             "hal": ("blinka.py", "pyframebuf.py", "simradio.py", "unixport.py", "web.py")}
 # keep asserts and line numbers: tracebacks on the serial console stay useful
 OPT = 0
 
@@ -34,7 +34,7 @@ def device_files(pkg):
 
 module("main.py", opt=OPT)
 module("compat.py", opt=OPT)
-for pkg in ("common", "rummikub", "gin", "sync", "ui"):
+for pkg in ("common", "rummikub", "gin", "sync", "link", "ui"):
     package(pkg, opt=OPT)
 for pkg in HOST_ONLY:
     package(pkg, files=device_files(pkg), opt=OPT)

@@ -36,26 +36,51 @@ class SimRadio(Link):
         self.air = socket.getaddrinfo(host, port)[0][-1]
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         self.sock.bind(socket.getaddrinfo(host, 0)[0][-1])
-        self.sock.settimeout(timeout_s)
+        # replies land in one buffer, as espnow's irecv() reuses one: no
+        # block of the heap taken per frame (the host's heap runs full).
+        # MicroPython's sockets have no recv_into; their readinto fills the
+        # whole buffer unless the socket does not block: one datagram then
+        self._buf = bytearray(1024)
+        self._wait_ms = timeout_s * 1000
+        self._poll = None
+        if hasattr(self.sock, "recv_into"):
+            self.sock.settimeout(timeout_s)
+        else:
+            import select
+            self.sock.setblocking(False)
+            self._poll = select.poll()
+            self._poll.register(self.sock, select.POLLIN)
         self._ask(b"R" + self.mac + struct.pack("<H", rxbuf))
 
+    def _reply(self):
+        if self._poll is None:
+            return self.sock.recv_into(self._buf)
+        if not self._poll.poll(self._wait_ms):
+            raise OSError("timed out")
+        return self.sock.readinto(self._buf)
+
     def _ask(self, request):
+        """Send a request; the reply's length (the reply is in _buf)."""
         self.sock.sendto(request, self.air)
         try:
-            reply = self.sock.recvfrom(1024)[0]
+            n = self._reply()
         except OSError as e:
             raise AirGone("no answer from the simulated radio: %s" % e)
-        self.now, self._counts[4] = struct.unpack_from("<II", reply, 1)
-        return reply
+        if not n or n < 9:
+            raise AirGone("the simulated radio's reply is cut short")
+        self.now, self._counts[4] = struct.unpack_from("<II", self._buf, 1)
+        return n
 
     def _send(self, mac, frame):
-        return self._ask(b"T" + mac + frame)[9] == 1
+        self._ask(b"T" + mac + frame)
+        return self._buf[9] == 1
 
     def _recv(self, timeout_ms):
-        r = self._ask(b"W" + struct.pack("<I", self.now + max(0, timeout_ms)))
-        if r[0] != 0x46:        # F
+        n = self._ask(b"W" + struct.pack("<I", self.now + max(0, timeout_ms)))
+        b = self._buf
+        if b[0] != 0x46:        # F
             return None
-        return bytes(r[9:15]), bytes(r[15:])
+        return bytes(b[9:15]), bytes(b[15:n])
 
     def ticks_ms(self):
         return self.now

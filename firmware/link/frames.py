@@ -14,7 +14,8 @@ A frame (at most hal.link.MTU = 250 bytes), little endian:
 
     kind     fields                         key
     BEACON   free seats u8, host name       (none: anyone may announce a table)
-    JOIN     nonce 8, name                  the pairing code's (code_key)
+    JOIN     nonce 8, name                  the pairing code's (code_key),
+                                            over the joiner's address too
     PAIRED   joiner's nonce 8, nonce 8,     the pairing code's
              seat u8, seats n u8
     REFUSED  joiner's nonce 8, reason u8    the pairing code's
@@ -129,12 +130,13 @@ def session_key(pkey, guest_nonce, host_nonce):
     return Key(pkey.mac(b"session", guest_nonce, host_nonce))
 
 
-def seal(kind, table, body, key=None):
-    """A whole frame: header, body, and its tag under key (none: BEACON)."""
+def seal(kind, table, body, key=None, sender=b""):
+    """A whole frame: header, body, and its tag under key (none: BEACON).
+    sender: an address the tag also covers (a JOIN's: see verify)."""
     out = bytearray(struct.pack("<BBI", MAGIC, kind, table))
     out.extend(body)
     if key is not None:
-        out.extend(key.tag(out))
+        out.extend(key.mac(out, sender)[:TAG])
     return out
 
 
@@ -162,10 +164,13 @@ def head(frame):
     return kind, struct.unpack_from("<I", frame, 2)[0]
 
 
-def verify(frame, key):
+def verify(frame, key, sender=b""):
     """The frame's body (after HEAD, before the tag) if its tag is key's,
-    else FrameError: nothing is read from a frame that fails."""
-    want = key.tag(memoryview(frame)[:len(frame) - TAG])
+    else FrameError: nothing is read from a frame that fails.  sender:
+    the address the tag must also cover, for a JOIN: another console that
+    heard one (even one its host never did) cannot take its seat by
+    sending it again as its own."""
+    want = key.mac(memoryview(frame)[:len(frame) - TAG], sender)[:TAG]
     got = frame[len(frame) - TAG:]
     diff = 0
     for i in range(TAG):

@@ -193,7 +193,7 @@ class Guest(Side):
             j[4] = now
             out = bytearray(j[3])
             F.put_text(out, self.name)
-            self.link.send(j[0], F.seal(F.JOIN, j[1], out, j[2]))
+            self.link.send(j[0], F.seal(F.JOIN, j[1], out, j[2], self.link.mac))
         h = self.host
         if h is None:
             return

@@ -81,12 +81,15 @@ class Host(Side):
         self._changed(self.link.ticks_ms())
 
     def _join(self, mac, frame, now):
-        if self.game is not None or self.ckey is None:
+        if self.ckey is None:           # restored from a save: no lobby, no code
             self._refuse_join(mac, frame, F.UNDER_WAY)
             raise F.FrameError(F.UNEXPECTED, "JOIN after the lobby closed")
         try:
-            body = F.verify(frame, self.ckey)
+            body = F.verify(frame, self.ckey, mac)
         except F.FrameError:
+            if self.game is not None:
+                self._refuse_join(mac, frame, F.UNDER_WAY)
+                raise
             self.bad += 1
             self._refuse_join(mac, frame, F.WRONG_CODE)
             if self.bad >= MAX_BAD:
@@ -98,6 +101,9 @@ class Host(Side):
         if p is not None and p.join == ng:
             p.send(p.paired)            # our PAIRED was lost: the same again
             return
+        if self.game is not None:
+            self._refuse_join(mac, frame, F.UNDER_WAY)
+            raise F.FrameError(F.UNEXPECTED, "JOIN after the lobby closed")
         if ng in self.seen:
             raise F.FrameError(F.REPLAYED, "a JOIN seen before")
         if p is None and not self.free():

@@ -27,11 +27,19 @@ def parse_args(argv):
     ap.add_argument("--fresh", action="store_true",
                     help="start with empty flash (a --save-dir that holds files is kept "
                          "beside it, renamed, not deleted)")
+    ap.add_argument("--link", type=int, metavar="N",
+                    help="N consoles that play together, each its own process, over a "
+                         "simulated radio (with --headless; `emulate --link 3 --headless "
+                         "--help` lists its options)")
     return ap.parse_args(argv)
 
 
 def main(argv=None):
-    args = parse_args(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else argv
+    if any(a == "--link" or a.startswith("--link=") for a in argv):
+        from host_tools.link import command
+        return command.main(argv)
+    args = parse_args(argv)
     keys = args.keys
     if args.script:            # its text: options.text_file read and checked it
         keys += "\n" + args.script

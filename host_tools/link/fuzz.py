@@ -76,9 +76,9 @@ class Fuzzer:
         elif kind == "wrong code":
             from link import frames as F
             key = F.code_key("%06d" % r.randrange(1000000), struct.unpack_from("<I", frame, 2)[0])
-            frame = bytes(F.seal(F.JOIN, struct.unpack_from("<I", frame, 2)[0],
-                                 r.randbytes(8) + b"\x03Eve", key))
             src = STRANGER
+            frame = bytes(F.seal(F.JOIN, struct.unpack_from("<I", frame, 2)[0],
+                                 r.randbytes(8) + b"\x03Eve", key, src))
         # "replayed": the frame as it was
         self.sent[kind] += 1
         air.stats["junk"] += 1

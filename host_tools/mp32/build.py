@@ -178,25 +178,32 @@ def frozen_key(staged):
     return hashlib.sha256((sha256_file(TARBALL) + model_key() + tree_digest(staged)).encode()).hexdigest()
 
 
-# tests/ui_mp's whole-match scripts, frozen beside the app: on the device
-# main.py (frozen) drives the app, so the driver's code on the heap (about
-# 4 KB as .mpy) would be a cost of the test, not of the app
-TEST_DRIVER = ("ui_hal", "ui_driver", "mp_ui_game", "ui_probe", "mp_gin_ui_game")
+# the tests' drivers, frozen beside the app: tests/ui_mp's whole-match
+# scripts and the headless link console.  On the device main.py (frozen)
+# drives the app, so the driver's code on the heap (about 4 KB as .mpy)
+# would be a cost of the test, not of the app
+TEST_DRIVER = ("tests/ui_mp/ui_hal.py", "tests/ui_mp/ui_driver.py", "tests/ui_mp/mp_ui_game.py",
+               "tests/ui_mp/ui_probe.py", "tests/ui_mp/mp_gin_ui_game.py",
+               "host_tools/link/console_mp.py")
+# host-only backends the drivers run on, frozen where the device has its
+# own (hal.simradio stands in for the ESP32's espnow backend)
+TEST_BACKENDS = ("hal/simradio.py",)
 
 
 def _with_test_driver(staged, manifest):
     """A manifest beside the staged app's that includes it and freezes
-    TEST_DRIVER too; returns its path."""
+    TEST_DRIVER and TEST_BACKENDS too; returns its path."""
     d = os.path.join(staged, "test_driver")
     os.makedirs(d, exist_ok=True)
-    for name in TEST_DRIVER:
-        shutil.copyfile(os.path.join(ROOT, "tests", "ui_mp", name + ".py"),
-                        os.path.join(d, name + ".py"))
+    for src in TEST_DRIVER:
+        shutil.copyfile(os.path.join(ROOT, src), os.path.join(d, os.path.basename(src)))
     path = os.path.join(staged, "test_manifest.py")
     with open(path, "w") as f:
         f.write("include(%r)\n" % os.path.basename(manifest))
-        for name in TEST_DRIVER:
-            f.write("module(%r, base_path='test_driver')\n" % (name + ".py"))
+        for src in TEST_DRIVER:
+            f.write("module(%r, base_path='test_driver')\n" % os.path.basename(src))
+        for rel in TEST_BACKENDS:
+            f.write("module(%r, opt=%d)\n" % (rel, 0))
     return path
 
 

@@ -5,6 +5,8 @@ from link import messages as M
 from link_table import CODE, mac, lobby, settled, table, turn_of
 from link.guest import Guest
 from mem_link import counter_rand, scratch
+from rummikub.game import Game
+from rummikub.rules import Rules
 
 
 def moved(ether, host, guests, move):
@@ -49,6 +51,28 @@ def test_a_wrong_code_is_refused_and_pairs_nothing():
     assert host.refused == {F.FORGED: 1}
 
 
+def test_a_join_heard_off_the_air_takes_no_seat_from_another_address():
+    ether, host, guests = lobby(3)
+    g = guests[1]
+    heard = []
+
+    def drop(src, dst, frame):         # the host never hears g's JOIN; Eve does
+        if src == g.link.mac and frame[1] == F.JOIN:
+            heard.append(frame)
+            return True
+        return False
+    ether.drop = drop
+    g.join(mac(0), host.table, CODE)
+    ether.run([host] + guests, 300)
+    assert heard and host.peers == []
+    ether.inject(mac(0), b"\x02\xee\xee\xee\xee\xee", heard[0])
+    ether.run([host] + guests, 100)
+    assert host.peers == [] and host.free() == [1, 2] and host.refused == {F.FORGED: 1}
+    ether.drop = None
+    assert ether.run([host] + guests, 3000, lambda: g.paired())
+    assert [p.mac for p in host.peers] == [g.link.mac]
+
+
 def test_ten_wrong_codes_draw_a_new_code():
     ether, host, guests = lobby(2)
     first = host.code
@@ -65,6 +89,25 @@ def test_no_console_joins_once_the_match_has_begun():
     late.join(mac(0), host.table, CODE)
     assert ether.run([host, late] + guests, 3000, lambda: late.refusal is not None)
     assert late.refusal == F.UNDER_WAY and len(host.peers) == 2
+
+
+def test_a_joiner_whose_paired_frame_was_lost_still_pairs_after_the_lobby_closes():
+    ether, host, guests = lobby(2)
+    g = guests[0]
+    lost = []
+
+    def drop(src, dst, frame):
+        if dst == g.link.mac and frame[1] == F.PAIRED and not lost:
+            lost.append(frame)
+            return True
+        return False
+    ether.drop = drop
+    g.join(mac(0), host.table, CODE)
+    assert ether.run([host, g], 3000, lambda: not host.free())
+    assert lost and not g.paired()
+    host.begin(Game(Rules(), 2, 5, 1, host.names), 0x77)
+    assert ether.run([host, g], 5000, lambda: settled(host, [g]))
+    assert g.refusal is None and g.paired() and g.view.version == host.version
 
 
 def test_a_move_arrives_as_frames_and_every_table_shows_it():
