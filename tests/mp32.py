@@ -18,12 +18,18 @@ host_tools.mp32 (cached under build/mp32/).  Without its source or a
    100 through the UI against the hard AI (tests/ui_mp/mp_gin_ui_game.py);
 4. the same two from .mpy files (what `make flash` deploys on a stock
    image) in --mpy-profile (radio-off: the .mpy path needs about 122 KB,
-   more than radio-on's 86 KB).
+   more than radio-on's 86 KB);
+5. a linked match's host, frozen, in --link-profiles (radio-on: the
+   radio is up; floor), with three joined consoles (the plain binary,
+   each its own process) over the simulated radio at 20% loss
+   (host_tools.link): the host runs the engine, its person's moves, the
+   sessions, the save and the score log.
 Each run prints the most heap it grew to and the CPU time it took.
 """
 import argparse
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -81,6 +87,35 @@ def in_profile(folder, exe, module, profile):
         kb(profile.most_heap(r)), kb(profile.heap), kb(r["most"]), r["added"], r["freed"], cpu)
 
 
+def linked_host(frozen, plain, profile):
+    """(ok, last line, what the heap did and the CPU time of all four
+    consoles) of a linked match whose host runs frozen in profile, three
+    joined consoles beside it."""
+    from host_tools.link import air as A
+    from host_tools.link import run as R
+    fd, report = tempfile.mkstemp(prefix="mp32-heap-")
+    os.close(fd)
+    folder = tempfile.mkdtemp(prefix="mp32-link-")
+    host = ([frozen] + profile.args() + ["-c", "import console_mp; console_mp.main()"],
+            dict(profile.env(report), MICROPYPATH=".frozen"))
+    cpu = children_cpu()
+    try:
+        result = R.Table(folder, 4, 3, faults=A.Faults(0.2, 0.05, 0.05, 30), run=plain,
+                         host_run=host, think="2000-4000").play()
+        r = profiles.read_report(report)
+    finally:
+        os.remove(report)
+    problems = ([result.problem] if result.problem else []) + R.check(result)
+    out = result.consoles[0]["out"].strip().splitlines()
+    line = "; ".join(problems[:3]) if problems else out[-1].split(": ", 1)[-1]
+    cpu = "%.1f s CPU" % (children_cpu() - cpu)
+    heap = "most heap %s (%s + %s grown; %d areas added, %d given back), %s" % (
+        kb(profile.most_heap(r)), kb(profile.heap), kb(r["most"]), r["added"], r["freed"], cpu) \
+        if r else "no heap report, " + cpu
+    shutil.rmtree(folder, ignore_errors=True)
+    return result.ok and not problems, line, heap
+
+
 def describe(profile):
     return "%s (%s%s)" % (profile.name, kb(profile.heap),
                           " + " + kb(profile.room) if profile.room else ", no growth")
@@ -95,6 +130,8 @@ def main(argv):
                     help="device profiles the frozen app plays in")
     ap.add_argument("--mpy-profile", default="radio-off",
                     help="the device profile the .mpy app plays in")
+    ap.add_argument("--link-profiles", default="radio-on,floor",
+                    help="device profiles a linked match's host plays in, frozen")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args(argv)
     why = mp32.missing()
@@ -135,6 +172,12 @@ def main(argv):
         print("32-bit %s, %s: %s; %s" % (what, describe(profile), line, heap))
         if not ok:
             failed.append("%s in %s" % (what, profile.name))
+    for name in args.link_profiles.split(","):
+        profile = profiles.get(name)
+        ok, line, heap = linked_host(frozen, plain, profile)
+        print("32-bit linked host of 3 consoles, frozen, %s: %s; %s" % (describe(profile), line, heap))
+        if not ok:
+            failed.append("linked host in %s" % profile.name)
     if failed:
         print("test-mp32 FAILED: %s" % "; ".join(failed), file=sys.stderr)
         return 1

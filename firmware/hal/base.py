@@ -26,6 +26,8 @@ everything else here is shared, so the app runs unchanged on each:
                        kept in id_folder/device_id
     hal.serial()       the USB serial line as a byte port (hal.usbserial)
                        for score sync, or None where there is none
+    hal.link()         the radio to other consoles (hal.link.Link: link
+                       play), or None where there is none
 """
 from compat import const, ticks_diff
 from hal.buttons import Buttons
@@ -148,6 +150,12 @@ class Hal:
     def serial(self):
         from hal.usbserial import UsbSerial
         return UsbSerial()
+
+    def link(self):
+        """The radio to other consoles; None: this backend has none yet
+        (the ESP32's espnow and the web page's channel come with link
+        play's second part; the unix port has the simulated radio)."""
+        return None
 
     # -- shared behaviour
     def start(self):

@@ -14,6 +14,9 @@ there is no ESP32, so the device simulator (host_tools.devsim FOLDER
               microvolts the divider's pin reads (through the reference
               board's ratio, hal.board), else no battery pin
     clock     real time; device id generated once (hal.devid)
+    link      the simulated radio (hal.simradio), when the environment
+              names its port and this console's address (POCKET_AIR,
+              POCKET_MAC: 12 hex digits); its clock is then the radio's
     sleep     deep_sleep() waits for the next keys, then exits: devsim
               restarts the interpreter into main.py, as a wake boots the board
 """
@@ -141,11 +144,22 @@ class UnixHal(Hal):
             self.until = time.ticks_add(now, hold)
         return self.lines
 
+    _link = None
+
+    def link(self):
+        if self._link is None and os.getenv("POCKET_AIR") and os.getenv("POCKET_MAC"):
+            from hal.simradio import SimRadio
+            self._link = SimRadio(bytes.fromhex(os.getenv("POCKET_MAC")), int(os.getenv("POCKET_AIR")))
+        return self._link
+
     def ticks_ms(self):
-        return time.ticks_ms()
+        return self._link.ticks_ms() if self._link else time.ticks_ms()
 
     def sleep_ms(self, ms):
-        time.sleep_ms(ms)
+        if self._link:
+            self._link.sleep_ms(ms)
+        else:
+            time.sleep_ms(ms)
 
     def battery_pin_uv(self):
         try:
