@@ -113,7 +113,9 @@ def main(argv=None):
           "delay up to %d ms%s" % (args.link, args.runtime, args.seed, _pct(args.loss),
                                    _pct(args.dup), _pct(args.reorder), args.delay,
                                    "".join(", power cut %s at %d s for %d s" % (k.name, k.at_ms // 1000, k.down_ms // 1000)
-                                           for k in args.kill)))
+                                           for k in args.kill)
+                                   + "".join(", %s cut off %d-%d s" % (",".join(sorted(n)), t0 // 1000, t1 // 1000)
+                                             for t0, t1, n in args.partition)), flush=True)
     t0 = time.monotonic()
     try:
         result = table.play()

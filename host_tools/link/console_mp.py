@@ -184,9 +184,13 @@ def run_host(c):
         host.on_change = lambda h: host_changed(c, h)
         host.begin(game, logbook.new_match_id(c.log_dir))
         c.note("match %08x begins: %s" % (host.match_id, ", ".join(host.names)))
+    quiet = 0
     while True:
         g = host.game
         now = c.radio.ticks_ms()
+        if host.quiet != quiet:
+            quiet = host.quiet
+            c.shown({"quiet": quiet})        # the glass names the quiet consoles
         if g.phase != PLAYING:
             if not host.settled(now):
                 host.wait(200)
@@ -263,9 +267,13 @@ def run_guest(c):
     gst.on_news = lambda g: guest_news(c, g)
     guest_news(c, gst)
     seen = gst.news
+    quiet = gst.quiet
     level = o.get("level", "medium")
     while True:
         gst.wait(200)
+        if gst.quiet != quiet:
+            quiet = gst.quiet
+            c.shown({"quiet": quiet})        # as the host reported them
         if gst.news != seen:
             seen = gst.news
             c.radio.sleep_ms(c.draw_ms)   # the glass refreshes; the radio is not read

@@ -36,7 +36,7 @@ def runtime(kind):
     micropython binary; frozen=True: one with the driver frozen in."""
     if kind == "python":
         return [sys.executable, DRIVER], {"PYTHONPATH": FIRMWARE}
-    exe = kind
+    exe = os.path.abspath(kind) if os.sep in kind else kind
     if kind == "micropython":
         exe = os.path.join(os.path.dirname(sys.executable), "micropython")
         if not os.path.exists(exe):

@@ -11,8 +11,9 @@ players, one seeded Rummikub round to its end over the simulated radio
 - every frame each joined console received, read in plaintext with the
   protocol's own decoders: no other player's tile;
 - thousands of junk frames (random, oversized, truncated, flipped,
-  replayed, from strangers, forged moves, wrong codes): every console
-  plays on, and the round is the same round.
+  replayed, from strangers, forged moves, wrong codes) and a console cut
+  off for 30 s: every console plays on (the cut-off one reported quiet),
+  and the round is the same round.
 """
 import json
 import os
@@ -77,6 +78,13 @@ def test_a_round_over_a_faulty_radio_through_two_power_cuts(tmp_path):
         assert c["boots"] == 2 and len(c["exits"]) == 2
         t, code, planned = c["exits"][0]
         assert planned and code == -9 and 60000 < t < end - 60000, c["exits"]
+    # while Bo was down the others were told, and told again when it was back
+    seat = 1 << int(list([v for v in bo["shown"] if "table" in v][0]["racks"])[0])
+    cut, back = bo["exits"][0][0], bo["exits"][0][0] + 15000
+    for c in (ann, cy):
+        marks = [(v["t"], v["quiet"]) for v in c["shown"] if set(v) == {"quiet", "t"}]
+        assert any(cut < t < back + 10000 and q == seat for t, q in marks), (c["name"], marks)
+        assert any(t > back and q == 0 for t, q in marks), (c["name"], marks)
     resumed = [w for w in ann["out"].splitlines() if "resumed from the save at version" in w]
     assert len(resumed) == 1 and int(resumed[0].split()[-1]) > 10
     # the joined console rejoined with its rack as it was
@@ -156,11 +164,15 @@ def check_message(msg, seats, made):
     return 0
 
 
-def test_thousands_of_junk_frames_leave_every_console_playing(tmp_path):
-    result = R.Table(str(tmp_path), 3, SEED, faults=A.Faults(loss=0.05), fuzz_per_s=10,
-                     run=build.plain(), think="2000-4000").play()
+def test_thousands_of_junk_frames_and_a_partition_leave_every_console_playing(tmp_path):
+    cut = [(60000, 90000, {"Cy"})]
+    result = R.Table(str(tmp_path), 3, SEED, faults=A.Faults(loss=0.05, partitions=cut),
+                     fuzz_per_s=10, run=build.plain(), think="2000-4000").play()
     assert result.ok, "%s\n%s" % (result.problem, outputs(result))
-    assert R.check(result) == [], outputs(result)
+    assert R.check(result, cut) == [], outputs(result)
+    assert result.stats["cut off"] > 10
+    marks = [(v["t"], v["quiet"]) for v in result.consoles[0]["shown"] if set(v) == {"quiet", "t"}]
+    assert any(60000 < t < 90000 and q for t, q in marks) and marks[-1][1] == 0, marks
     junk = result.junk
     assert sum(junk.values()) >= 3000 and min(junk.values()) >= 250, junk
     assert result.stats["dropped (buffer full)"] > 0

@@ -1,0 +1,36 @@
+"""`pocket emulate --link N --headless`: consoles as processes from the
+command line, and its options refused in one line."""
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def pocket(*args):
+    p = subprocess.run([sys.executable, "-m", "host_tools", "emulate"] + list(args), cwd=ROOT,
+                       capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+    return p.returncode, p.stdout, p.stderr
+
+
+def test_two_consoles_play_a_match_and_it_is_checked(tmp_path):
+    d = str(tmp_path / "consoles")
+    rc, out, err = pocket("--link", "2", "--headless", "--seed", "5", "--loss", "10%",
+                          "--think", "500-1500", "--kill", "Bo@30+8", "--dir", d)
+    assert rc == 0, out + err
+    assert "Bo: 2 boots; match" in out and "PROBLEM" not in out, out
+    assert "checked: every console showed each turn's table" in out
+    assert sorted(os.listdir(d)) == ["ann", "ann.out", "bo", "bo.out"]
+    # the same folder again would resume finished matches: refused
+    rc, out, err = pocket("--link", "2", "--headless", "--dir", d)
+    assert rc == 2 and "not empty" in err and len(err.splitlines()) == 1
+
+
+def test_bad_options_are_refused_in_one_line():
+    for args, says in ((["--link", "5", "--headless"], "2 to 4 consoles"),
+                       (["--link", "3"], "add --headless"),
+                       (["--link", "3", "--headless", "--loss", "120%"], "between 0 and 1"),
+                       (["--link", "3", "--headless", "--kill", "Bo"], "NAME@AT+DOWN"),
+                       (["--link", "3", "--headless", "--partition", "Cy@x"], "NAME[,NAME]@FROM-TO")):
+        rc, out, err = pocket(*args)
+        assert rc == 2 and says in err and "Traceback" not in err, (args, err)
