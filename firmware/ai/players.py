@@ -79,8 +79,10 @@ class Player:
             return best.table if best.count else None
         return self.expert.choose(game, self.budget_ms, self.solve_ms)    # hard, expert
 
-    def take_turn(self, game):
-        """Play one turn on `game`; returns the TurnResult or the drawn tiles."""
+    def decide(self, game):
+        """This turn's table, its sets where they stood (rows stay put),
+        or None to draw; `game` may be anything with the Game's table,
+        rack, melded, current and rules (a linked console's view)."""
         t0 = ticks_ms()
         try:
             after = self.choose(game)
@@ -97,9 +99,14 @@ class Player:
                 dp.drop_caches()
         self.think_ms += ticks_diff(ticks_ms(), t0)
         self.moves += 1
+        if after is None:
+            return None
+        return [after[j] for j in arrange(game.table, after)]
+
+    def take_turn(self, game):
+        """Play one turn on `game`; returns the TurnResult or the drawn tiles."""
+        after = self.decide(game)
         if after is not None:
-            # the sets it leaves stand where they stood (rows stay put)
-            after = [after[j] for j in arrange(game.table, after)]
             res = game.play(after)
             if res.valid:
                 return res

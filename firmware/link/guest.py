@@ -175,15 +175,9 @@ class Guest(Side):
             self._welcome(frame, now)
             h.heard = now
         elif kind == F.DATA or kind == F.ACK:
-            body = h.open(frame, now)[0]
-            h.heard = now
-            if kind == F.ACK:
-                F.need(body, 4, kind)
-                h.ch.on_ack(int.from_bytes(bytes(body[:4]), "little"), now)
-            else:
-                msg = h.ch.on_data(body, now)
-                if msg:
-                    self._message(msg)
+            msg = h.receive(kind, frame, now)[0]
+            if msg:
+                self._message(msg)
         else:
             raise F.FrameError(F.UNEXPECTED, "a %s frame is not for a guest" % F.NAMES[kind])
 

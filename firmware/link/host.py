@@ -282,17 +282,11 @@ class Host(Side):
                 p.offer = (F.session_key(p.pkey, ng, nh), ng, nh)
             p.send(F.seal(F.WELCOME, self.table, ng + p.offer[2], p.pkey))
         elif kind == F.DATA or kind == F.ACK:
-            body, new = p.open(frame, now)
-            p.heard = now
+            msg, new = p.receive(kind, frame, now)
             if new:
                 self._session(p)
-            if kind == F.ACK:
-                F.need(body, 4, kind)
-                p.ch.on_ack(int.from_bytes(bytes(body[:4]), "little"), now)
-            else:
-                msg = p.ch.on_data(body, now)
-                if msg:
-                    self._message(p, msg, now)
+            if msg:
+                self._message(p, msg, now)
         else:
             raise F.FrameError(F.UNEXPECTED, "a %s frame is not for the host" % F.NAMES[kind])
 

@@ -66,6 +66,17 @@ class Peer:
         self.start(self.offer[0], now)
         return body, True
 
+    def receive(self, kind, frame, now):
+        """A DATA or ACK frame from this peer, verified (open) and taken by
+        the channel: (a whole message or None, a new session?)."""
+        body, new = self.open(frame, now)
+        self.heard = now
+        if kind == F.ACK:
+            F.need(body, 4, kind)
+            self.ch.on_ack(int.from_bytes(bytes(body[:4]), "little"), now)
+            return None, new
+        return self.ch.on_data(body, now), new
+
     def due_in(self, now):
         """ms until this peer's channel next needs a turn (sends, timers)."""
         return ASK_MS if self.ch is None else self.ch.due_in(now)

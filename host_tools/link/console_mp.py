@@ -24,7 +24,6 @@ its save brings it back.  Each ends when the match is over and logged.
 """
 import gc
 import os
-import sys
 
 import compat
 
@@ -43,18 +42,7 @@ def choose(level, g, seat):
     View with .rules): sets to leave, or None to draw.  Seeded by the
     turn, so a turn is played the same however the radio behaved."""
     from ai.players import Player
-    from rummikub.places import arrange
-    try:
-        after = Player(level, seed=(g.round_no * 1009 + g.turn_no) * 8 + seat + 1).choose(g)
-    except MemoryError:
-        after = None
-    finally:
-        dp = sys.modules.get("ai.dp")
-        if dp is not None:
-            dp.drop_caches()
-    if after is None:
-        return None
-    return [after[j] for j in arrange(g.table, after)]
+    return Player(level, seed=(g.round_no * 1009 + g.turn_no) * 8 + seat + 1).decide(g)
 
 
 class Console:
