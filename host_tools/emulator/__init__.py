@@ -27,7 +27,7 @@ def parse_args(argv):
     ap.add_argument("--fresh", action="store_true",
                     help="start with empty flash (a --save-dir that holds files is kept "
                          "beside it, renamed, not deleted)")
-    ap.add_argument("--link", type=int, metavar="N",
+    ap.add_argument("--link", type=whole(2, 4, "consoles"), metavar="N",
                     help="N consoles that play together, each its own process, over a "
                          "simulated radio (with --headless; `emulate --link 3 --headless "
                          "--help` lists its options)")

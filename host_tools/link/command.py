@@ -8,9 +8,9 @@ import sys
 import tempfile
 import time
 
-from host_tools import prog
 from host_tools.link import air as A
 from host_tools.link import run as R
+from host_tools.options import SEED_MAX, Parser, out_dir, program, real, shown, whole
 
 
 def _rate(text):
@@ -18,14 +18,25 @@ def _rate(text):
     try:
         v = float(text[:-1]) / 100 if text.endswith("%") else float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError("%r is not a rate (0.2 or 20%%)" % text)
-    if not 0 <= v <= 1:
-        raise argparse.ArgumentTypeError("a rate is between 0 and 1 (0%%..100%%), not %s" % text)
+        v = None
+    if v is None or not 0 <= v <= 1:        # NaN compares False
+        raise argparse.ArgumentTypeError("takes a rate between 0 and 1 (or 0%% to 100%%), not %s"
+                                         % shown(text))
     return v
 
 
 def _seconds(text):
-    return int(float(text.rstrip("s")) * 1000)
+    v = float(text.rstrip("s"))
+    if not 0 <= v <= 24 * 3600:
+        raise ValueError(text)
+    return int(v * 1000)
+
+
+def _name(text):
+    name = text.capitalize()
+    if name not in R.NAMES:
+        raise ValueError(text)
+    return name
 
 
 def _kill(text):
@@ -33,9 +44,10 @@ def _kill(text):
     try:
         name, rest = text.split("@")
         at, down = rest.split("+")
-        return A.Kill(name.capitalize(), _seconds(at), _seconds(down), 2)
+        return A.Kill(_name(name), _seconds(at), _seconds(down), 2)
     except ValueError:
-        raise argparse.ArgumentTypeError("--kill takes NAME@AT+DOWN in seconds, e.g. Bo@100+15, not %r" % text)
+        raise argparse.ArgumentTypeError("takes NAME@AT+DOWN in seconds (a console of %s), "
+                                         "e.g. Bo@100+15, not %s" % (", ".join(R.NAMES[:4]), shown(text)))
 
 
 def _cut(text):
@@ -43,54 +55,82 @@ def _cut(text):
     try:
         names, span = text.split("@")
         t0, t1 = span.split("-")
-        return (_seconds(t0), _seconds(t1), {n.capitalize() for n in names.split(",")})
+        return (_seconds(t0), _seconds(t1), {_name(n) for n in names.split(",")})
     except ValueError:
-        raise argparse.ArgumentTypeError("--partition takes NAME[,NAME]@FROM-TO in seconds, "
-                                         "e.g. Cy@60-90, not %r" % text)
+        raise argparse.ArgumentTypeError("takes NAME[,NAME]@FROM-TO in seconds, e.g. Cy@60-90, "
+                                         "not %s" % shown(text))
+
+
+def _think(text):
+    try:
+        lo, hi = [int(x) for x in text.split("-")]
+    except ValueError:
+        lo = hi = -1
+    if not 0 <= lo <= hi <= 600000:
+        raise argparse.ArgumentTypeError("takes LO-HI in ms (0 to 600000), e.g. 2000-8000, not %s"
+                                         % shown(text))
+    return text
+
+
+def _runtime(text):
+    return text if text in ("micropython", "python") else program(text)
 
 
 def parse_args(argv):
-    ap = argparse.ArgumentParser(
-        prog=prog("emulate"),
+    ap = Parser(
+        "emulate",
         description="Consoles that play together, on this computer: N consoles (2-4), "
                     "each a separate process, on one Rummikub match over a simulated radio "
                     "(ESP-NOW's limits and a real radio's faults, on a virtual clock), "
                     "with scripted players; console 1 (Ann) hosts.  Then every console's "
                     "tables and score log are checked.  Exit status 0: the match ended "
                     "and every check held.")
-    ap.add_argument("--link", type=int, required=True, metavar="N", help="consoles (2-4)")
+    ap.add_argument("--link", type=whole(2, 4, "consoles"), required=True, metavar="N",
+                    help="consoles (2-4)")
     ap.add_argument("--headless", action="store_true",
                     help="no windows (the only way for now: the glass comes with part 2)")
-    ap.add_argument("--seed", type=int, default=1, help="the deal and the radio's faults (default 1)")
-    ap.add_argument("--rounds", type=int, default=1, help="rounds in the match (default 1)")
+    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=1,
+                    help="the deal and the radio's faults (default 1)")
+    ap.add_argument("--rounds", type=whole(1, 99, "rounds"), default=1,
+                    help="rounds in the match (default 1)")
     ap.add_argument("--level", default="medium", choices=("easy", "medium", "greedy"),
                     help="how the scripted players choose (an AI level; default medium)")
     ap.add_argument("--loss", type=_rate, default=0.0, help="frames lost, e.g. 20%% (default 0)")
     ap.add_argument("--dup", type=_rate, default=0.0, help="frames duplicated (default 0)")
     ap.add_argument("--reorder", type=_rate, default=0.0,
                     help="frames held back so later ones overtake them (default 0)")
-    ap.add_argument("--delay", type=int, default=0, metavar="MS",
+    ap.add_argument("--delay", type=whole(0, 10000, "ms"), default=0, metavar="MS",
                     help="extra delay of each frame, 0..MS ms (default 0)")
     ap.add_argument("--partition", type=_cut, action="append", default=[],
                     metavar="NAME@FROM-TO", help="cut consoles off, e.g. Cy@60-90 (seconds)")
     ap.add_argument("--kill", type=_kill, action="append", default=[], metavar="NAME@AT+DOWN",
                     help="a power cut, e.g. Bo@100+15: at 100 s, back 15 s later")
-    ap.add_argument("--fuzz", type=float, default=0.0, metavar="PER_S",
-                    help="junk frames per second of play among the real ones (default 0)")
-    ap.add_argument("--runtime", default="micropython",
+    ap.add_argument("--fuzz", type=real(0, 1000, "frames a second"), default=0.0,
+                    metavar="PER_S", help="junk frames per second of play among the real ones "
+                                          "(default 0)")
+    ap.add_argument("--runtime", type=_runtime, default="micropython",
                     help='"micropython" (default), "python" (CPython), or a micropython binary')
-    ap.add_argument("--think", default="2000-8000", metavar="LO-HI",
+    ap.add_argument("--think", type=_think, default="2000-8000", metavar="LO-HI",
                     help="a player's think time, ms (default 2000-8000)")
-    ap.add_argument("--draw", type=int, default=1200, metavar="MS",
+    ap.add_argument("--draw", type=whole(0, 60000, "ms"), default=1200, metavar="MS",
                     help="ms the glass takes to show a change, radio unread (default 1200)")
-    ap.add_argument("--dir", help="the consoles' flash folders (default: a new temp folder)")
+    ap.add_argument("--dir", type=out_dir,
+                    help="the consoles' flash folders, new or empty (default: a new temp folder)")
     ap.add_argument("--capture", action="store_true",
                     help="write every frame each console receives to DIR/air.jsonl")
     args = ap.parse_args(argv)
-    if not 2 <= args.link <= 4:
-        ap.error("--link takes 2 to 4 consoles, not %d" % args.link)
     if not args.headless:
         ap.error("--link runs headless for now: add --headless")
+    if args.dir and os.path.isdir(args.dir) and os.listdir(args.dir):
+        ap.error("--dir: %s is not empty (its consoles would resume their saves)" % args.dir)
+    names = set(R.NAMES[:args.link])
+    for k in args.kill:
+        if k.name not in names:
+            ap.error("--kill: no console %s among %s" % (k.name, ", ".join(R.NAMES[:args.link])))
+    for t0, t1, cut in args.partition:
+        if not cut <= names:
+            ap.error("--partition: no console %s among %s"
+                     % (", ".join(sorted(cut - names)), ", ".join(R.NAMES[:args.link])))
     return args
 
 
@@ -101,10 +141,6 @@ def _pct(v):
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     folder = args.dir or tempfile.mkdtemp(prefix="pocket-link-")
-    if args.dir and os.path.exists(folder) and os.listdir(folder):
-        print("emulate --link: %s is not empty (its consoles would resume their saves)" % folder,
-              file=sys.stderr)
-        return 2
     faults = A.Faults(args.loss, args.dup, args.reorder, args.delay, args.partition)
     table = R.Table(folder, args.link, args.seed, args.rounds, args.level, faults, args.kill,
                     args.fuzz, args.runtime, think=args.think, draw_ms=args.draw,
@@ -120,7 +156,7 @@ def main(argv=None):
     try:
         result = table.play()
     except (A.AirError, OSError) as e:
-        print("emulate --link: %s" % e, file=sys.stderr)
+        print("emulate: %s" % e, file=sys.stderr)
         return 1
     s = result.stats
     print("  %.1f s of play on the virtual clock in %.1f s here" % (result.virtual_ms / 1000,

@@ -23,14 +23,19 @@ def test_two_consoles_play_a_match_and_it_is_checked(tmp_path):
     assert sorted(os.listdir(d)) == ["ann", "ann.out", "bo", "bo.out"]
     # the same folder again would resume finished matches: refused
     rc, out, err = pocket("--link", "2", "--headless", "--dir", d)
-    assert rc == 2 and "not empty" in err and len(err.splitlines()) == 1
+    assert rc == 2 and "is not empty" in err and len(err.splitlines()) == 1, err
 
 
 def test_bad_options_are_refused_in_one_line():
-    for args, says in ((["--link", "5", "--headless"], "2 to 4 consoles"),
+    for args, says in ((["--link", "5", "--headless"], "consoles from 2 to 4"),
                        (["--link", "3"], "add --headless"),
                        (["--link", "3", "--headless", "--loss", "120%"], "between 0 and 1"),
+                       (["--link", "3", "--headless", "--loss", "nan"], "between 0 and 1"),
                        (["--link", "3", "--headless", "--kill", "Bo"], "NAME@AT+DOWN"),
-                       (["--link", "3", "--headless", "--partition", "Cy@x"], "NAME[,NAME]@FROM-TO")):
+                       (["--link", "2", "--headless", "--kill", "Cy@10+5"], "no console Cy"),
+                       (["--link", "3", "--headless", "--partition", "Cy@x"], "NAME[,NAME]@FROM-TO"),
+                       (["--link", "3", "--headless", "--think", "9-2"], "LO-HI"),
+                       (["--link", "3", "--headless", "--runtime", "/no/such/mp"], "no program")):
         rc, out, err = pocket(*args)
         assert rc == 2 and says in err and "Traceback" not in err, (args, err)
+        assert len(err.splitlines()) == 1, err
