@@ -160,6 +160,16 @@ def test_a_button_released_in_time_is_armed():
     assert _sleep(h) == [("wake_on_ext1", board.BUTTON_PINS, 1)]
 
 
+def _boots_back_to_sleep():
+    """The hal, made at a wake, puts the board to sleep again before the app runs."""
+    from hal.esp32 import Esp32Hal
+    try:
+        Esp32Hal(root=ROOT, log=lambda s: None)
+        raise AssertionError("the app would have booted")
+    except machine.DeepSleepCalled:
+        pass
+
+
 def test_every_button_held_sleeps_on_a_timer_and_looks_again():
     from hal.esp32 import REARM_MS
     allheld = dict((g, 1) for g in board.BUTTON_PINS)
@@ -173,21 +183,12 @@ def test_every_button_held_sleeps_on_a_timer_and_looks_again():
     machine.levels.update(allheld)
     machine.state.update(reset_cause=machine.DEEPSLEEP_RESET, wake_reason=machine.TIMER_WAKE,
                          rtc_memory=b"rearm")
-    from hal.esp32 import Esp32Hal
-    try:
-        Esp32Hal(root=ROOT, log=lambda s: None)
-        raise AssertionError("the app would have booted")
-    except machine.DeepSleepCalled:
-        pass
+    _boots_back_to_sleep()
     # released now: the next timer wake arms every button
     machine.reset_all()
     machine.state.update(reset_cause=machine.DEEPSLEEP_RESET, wake_reason=machine.TIMER_WAKE,
                          rtc_memory=b"rearm")
-    try:
-        Esp32Hal(root=ROOT, log=lambda s: None)
-        raise AssertionError("the app would have booted")
-    except machine.DeepSleepCalled:
-        pass
+    _boots_back_to_sleep()
     assert [e for e in machine.log if e[0] == "wake_on_ext1"] == [("wake_on_ext1", board.BUTTON_PINS, 1)]
     assert machine.log[-1] == ("deepsleep", 0)
     # an ordinary timer wake (no mark) boots the app

@@ -5,11 +5,27 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 
+def watch_screens(monkeypatch, window, shown):
+    """The window's clock at 20x, and every screen the app pushes appended
+    to shown."""
+    from host_tools.emulator.backend import Clock
+    monkeypatch.setattr(window, "Clock", lambda realtime: Clock(realtime, speed=20.0))
+    from ui import app as app_mod
+    orig = app_mod.App.push
+
+    def push(self, name, **kw):
+        shown.append(name)
+        return orig(self, name, **kw)
+
+    monkeypatch.setattr(app_mod.App, "push", push)
+
+
 def test_window_keys_drive_the_app(tmp_path, monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     from host_tools.emulator import window
     assert window.unavailable() is None
     seen = {}
+    shown = []
     frames = {"n": 0}
     script = {400: pygame.K_DOWN, 800: pygame.K_z}   # DOWN, then A (Z) on "History"
 
@@ -27,17 +43,7 @@ def test_window_keys_drive_the_app(tmp_path, monkeypatch):
         return self.keys
 
     monkeypatch.setattr(window.Window, "pump", pump)
-    from host_tools.emulator.backend import Clock
-    monkeypatch.setattr(window, "Clock", lambda realtime: Clock(realtime, speed=20.0))
-    from ui import app as app_mod
-    shown = []
-    orig = app_mod.App.push
-
-    def push(self, name, **kw):
-        shown.append(name)
-        return orig(self, name, **kw)
-
-    monkeypatch.setattr(app_mod.App, "push", push)
+    watch_screens(monkeypatch, window, shown)
     assert window.run(str(tmp_path / "flash"), scale=2) == 0
     assert seen["surf"] == (800 + window.SIDE, 600)
     assert shown[:2] == ["title", "history"]
@@ -47,6 +53,7 @@ def test_a_tap_shorter_than_a_frame_is_not_lost(tmp_path, monkeypatch):
     """KEYDOWN and KEYUP in the same frame (a 10 ms tap): still a press."""
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     from host_tools.emulator import window
+    shown = []
     frames = {"n": 0}
     taps = {400: pygame.K_DOWN, 800: pygame.K_z}   # DOWN, then A on "History"
     pump = window.Window.pump
@@ -62,17 +69,7 @@ def test_a_tap_shorter_than_a_frame_is_not_lost(tmp_path, monkeypatch):
         return pump(self)
 
     monkeypatch.setattr(window.Window, "pump", tapping_pump)
-    from host_tools.emulator.backend import Clock
-    monkeypatch.setattr(window, "Clock", lambda realtime: Clock(realtime, speed=20.0))
-    from ui import app as app_mod
-    shown = []
-    orig = app_mod.App.push
-
-    def push(self, name, **kw):
-        shown.append(name)
-        return orig(self, name, **kw)
-
-    monkeypatch.setattr(app_mod.App, "push", push)
+    watch_screens(monkeypatch, window, shown)
     assert window.run(str(tmp_path / "flash"), scale=2) == 0
     assert shown[:2] == ["title", "history"]
 
