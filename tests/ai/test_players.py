@@ -1,4 +1,6 @@
 """AI players drive real games through Game.play()/draw(), like a human."""
+from collections import Counter
+
 from rummikub.game import Game, PLAYING
 from rummikub.rules import Rules
 from rummikub.melds import canonical
@@ -83,14 +85,8 @@ def test_sets_an_ai_turn_leaves_alone_stay_in_their_places():
             return
         after = [bytes(s) for s in g.table]
 
-        def untouched(sets, other):
-            left = list(other)
-            n = 0
-            for s in sets:
-                if s in left:
-                    left.remove(s)
-                    n += 1
-            return n
+        def untouched(sets, other):           # sets of `sets` also in `other` (multisets)
+            return sum((Counter(sets) & Counter(other)).values())
         for k in range(len(after)):
             grown = [i for i in range(len(before)) if before[i] not in after
                      and len(before[i]) < len(after[k])
