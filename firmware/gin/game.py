@@ -242,6 +242,11 @@ class GinGame:
             self.dealer = w
         self.deal()
 
+    def deadwood_left(self):
+        """Each player's deadwood in the hand held now (after a void hand:
+        what the score log records for it)."""
+        return [deadwood(self.hands[0]), deadwood(self.hands[1])]
+
     def final(self):
         """(winner, totals, [[game bonus, hand bonus] per player], margin)."""
         return game_bonus(self.scores, self.hands_won)

@@ -12,8 +12,7 @@ def log_gin_hand(log, game, match_id):
     if h[0] >= 0:
         pts[h[0]] = h[1]
     if r.get("void") or "knocker" not in r:
-        from gin.melds import deadwood
-        dw = [deadwood(game.hands[0]), deadwood(game.hands[1])]
+        dw = game.deadwood_left()
     else:
         k = r["knocker"]
         dw = [0, 0]
