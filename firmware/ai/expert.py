@@ -8,14 +8,18 @@ ENDGAME tiles or fewer, a few candidate moves (the most tiles, the best
 move that keeps the jokers, the best moves that keep one tile back, and
 drawing) are each tried against samples of the hidden tiles: the unseen
 tiles (the full set less this rack and the table) are dealt to the other
-players by their visible tile counts, each opponent replies greedily in
-turn order, and the candidate scores 0 if one of them goes out, 1 if this
-player can then go out, else a middle value from the tile counts.
+players by their visible tile counts, the player who moved last only
+tiles it could not have placed on the table it left (ai.reading: besides
+what it just drew, a player who plays what it can holds none), each
+opponent replies greedily in turn order, and the candidate scores 0 if
+one of them goes out, 1 if this player can then go out, else a middle
+value from the tile counts.
 
 Fair play: it reads only what a human in the seat sees (its own rack, the
 table, each player's tile count and whether they have melded, the pool
-size).  The unseen tiles are listed in code order before sampling, so how
-the hidden tiles actually lie cannot change its choice.
+size, and whether the last turn was a play or a draw of how many tiles).
+The unseen tiles are listed in code order before sampling, so how the
+hidden tiles actually lie cannot change its choice.
 
 Anytime: samples are taken one at a time, every candidate on the same
 sample, and the clock is read between samples; when budget_ms runs out the
@@ -24,8 +28,9 @@ one sample was finished).
 """
 from compat import const, ticks_ms, ticks_diff
 from rummikub.tiles import JOKER, CODE_LIMIT, full_set, count_tiles, remove_tile, has
-from ai.solver import solve, goes_out
+from ai.solver import solve, goes_out, can_play
 from ai.move import search_fits
+from ai import reading
 
 ENDGAME = 6         # look ahead once any rack holds this many tiles or fewer
 _SAMPLES = const(4)        # hidden-tile samples a move at most
@@ -33,6 +38,8 @@ _KEEP_BACK = const(3)      # "keep one tile back" candidates at most (highest fi
 _SHED = const(False)  # True: play each opponent's greedy reply out (its table
                     # change and tiles shed count); False: only ask whether it goes out
 _MAX_SEARCHES = const(24)   # searches a move: no new sample is begun past this many
+_REDEALS = const(3)   # a sampled rack that could have played: dealt again at most this often
+_READ_MAX = const(8)  # racks of more tiles are not checked (they do not go out in one turn)
 # on MicroPython with less room than ai.move.SEARCH_ROOM (ai.move.room: on
 # the ESP32 the heap's growth included) the look-ahead's searches give up
 # for want of heap and its samples compare moves no better than chance
@@ -44,8 +51,10 @@ class Expert:
     """The expert's search state: its random stream and a search counter
     (solves and go-out checks, for the think-time figures)."""
 
-    def __init__(self, rng, samples=None, endgame=None, shed=None, max_searches=None):
+    def __init__(self, rng, samples=None, endgame=None, shed=None, max_searches=None,
+                 read=True):
         self.rng = rng
+        self.read = read
         self.samples = _SAMPLES if samples is None else samples
         self.endgame = ENDGAME if endgame is None else endgame
         self.shed = _SHED if shed is None else shed
@@ -60,6 +69,10 @@ class Expert:
     def _goes_out(self, table, rack, rules, deadline):
         self.solves += 1
         return goes_out(table, rack, rules, _left(deadline))
+
+    def _can_play(self, table, rack, rules, deadline):
+        self.solves += 1
+        return can_play(table, rack, rules, _left(deadline))
 
     def choose(self, game, budget_ms=None, solve_ms=None):
         """The table to leave, or None to draw.  Its own best move is
@@ -132,12 +145,11 @@ class Expert:
         add(None)
         return out
 
-    def _deal(self, game, counts):
-        """One sample: a rack for every other seat and the pool, dealt from
-        the unseen tiles (listed in code order, then shuffled by our own
-        random stream)."""
+    def _view(self, game):
+        """What the samples are dealt from, once a move: the unseen tiles
+        (the full set less this rack and the table, in code order) and,
+        when it reads the table, the hot tiles and the last mover."""
         r = game.rules
-        me = game.current
         left = count_tiles((full_set(r.ncolours, r.copies, r.jokers),))
         for t in game.rack:
             left[t] -= 1
@@ -148,26 +160,39 @@ class Expert:
         for code in range(CODE_LIMIT):
             for _ in range(left[code]):
                 unseen.append(code)
-        self.rng.shuffle(unseen)
-        racks = [None] * len(counts)
-        i = 0
-        for p in range(len(counts)):
-            if p != me:
-                racks[p] = unseen[i:i + counts[p]]
-                i += counts[p]
-        return racks, unseen[i:]
+        who, free = reading.last_mover(game) if self.read else (-1, 0)
+        if who >= 0 and not game.melded[who]:
+            who = -1
+        flags = reading.hot(game.table, r.ncolours) if who >= 0 else None
+        return unseen, flags, who, free
+
+    def _deal(self, game, counts, view, deadline):
+        """One sample: a rack for every other seat and the pool, dealt from
+        the unseen tiles by our own random stream; the last mover's rack
+        as the table says it can be (ai.reading), dealt again while a
+        search finds it could have played."""
+        unseen, flags, who, free = view
+        racks, pool = reading.deal(self.rng, game, counts, bytearray(unseen), flags, who, free)
+        if who >= 0 and free < counts[who] <= _READ_MAX:
+            tries = 0
+            while tries < _REDEALS and self._can_play(game.table, racks[who][free:],
+                                                      game.rules, deadline):
+                pool = reading.redeal(self.rng, racks, pool, who, flags, free)
+                tries += 1
+        return racks, pool
 
     def _pick(self, cands, game, counts, deadline):
         """The candidate with the best mean over the samples taken."""
         n = len(counts)
         me = game.current
         totals = [0.0] * len(cands)
+        view = self._view(game)
         done = 0
         while done < self.samples:
             if done and (self.solves - self._start >= self.max_searches or
                          (deadline is not None and ticks_diff(deadline, ticks_ms()) <= 0)):
                 break
-            racks, pool = self._deal(game, counts)
+            racks, pool = self._deal(game, counts, view, deadline)
             for i in range(len(cands)):
                 tab, left = cands[i]
                 if tab is None:

@@ -61,7 +61,8 @@ class Player:
         if level == "expert":
             self.expert = Expert(self.rng)
         elif level == "hard":
-            self.expert = Expert(self.rng, samples=_HARD_SAMPLES, max_searches=_HARD_SEARCHES)
+            self.expert = Expert(self.rng, samples=_HARD_SAMPLES, max_searches=_HARD_SEARCHES,
+                                 read=False)
 
     def choose(self, game):
         """The table this player wants to leave, or None to draw."""

@@ -243,17 +243,29 @@ def goes_out(table, rack, rules, budget_ms=None, memo_cap=MEMO_CAP):
     A search that prunes everything short of the whole rack and stops at
     its first hit: cheaper than solve() when the answer is no.  Out of
     time (or heap) it answers False."""
+    return _reaches(table, rack, rules, len(rack), budget_ms, memo_cap)
+
+
+def can_play(table, rack, rules, budget_ms=None, memo_cap=MEMO_CAP):
+    """Whether a player who has melded can place any rack tile this turn
+    (a first-hit search, as goes_out).  Out of time (or heap) it answers
+    False."""
+    return _reaches(table, rack, rules, 1, budget_ms, memo_cap)
+
+
+def _reaches(table, rack, rules, tiles, budget_ms, memo_cap):
+    """Whether a melded rack can place `tiles` tiles on the table."""
     from ai.runstate import table_shape
     ncol = rules.ncolours
     tab, rak, jt, jr = _counts(table, rack)
-    if len(placeable(tab, rak, jt + jr, ncol)) + jr < len(rack):
+    if len(placeable(tab, rak, jt + jr, ncol)) + jr < tiles:
         return False
     deadline = None if budget_ms is None else ticks_ms() + budget_ms
     try:
         p = Problem(tab, rak, jt=jt, jr=jr, ncol=ncol, copies=rules.copies,
                     deadline=deadline, memo_cap=memo_cap,
                     shape=table_shape(table, ncol))
-        score, path = p.search(len(rack) * UNIT, False, 1)
+        score, path = p.search(tiles * UNIT, False, 1)
         return path is not None
     except (Timeout, MemoryError):
         return False
