@@ -6,7 +6,9 @@ of the seats, so every level gets every hand from every chair; N games is
 N / seats deals.  For each level it reports the share of games won by one
 of its seats with a 95% (Wilson) confidence interval, points per game (per
 seat) and think time per move (mean, p95, max); --json and --png write the
-summary and a chart.  `--ladder` plays docs/figures.md's ladder instead (every
+summary and a chart.  --log FILE appends every finished game to FILE (JSON
+Lines) and skips the games already there: a long run that is stopped goes
+on where it stopped when started again with the same arguments.  `--ladder` plays docs/figures.md's ladder instead (every
 level against greedy heads-up and at a 2+2 table, each level against the
 one below) and writes it as a Markdown table too.
 """
@@ -61,27 +63,96 @@ def mirrored(seats, games, seed, rules):
 
 
 def run(seats, games, seed, rules=None, jobs=None, progress=True, out=None,
-        partial=None):
+        partial=None, log=None):
     """Play the mirrored tournament; returns summarise()'s dict.  With
     `partial`, a path: the summary so far is written there as JSON after
     every whole deal's games are in (marked "partial"), so a long run
-    that is stopped still leaves its figures."""
+    that is stopped still leaves its figures.  With `log`, a path: each
+    game is appended there as it finishes, and games already there (from
+    a run with the same seats, seed and rules) are not played again."""
     rules = rules or {}
     jobs = jobs or os.cpu_count() or 1
     tasks = mirrored(seats, games, seed, rules)
     t0 = time.time()
+    done = {}
+    logf = None
+    if log:
+        done = read_log(log, seats, seed, rules)
+        logf = _open_log(log, seats, seed, rules)
+    todo = [(i, tasks[i]) for i in range(len(tasks)) if i not in done]
     bar = Bar(len(tasks), out=out, enabled=progress)
+    kept = [done[i] for i in sorted(done) if i < len(tasks)]
 
     def each(results):
-        bar.update(len(results))
-        if partial and len(results) % (5 * len(seats)) == 0:
-            _write_partial(partial, seats, results, t0)
-    results = play_all(play_game, tasks, jobs, each)
+        i, r = results[-1]
+        if logf:
+            logf.write(json.dumps([i] + list(r)) + "\n")
+            logf.flush()
+        bar.update(len(kept) + len(results))
+        if partial and (len(kept) + len(results)) % (5 * len(seats)) == 0:
+            _write_partial(partial, seats, kept + [x[1] for x in results], t0)
+    try:
+        new = play_all(_play_indexed, todo, jobs, each)
+    finally:
+        if logf:
+            logf.close()
+    results = kept + [r for _, r in new]
     bar.close()
     s = summarise(seats, results, time.time() - t0)
     s["seed"] = seed
     s["rules"] = rules
     return s
+
+
+def _play_indexed(task):
+    i, t = task
+    return i, play_game(t)
+
+
+def _log_key(seats, seed, rules):
+    return {"seats": list(seats), "seed": seed, "rules": rules}
+
+
+def read_log(path, seats, seed, rules):
+    """{task index: play_game's result} of the games a --log file holds;
+    {} if there is none.  A file written for other seats, seed or rules is
+    refused; a last line cut short (the run was killed mid-write) is
+    dropped."""
+    if not os.path.exists(path):
+        return {}
+    with open(path) as f:
+        lines = [x for x in f.read().split("\n") if x.strip()]
+    if not lines:
+        return {}
+    head = json.loads(lines[0])
+    if head != _log_key(seats, seed, rules):
+        raise ValueError("%s holds games of another tournament (%s), not %s"
+                         % (path, json.dumps(head), json.dumps(_log_key(seats, seed, rules))))
+    done = {}
+    for k in range(1, len(lines)):
+        try:
+            row = json.loads(lines[k])
+        except ValueError:
+            if k == len(lines) - 1:
+                break                  # the last line, torn
+            raise ValueError("%s: line %d is damaged" % (path, k + 1))
+        done[row[0]] = tuple(row[1:])
+    return done
+
+
+def _open_log(path, seats, seed, rules):
+    """The log opened to append, its header written if new; a torn last
+    line is cut off first, so the next game starts a line of its own."""
+    if os.path.exists(path):
+        with open(path) as f:
+            text = f.read()
+        if text and not text.endswith("\n"):
+            with open(path, "w") as f:
+                f.write(text[:text.rfind("\n") + 1])
+    if not os.path.exists(path) or not os.path.getsize(path):
+        with open(path, "w") as f:
+            f.write(json.dumps(_log_key(seats, seed, rules)) + "\n")
+    return open(path, "a")
 
 
 def _write_partial(path, seats, results, t0):
@@ -228,6 +299,9 @@ def main(argv):
                     help="processes (default: all cores)")
     ap.add_argument("--rules", type=json_object, default={}, help="rule overrides as JSON")
     ap.add_argument("--json", type=out_file, default=None, help="also write the summary here")
+    ap.add_argument("--log", type=out_file, default=None, metavar="FILE",
+                    help="append each game to FILE (JSON Lines); games already there "
+                         "are not played again (a stopped run goes on where it stopped)")
     ap.add_argument("--png", type=png_file, default=None, help="also draw the win rates here")
     ap.add_argument("--ladder", type=out_dir, default=None, metavar="DIR",
                     help="play the whole ladder; write DIR/ladder.md, .json, .png")
@@ -254,7 +328,12 @@ def main(argv):
         os.makedirs(a.ladder, exist_ok=True)
         ladder(a.games, a.seed, rules, a.jobs, not a.quiet, a.ladder)
         return 0
-    s = run(seats, a.games, a.seed, rules, a.jobs, not a.quiet, partial=a.json)
+    try:
+        s = run(seats, a.games, a.seed, rules, a.jobs, not a.quiet, partial=a.json,
+                log=a.log)
+    except ValueError as e:
+        print("tournament: %s" % e, file=sys.stderr)
+        return 2
     print_summary(s)
     if a.json:
         save(a.json, lambda f: json.dump(s, f, indent=1))

@@ -129,6 +129,28 @@ def test_tournament_keeps_its_json_up_to_date_with_whole_deals(tmp_path):
     assert s["games"] == 12
 
 
+def test_a_stopped_tournament_goes_on_where_it_stopped(tmp_path):
+    import json
+    import pytest
+    log = str(tmp_path / "games.jsonl")
+    whole = run(["medium", "easy"], 8, 3, jobs=1, progress=False, log=log)
+    lines = open(log).read().splitlines()
+    assert len(lines) == 1 + 8 and json.loads(lines[0])["seed"] == 3
+    # stopped after three games, the fourth torn mid-write
+    with open(log, "w") as f:
+        f.write("\n".join(lines[:4]) + "\n" + lines[4][:7])
+    again = run(["medium", "easy"], 8, 3, jobs=1, progress=False, log=log)
+    rows = [json.loads(x) for x in open(log).read().splitlines()[1:]]
+    assert sorted(r[0] for r in rows) == list(range(8))      # each game once
+    for key in ("games", "deals"):
+        assert again[key] == whole[key]
+    assert [r["wins"] for r in again["levels"]] == [r["wins"] for r in whole["levels"]]
+    assert [r["points_per_game"] for r in again["levels"]] == \
+        [r["points_per_game"] for r in whole["levels"]]
+    with pytest.raises(ValueError, match="another tournament"):
+        run(["medium", "easy"], 8, 4, jobs=1, progress=False, log=log)
+
+
 def test_expert_time_positions_are_the_experts_turns_saved_whole():
     from rummikub.savefile import loads
     from host_tools.bench.expert_time import positions
