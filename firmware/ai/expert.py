@@ -28,7 +28,7 @@ one sample was finished).
 """
 from compat import const, ticks_ms, ticks_diff
 from rummikub.tiles import JOKER, CODE_LIMIT, full_set, count_tiles, remove_tile, has
-from ai.solver import solve, goes_out, can_play
+from ai.solver import solve, goes_out, can_play, fitting
 from ai.move import search_fits
 from ai import reading
 
@@ -55,6 +55,7 @@ class Expert:
                  read=True):
         self.rng = rng
         self.read = read
+        self.leaf = 0.5
         self.samples = _SAMPLES if samples is None else samples
         self.endgame = ENDGAME if endgame is None else endgame
         self.shed = _SHED if shed is None else shed
@@ -66,11 +67,17 @@ class Expert:
         self.solves += 1
         return solve(table, rack, melded, rules, _left(deadline))
 
+    # a check the tile count alone answers (ai.solver.fitting) takes no
+    # search and is not counted against max_searches
     def _goes_out(self, table, rack, rules, deadline):
+        if fitting(table, rack, rules) < len(rack):
+            return False
         self.solves += 1
         return goes_out(table, rack, rules, _left(deadline))
 
     def _can_play(self, table, rack, rules, deadline):
+        if fitting(table, rack, rules) < 1:
+            return False
         self.solves += 1
         return can_play(table, rack, rules, _left(deadline))
 
@@ -235,7 +242,7 @@ class Expert:
         if (game.melded[me] or len(left) < len(game.rack)) and \
                 self._goes_out(table, left, rules, deadline):
             return 1.0
-        return 0.5 * fewest / (fewest + len(left))
+        return self.leaf * fewest / (fewest + len(left))
 
 
 def _left(deadline):

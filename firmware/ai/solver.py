@@ -253,13 +253,21 @@ def can_play(table, rack, rules, budget_ms=None, memo_cap=MEMO_CAP):
     return _reaches(table, rack, rules, 1, budget_ms, memo_cap)
 
 
+def fitting(table, rack, rules):
+    """How many rack tiles fit some set at all, counting every tile in play
+    (no search; no move places more): goes_out and can_play answer no
+    without searching when this is short."""
+    tab, rak, jt, jr = _counts(table, rack)
+    return len(placeable(tab, rak, jt + jr, rules.ncolours)) + jr
+
+
 def _reaches(table, rack, rules, tiles, budget_ms, memo_cap):
     """Whether a melded rack can place `tiles` tiles on the table."""
     from ai.runstate import table_shape
+    if fitting(table, rack, rules) < tiles:
+        return False
     ncol = rules.ncolours
     tab, rak, jt, jr = _counts(table, rack)
-    if len(placeable(tab, rak, jt + jr, ncol)) + jr < tiles:
-        return False
     deadline = None if budget_ms is None else ticks_ms() + budget_ms
     try:
         p = Problem(tab, rak, jt=jt, jr=jr, ncol=ncol, copies=rules.copies,

@@ -94,6 +94,19 @@ def test_expert_search_cap_bounds_the_samples():
     assert 1 < few.solves < many.solves <= many.max_searches + 10
 
 
+def test_checks_the_tile_count_answers_are_not_counted_as_searches():
+    # K1 and B12 fit no set however the table is moved: no search needed
+    rules = Rules()
+    x = E.Expert(Player("expert", seed=3).rng)
+    table = parse_table("R5 R6 R7 | B9 K9 Y9")
+    assert not x._goes_out(table, parse_tiles("K1 B12"), rules, None)
+    assert not x._can_play(table, parse_tiles("K1 B12"), rules, None)
+    assert x.solves == 0
+    assert x._goes_out(table, parse_tiles("R8 R4"), rules, None)
+    assert x._can_play(table, parse_tiles("R8 K1"), rules, None)
+    assert x.solves == 2
+
+
 def test_goes_out_agrees_with_the_solver():
     rules = Rules()
     n = yes = 0
