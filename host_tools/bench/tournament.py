@@ -120,13 +120,18 @@ def read_log(path, seats, seed, rules):
     dropped."""
     if not os.path.exists(path):
         return {}
-    with open(path) as f:
+    with open(path, encoding="utf-8", errors="replace") as f:
         lines = [x for x in f.read().split("\n") if x.strip()]
     if not lines:
         return {}
-    head = json.loads(lines[0])
+    try:
+        head = json.loads(lines[0])
+    except ValueError:
+        head = None
+    if not isinstance(head, dict) or "seats" not in head:
+        raise ValueError("--log %s is not a tournament log (no header line)" % path)
     if head != _log_key(seats, seed, rules):
-        raise ValueError("%s holds games of another tournament (%s), not %s"
+        raise ValueError("--log %s holds games of another tournament (%s), not %s"
                          % (path, json.dumps(head), json.dumps(_log_key(seats, seed, rules))))
     done = {}
     for k in range(1, len(lines)):
@@ -135,7 +140,7 @@ def read_log(path, seats, seed, rules):
         except ValueError:
             if k == len(lines) - 1:
                 break                  # the last line, torn
-            raise ValueError("%s: line %d is damaged" % (path, k + 1))
+            raise ValueError("--log %s: line %d is damaged" % (path, k + 1))
         done[row[0]] = tuple(row[1:])
     return done
 
@@ -144,7 +149,7 @@ def _open_log(path, seats, seed, rules):
     """The log opened to append, its header written if new; a torn last
     line is cut off first, so the next game starts a line of its own."""
     if os.path.exists(path):
-        with open(path) as f:
+        with open(path, encoding="utf-8", errors="replace") as f:
             text = f.read()
         if text and not text.endswith("\n"):
             with open(path, "w") as f:

@@ -162,6 +162,10 @@ def test_a_stopped_tournament_goes_on_where_it_stopped(tmp_path):
         [r["points_per_game"] for r in whole["levels"]]
     with pytest.raises(ValueError, match="another tournament"):
         run(["medium", "easy"], 8, 4, jobs=1, progress=False, log=log)
+    with open(log, "wb") as f:
+        f.write(b"\xff\xfe not a log\n")
+    with pytest.raises(ValueError, match="not a tournament log"):
+        run(["medium", "easy"], 8, 3, jobs=1, progress=False, log=log)
 
 
 def test_expert_time_positions_are_the_experts_turns_saved_whole():
