@@ -1,7 +1,8 @@
 """`python -m host_tools.bench.device_strength --profile radio-off --games 1000
 --seeds 1,2 --k 63`: what the device's heap and think budgets cost the expert.
 
-The same mirrored deals (expert against greedy, heads-up) are played twice:
+The same mirrored deals (expert against greedy, heads-up; --seats
+expert,greedy,expert,greedy for the 2+2 table) are played twice:
 unconstrained on CPython (no budget, all the heap: the tournament's
 figures), and on the 32-bit MicroPython model with firmware/ frozen in
 (host_tools.mp32) in a device profile (host_tools.mp32.profiles: the 56 KB
@@ -21,8 +22,11 @@ Long runs go in chunks: every finished game is appended to a file under
 build/device_strength/ (one for the CPython side, one per profile, K,
 ballast and firmware build), a rerun plays only what is missing, and
 --chunk N stops after N new games.  Reports the expert's share of wins in
-each, with a 95% Wilson interval, how many deals changed winner, and the
-most heap a game grew to; writes build/device_strength/<profile>.json.
+each (a game won by any expert seat), with a 95% Wilson interval, how many
+deals changed winner, the most heap a game grew to, and the expert's think
+time on the device's clock over all its moves (median, p95, max: the
+unix port's CPU time x K); writes build/device_strength/<profile>.json
+(<profile>-<seats>.json for other seats).
 """
 import argparse
 import json
@@ -37,30 +41,44 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_compl
 from host_tools import FIRMWARE, ROOT
 from host_tools.codecheck.mpycheck import firmware_sources
 from host_tools.bench.estimate import ESP32_PYSTONES, pystones
-from host_tools.bench.stats import wilson
+from host_tools.bench.stats import percentile, wilson
 from host_tools.bench.tournament import mirrored, play_game
 from host_tools.mp32 import build as mp32
 from host_tools.mp32 import profiles
 
-SEATS = ["expert", "greedy"]
+SEATS = ["expert", "greedy"]      # the default match-up
 OUT = os.path.join(ROOT, "build", "device_strength")
 BALLAST = 17 * 1024
 
 
-def first_deal(seed, games):
+def first_deal(seed, games, seats=SEATS):
     """The first deal of seed's block (seed 1: deal 1)."""
-    return 1 + (seed - 1) * ((games + len(SEATS) - 1) // len(SEATS))
+    return 1 + (seed - 1) * ((games + len(seats) - 1) // len(seats))
 
 
-def tasks_for(seeds, games):
+def tasks_for(seeds, games, seats=SEATS):
     out = []
     for s in seeds:
-        out += mirrored(SEATS, games, first_deal(s, games), {})
+        out += mirrored(seats, games, first_deal(s, games, seats), {})
     return out
 
 
-def key(task):
-    return "%s/%d" % (",".join(task[0]), task[1])
+def key(task, rotation=None):
+    """A task's ledger key: its seats and deal (and its rotation, where a
+    table's rotations repeat a seat order: 2+2)."""
+    k = "%s/%d" % (",".join(task[0]), task[1])
+    return k if rotation is None else "%s/%d" % (k, rotation)
+
+
+def keyed(tasks, seats):
+    """(key, task) of each task: the rotation is in the key when two
+    rotations of the seats are the same order."""
+    n = len(seats)
+    rots = set(tuple(seats[(j + r) % n] for j in range(n)) for r in range(n))
+    out = []
+    for i, t in enumerate(tasks):
+        out.append((key(t, i % n if len(rots) < n else None), t))
+    return out
 
 
 def device_game(exe, task, profile, ballast, k):
@@ -82,7 +100,7 @@ def device_game(exe, task, profile, ballast, k):
     if p.returncode or not rows:
         raise RuntimeError("device game failed: %s" % (p.stdout + p.stderr).strip()[-400:])
     heap["most_heap"] = profile.most_heap(heap) if heap else profile.heap
-    return rows[0] + [heap]
+    return rows[0] + [heap]          # [levels, winner, scores, deal, think ms, heap]
 
 
 def device_games(exe, tasks, profile, ballast, k, jobs):
@@ -136,16 +154,16 @@ class Ledger:
 
 
 def play_missing(ledger, tasks, play, jobs, budget, label, processes=False):
-    """Play the tasks the ledger lacks (at most `budget`, None: all), `jobs`
-    at a time (threads, or processes for games played in Python); returns
-    how many are still missing."""
-    todo = [t for t in tasks if key(t) not in ledger.rows]
+    """Play the (key, task)s the ledger lacks (at most `budget`, None: all),
+    `jobs` at a time (threads, or processes for games played in Python);
+    returns how many are still missing."""
+    todo = [kt for kt in tasks if kt[0] not in ledger.rows]
     now = todo if budget is None else todo[:budget]
     done = 0
     with (ProcessPoolExecutor if processes else ThreadPoolExecutor)(jobs) as pool:
-        futures = {pool.submit(play, t): t for t in now}
+        futures = {pool.submit(play, t): k for k, t in now}
         for f in as_completed(futures):
-            ledger.add(key(futures[f]), f.result())
+            ledger.add(futures[f], f.result())
             done += 1
             if done % 20 == 0 or done == len(now):
                 print("%s: %d of %d played (%d left)" % (label, done, len(now), len(todo) - done),
@@ -156,6 +174,17 @@ def play_missing(ledger, tasks, play, jobs, budget, label, processes=False):
 def expert_won(row):
     """True when an expert seat won (a game out of heap, winner -1: not won)."""
     return row[1] >= 0 and row[0][row[1]] == "expert"
+
+
+def expert_times(rows):
+    """The think ms (device clock) of every expert move in the rows."""
+    out = []
+    for r in rows:
+        if len(r) > 5:
+            for i in range(len(r[0])):
+                if r[0][i] == "expert":
+                    out.extend(r[4][i])
+    return out
 
 
 def share(wins):
@@ -180,7 +209,10 @@ def main(argv):
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--profile", default="radio-off", choices=sorted(profiles.PROFILES),
                     help="device heap profile (default radio-off)")
-    ap.add_argument("--games", type=int, default=100, help="games a seed (two a deal)")
+    ap.add_argument("--games", type=int, default=100,
+                    help="games a seed (one a deal per seat rotation)")
+    ap.add_argument("--seats", default=",".join(SEATS),
+                    help="the table's levels, comma-separated (default expert,greedy)")
     ap.add_argument("--seeds", default="1", help="comma-separated, e.g. 1,2")
     ap.add_argument("--ballast", type=int, default=BALLAST,
                     help="bytes held aside for the app (default 17 KB)")
@@ -197,6 +229,7 @@ def main(argv):
         print("SKIP device strength: %s" % why)
         return 0
     seeds = [int(s) for s in args.seeds.split(",")]
+    seats = [s.strip() for s in args.seats.split(",")]
     profile = profiles.get(args.profile)
     frozen = mp32.frozen()
     # a copy: the cache keeps a few frozen builds, replaced when firmware/ changes
@@ -206,22 +239,25 @@ def main(argv):
     if k is None:
         stones, src = pystones(exe, os.path.join(ROOT, "build"))
         k = stones / ESP32_PYSTONES
-    tasks = tasks_for(seeds, args.games)
-    free = Ledger(os.path.join(args.out, "cpython.jsonl"),
-                  {"seats": SEATS, "rules": {}, "firmware": firmware_digest()}, args.fresh)
+    tasks = keyed(tasks_for(seeds, args.games, seats), seats)
+    # the heads-up ledgers keep their names; other tables have their own
+    table = "" if seats == SEATS else "-" + "-".join(seats)
+    free = Ledger(os.path.join(args.out, "cpython%s.jsonl" % table),
+                  {"seats": seats, "rules": {}, "firmware": firmware_digest()}, args.fresh)
     left = play_missing(free, tasks, cpython_game, args.jobs, args.chunk, "CPython", True)
     build = os.path.basename(frozen)
-    name = "%s-k%g-b%d-%s" % (profile.name, k, args.ballast, build.split("-")[-1])
+    name = "%s%s-k%g-b%d-%s" % (profile.name, table, k, args.ballast, build.split("-")[-1])
     dev = Ledger(os.path.join(args.out, name + ".jsonl"),
                  {"profile": profile.name, "heap": profile.heap, "regions": list(profile.regions),
                   "K": k, "ballast": args.ballast, "build": build}, args.fresh)
     left += play_missing(dev, tasks, lambda t: device_game(exe, t, profile, args.ballast, k),
                          args.jobs, args.chunk, profile.name)
     shutil.rmtree(os.path.dirname(exe), ignore_errors=True)
-    keys = [key(t) for t in tasks if key(t) in free.rows and key(t) in dev.rows]
+    keys = [kt[0] for kt in tasks if kt[0] in free.rows and kt[0] in dev.rows]
     rows = [dev.rows[x] for x in keys]
-    heaps = sorted(r[4]["most_heap"] for r in rows)
-    res = {"seats": SEATS, "seeds": seeds, "games_a_seed": args.games,
+    heaps = sorted(r[-1]["most_heap"] for r in rows)
+    times = sorted(expert_times(rows))
+    res = {"seats": seats, "seeds": seeds, "games_a_seed": args.games,
            "profile": profile.name, "heap": profile.heap, "regions": list(profile.regions),
            "source": profile.source, "ballast": args.ballast, "K": k, "pystone_program": src,
            "build": build, "missing": left,
@@ -231,14 +267,20 @@ def main(argv):
                                        if expert_won(free.rows[x]) != expert_won(dev.rows[x])),
            "games_out_of_heap": sum(1 for r in rows if r[1] < 0),
            "most_heap": heaps[-1] if heaps else 0,
-           "median_most_heap": heaps[len(heaps) // 2] if heaps else 0}
-    with open(os.path.join(args.out, profile.name + ".json"), "w") as f:
+           "median_most_heap": heaps[len(heaps) // 2] if heaps else 0,
+           "expert_think_ms": {"moves": len(times), "median": percentile(times, 0.5),
+                               "p95": percentile(times, 0.95),
+                               "max": times[-1] if times else 0}}
+    with open(os.path.join(args.out, profile.name + table + ".json"), "w") as f:
         json.dump(res, f, indent=1)
     for side in ("unconstrained", "device"):
         s = res[side]
-        print("expert vs greedy, %-13s: expert won %d of %d (%.1f%%, 95%% CI %.1f-%.1f%%)"
-              % (side, s["expert_wins"], s["games"], 100 * s["share"],
+        print("%s, %-13s: expert won %d of %d (%.1f%%, 95%% CI %.1f-%.1f%%)"
+              % (",".join(seats), side, s["expert_wins"], s["games"], 100 * s["share"],
                  100 * s["ci95"][0], 100 * s["ci95"][1]))
+    t = res["expert_think_ms"]
+    print("expert's think time on the device's clock, %d moves: median %.0f ms, p95 %.0f ms, "
+          "max %.0f ms" % (t["moves"], t["median"], t["p95"], t["max"]))
     print("device: frozen 32-bit, %s (%d + room %s), ballast %d, clock x%.0f (%s); %d games "
           "changed winner, %d ran out of heap; heap grew to %d at most (median %d)%s"
           % (profile.name, profile.heap, "+".join(str(r) for r in profile.regions) or "0",

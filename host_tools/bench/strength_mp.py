@@ -2,8 +2,9 @@
 the given deals with the device's think budgets on a clock running K times
 fast, so a budget cuts the search where it would on a chip K times slower
 than this machine (the clock counts this process's CPU time where the
-build has cpuclock, as the 32-bit model does).  One JSON line per game,
-as tournament.play_game returns (winner -1: the game ran out of heap).
+build has cpuclock, as the 32-bit model does).  One JSON line per game:
+[levels, winner, scores, seed, think ms of every move per seat on that
+clock] (winner -1: the game ran out of heap).
 
   MICROPYPATH=.frozen micropython -X heapsize=64k strength_mp.py K BALLAST LEVELS SEED
 LEVELS: the seats' levels, comma-separated; one game a process (a game
@@ -53,20 +54,29 @@ def play(levels, seed):
     players = [Player(levels[i], seed=seed * 31 + i) for i in range(len(levels))]
     turns = 0
     while g.phase == PLAYING:
-        players[g.current].take_turn(g)
+        who = g.current
+        p = players[who]
+        before = p.think_ms
+        p.take_turn(g)
+        _times[who].append(p.think_ms - before)
         turns += 1
         if turns > 5000:
             raise RuntimeError("game %d does not end" % seed)
     return g.round_winners[0], list(g.round_rows[0])
 
 
+_times = []
+
+
 def main(levels, seed):
     gc.collect()
+    for _ in levels:
+        _times.append([])
     try:
         winner, scores = play(levels, seed)
     except MemoryError:         # the app would stop here: no winner
         winner, scores = -1, []
-    print(json.dumps([levels, winner, scores, seed]))
+    print(json.dumps([levels, winner, scores, seed, _times]))
 
 
 main(sys.argv[3].split(","), int(sys.argv[4]))

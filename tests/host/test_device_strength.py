@@ -56,3 +56,20 @@ def test_a_ledger_torn_in_its_header_starts_again(tmp_path):
     path.write_text('{"profile": "fl')
     assert Ledger(str(path), {"profile": "floor"}).rows == {}
     assert json.loads(path.read_text()) == {"profile": "floor"}
+
+
+def test_a_two_plus_two_table_plays_every_rotation_once_and_times_the_expert():
+    from host_tools.bench.device_strength import keyed, tasks_for, expert_times
+    seats = ["expert", "greedy", "expert", "greedy"]
+    tasks = keyed(tasks_for([1], 8, seats), seats)
+    assert len(tasks) == 8 and len(set(k for k, _ in tasks)) == 8   # rotations 0 and 2 alike
+    heads_up = keyed(tasks_for([1], 4), ["expert", "greedy"])
+    assert [k for k, _ in heads_up] == ["expert,greedy/1", "greedy,expert/1",
+                                        "expert,greedy/2", "greedy,expert/2"]
+    roomy = Profile("roomy", 1024 * 1024, [], "a heap the games never fill")
+    rows = device_games(mp32.frozen(), [t for _, t in tasks[:2]], roomy, 0, 0.0, 1)
+    for r in rows:
+        assert len(r[4]) == 4 and all(len(x) > 0 for x in r[4])
+    assert rows[1][0] == ["greedy", "expert", "greedy", "expert"]
+    assert len(expert_times(rows)) == sum(len(r[4][i]) for r in rows for i in range(4)
+                                          if r[0][i] == "expert")
