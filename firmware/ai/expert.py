@@ -8,9 +8,9 @@ ENDGAME tiles or fewer, a few candidate moves (the most tiles, the best
 move that keeps the jokers, the best moves that keep one tile back, and
 drawing) are each tried against samples of the hidden tiles: the unseen
 tiles (the full set less this rack and the table) are dealt to the other
-players by their visible tile counts, the player who moved last only
-tiles it could not have placed on the table it left (ai.reading: besides
-what it just drew, a player who plays what it can holds none), each
+players by their visible tile counts (heads-up, the player who moved last
+only tiles it could not have placed on the table it left: ai.reading;
+besides what it just drew, a player who plays what it can holds none), each
 opponent replies greedily in turn order, and the candidate scores 0 if
 one of them goes out, 1 if this player can then go out, else a middle
 value from the tile counts.
@@ -167,7 +167,9 @@ class Expert:
         for code in range(CODE_LIMIT):
             for _ in range(left[code]):
                 unseen.append(code)
-        who, free = reading.last_mover(game) if self.read else (-1, 0)
+        # heads-up only: at four seats the others, dealt what the last
+        # mover may not hold, came out over-rated (docs/figures.md)
+        who, free = reading.last_mover(game) if self.read and game.n == 2 else (-1, 0)
         if who >= 0 and not game.melded[who]:
             who = -1
         flags = reading.hot(game.table, r.ncolours) if who >= 0 else None
@@ -193,6 +195,10 @@ class Expert:
         n = len(counts)
         me = game.current
         totals = [0.0] * len(cands)
+        # whether we go out next turn after a played candidate: the same on
+        # every sample while the opponents' replies leave the table as it
+        # is (not shed), so it is searched once
+        mine = [None] * len(cands)
         view = self._view(game)
         done = 0
         while done < self.samples:
@@ -202,11 +208,12 @@ class Expert:
             racks, pool = self._deal(game, counts, view, deadline)
             for i in range(len(cands)):
                 tab, left = cands[i]
+                keep = mine if tab is not None and not self.shed else None
                 if tab is None:
                     tab = game.table
                     if pool:
                         left = left + pool[:1]
-                totals[i] += self._play_out(tab, left, racks, game, me, n, deadline)
+                totals[i] += self._play_out(tab, left, racks, game, me, n, deadline, keep, i)
             done += 1
         best = 0
         for i in range(1, len(cands)):
@@ -214,10 +221,11 @@ class Expert:
                 best = i
         return cands[best][0]
 
-    def _play_out(self, table, left, racks, game, me, n, deadline):
+    def _play_out(self, table, left, racks, game, me, n, deadline, keep=None, i=0):
         """One candidate on one sample: the opponents reply in turn order;
         0 if one goes out, 1 if we can go out next, else between (the
-        fewer tiles we hold against their fewest, the better)."""
+        fewer tiles we hold against their fewest, the better).  keep[i]:
+        our go-out answer on this table, once known (None: not kept)."""
         rules = game.rules
         fewest = 99
         for k in range(1, n):
@@ -239,9 +247,14 @@ class Expert:
                 fewest = len(opp) - mv.count
         if not left:
             return 1.0
-        if (game.melded[me] or len(left) < len(game.rack)) and \
-                self._goes_out(table, left, rules, deadline):
-            return 1.0
+        if game.melded[me] or len(left) < len(game.rack):
+            out = None if keep is None else keep[i]
+            if out is None:
+                out = self._goes_out(table, left, rules, deadline)
+                if keep is not None:
+                    keep[i] = out
+            if out:
+                return 1.0
         return self.leaf * fewest / (fewest + len(left))
 
 

@@ -94,6 +94,47 @@ def test_expert_search_cap_bounds_the_samples():
     assert 1 < few.solves < many.solves <= many.max_searches + 10
 
 
+def test_our_go_out_after_a_played_candidate_is_searched_once_a_move(monkeypatch):
+    # the table we leave and the rack we keep are the same on every sample
+    g = Game(Rules(), 2, seed=9)
+    g.table = parse_table("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3 | Y4 Y5 Y6")
+    g.racks[g.current] = parse_tiles("R8 K4 Y13 B2 B3")
+    g.racks[1 - g.current] = parse_tiles("R1 R2 B10 Y10")
+    g.melded[0] = g.melded[1] = 1
+    asked = []
+    kept = []
+    real_check, real_cands = E.Expert._goes_out, E.Expert._candidates
+
+    def check(self, table, rack, rules, deadline):
+        asked.append(id(rack))
+        return real_check(self, table, rack, rules, deadline)
+
+    def cands(self, *args):
+        out = real_cands(self, *args)
+        kept.extend(left for tab, left in out if tab is not None)
+        return out
+    monkeypatch.setattr(E.Expert, "_goes_out", check)
+    monkeypatch.setattr(E.Expert, "_candidates", cands)
+    x = E.Expert(Player("expert", seed=3).rng, max_searches=200)
+    x.choose(g)
+    assert len(kept) >= 2
+    assert [asked.count(id(left)) for left in kept] == [1] * len(kept)
+
+
+def test_the_expert_reads_the_last_mover_heads_up_only():
+    # at four seats the others, dealt what the last mover may not hold,
+    # came out over-rated: there every rack is dealt at random
+    for n, reads in ((2, True), (4, False)):
+        g = Game(Rules(), n, seed=12)
+        ps = [Player("greedy", seed=i) for i in range(n)]
+        while not (g.last and g.last[0] == 1 and g.melded[g.last[1]]):
+            ps[g.current].take_turn(g)
+        x = E.Expert(Player("expert", seed=3).rng)
+        unseen, flags, who, free = x._view(g)
+        assert (who == g.last[1] and flags is not None) == reads
+        assert (who == -1) == (not reads)
+
+
 def test_checks_the_tile_count_answers_are_not_counted_as_searches():
     # K1 and B12 fit no set however the table is moved: no search needed
     rules = Rules()
