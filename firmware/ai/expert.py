@@ -28,7 +28,7 @@ one sample was finished).
 """
 from compat import const, ticks_ms, ticks_diff
 from rummikub.tiles import JOKER, CODE_LIMIT, full_set, count_tiles, remove_tile, has
-from ai.solver import solve, goes_out, can_play, fitting
+from ai.solver import solve, goes_out, reaches, fitting
 from ai.move import search_fits
 from ai import reading
 
@@ -79,7 +79,7 @@ class Expert:
         if fitting(table, rack, rules) < 1:
             return False
         self.solves += 1
-        return can_play(table, rack, rules, _left(deadline))
+        return reaches(table, rack, rules, 1, _left(deadline))
 
     def choose(self, game, budget_ms=None, solve_ms=None):
         """The table to leave, or None to draw.  Its own best move is

@@ -17,7 +17,7 @@ deal(rng, game, counts, unseen)  one sample: (racks, pool), where the seat
                    just drew, only tiles that are not hot on the table it
                    left (the table now)
 
-The expert then checks each such rack with a search (ai.solver.can_play)
+The expert then checks each such rack with a search (ai.solver.reaches)
 and deals it again if it could have played (a tile can also go down by
 moving others: a group of four gives one up, a run's end moves on).
 

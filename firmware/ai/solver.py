@@ -243,26 +243,21 @@ def goes_out(table, rack, rules, budget_ms=None, memo_cap=MEMO_CAP):
     A search that prunes everything short of the whole rack and stops at
     its first hit: cheaper than solve() when the answer is no.  Out of
     time (or heap) it answers False."""
-    return _reaches(table, rack, rules, len(rack), budget_ms, memo_cap)
-
-
-def can_play(table, rack, rules, budget_ms=None, memo_cap=MEMO_CAP):
-    """Whether a player who has melded can place any rack tile this turn
-    (a first-hit search, as goes_out).  Out of time (or heap) it answers
-    False."""
-    return _reaches(table, rack, rules, 1, budget_ms, memo_cap)
+    return reaches(table, rack, rules, len(rack), budget_ms, memo_cap)
 
 
 def fitting(table, rack, rules):
     """How many rack tiles fit some set at all, counting every tile in play
-    (no search; no move places more): goes_out and can_play answer no
+    (no search; no move places more): goes_out and reaches answer no
     without searching when this is short."""
     tab, rak, jt, jr = _counts(table, rack)
     return len(placeable(tab, rak, jt + jr, rules.ncolours)) + jr
 
 
-def _reaches(table, rack, rules, tiles, budget_ms, memo_cap):
-    """Whether a melded rack can place `tiles` tiles on the table."""
+def reaches(table, rack, rules, tiles, budget_ms=None, memo_cap=MEMO_CAP):
+    """Whether a player who has melded can place `tiles` rack tiles this
+    turn (1: whether it can play at all), by a first-hit search as
+    goes_out.  Out of time (or heap) it answers False."""
     from ai.runstate import table_shape
     if fitting(table, rack, rules) < tiles:
         return False

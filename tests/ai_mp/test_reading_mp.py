@@ -1,11 +1,12 @@
 """The expert's reading of the table (ai.reading) and the search it checks
-its samples with (ai.solver.can_play), on both runtimes."""
+its samples with (ai.solver.reaches: whether a rack can play at all), on
+both runtimes."""
 from rummikub.game import Game, PLAYING, DID_DRAW, DID_PLAY
 from rummikub.rules import Rules
 from rummikub.tiles import parse_table, parse_tiles, fmt_tiles, JOKER, CODE_LIMIT
 from common.rng import Rng
 from ai.players import Player
-from ai.solver import solve, can_play
+from ai.solver import solve, reaches
 from ai import reading
 
 
@@ -55,19 +56,19 @@ def test_every_hot_tile_goes_down_alone():
     assert n > 50
 
 
-def test_can_play_agrees_with_the_solver():
+def test_whether_a_rack_can_play_agrees_with_the_solver():
     rules = Rules()
     n = yes = 0
     for g in _positions((3, 4)):
         for r in (g.rack, g.rack[:2], g.rack[2:5]):
             want = solve(g.table, r, True, rules).count > 0
-            assert can_play(g.table, r, rules) == want, (g.table, r)
+            assert reaches(g.table, r, rules, 1) == want, (g.table, r)
             n += 1
             yes += want
     assert n > 30 and 0 < yes < n
-    assert not can_play(parse_table("R5 R6 R7"), bytearray(), rules)
-    assert can_play(parse_table("R5 R6 R7"), parse_tiles("K1 R8"), rules)
-    assert not can_play(parse_table("R5 R6 R7"), parse_tiles("K1 B12"), rules)
+    assert not reaches(parse_table("R5 R6 R7"), bytearray(), rules, 1)
+    assert reaches(parse_table("R5 R6 R7"), parse_tiles("K1 R8"), rules, 1)
+    assert not reaches(parse_table("R5 R6 R7"), parse_tiles("K1 B12"), rules, 1)
 
 
 def _unseen(g):
