@@ -205,6 +205,7 @@ class Expert:
                          (deadline is not None and ticks_diff(deadline, ticks_ms()) <= 0)):
                 break
             racks, pool = self._deal(game, counts, view, deadline)
+            vals = []
             for i in range(len(cands)):
                 tab, left = cands[i]
                 keep = mine if tab is not None and not self.shed else None
@@ -212,7 +213,11 @@ class Expert:
                     tab = game.table
                     if pool:
                         left = left + pool[:1]
-                totals[i] += self._play_out(tab, left, racks, game, me, n, deadline, keep, i)
+                vals.append(self._play_out(tab, left, racks, game, me, n, deadline, keep, i))
+            if deadline is not None and ticks_diff(deadline, ticks_ms()) <= 0:
+                break       # cut short: its searches gave up at the deadline
+            for i in range(len(cands)):
+                totals[i] += vals[i]
             done += 1
         best = 0
         for i in range(1, len(cands)):

@@ -81,6 +81,33 @@ def test_expert_with_no_time_still_makes_a_legal_choice():
     assert g.phase != PLAYING
 
 
+def test_a_sample_the_deadline_cut_short_does_not_count(monkeypatch):
+    # its searches gave up at the deadline and answered "no": a sample the
+    # deadline passed in is dropped, and with none finished in time the
+    # expert plays its own best move (the first candidate)
+    g = Game(Rules(), 2, seed=9)
+    g.table = parse_table("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3 | Y4 Y5 Y6")
+    g.racks[g.current] = parse_tiles("R8 K4 Y13 B2")
+    g.racks[1 - g.current] = parse_tiles("R1 R2 B10 Y10")
+    g.melded[0] = g.melded[1] = 1
+    now = [0]
+    monkeypatch.setattr(E, "ticks_ms", lambda: now[0])
+
+    def play_out(self, table, left, racks, game, me, n, deadline, keep=None, i=0):
+        now[0] += 600               # each candidate's searches take 0.6 s
+        return 0.0 if i == 0 else 1.0
+    monkeypatch.setattr(E.Expert, "_play_out", play_out)
+    x = E.Expert(Player("expert", seed=3).rng)
+    best = solve(g.table, g.rack, True, g.rules)
+    cands = x._candidates(best, g.table, g.rack, True, g.rules, None)
+    assert len(cands) >= 2
+    # 1 s: the first sample ends past the deadline
+    assert x._pick(cands, g, [4, 4], 1000) is cands[0][0]
+    # time for one whole sample: the others score better on it
+    now[0] = 0
+    assert x._pick(cands, g, [4, 4], 600 * len(cands) + 1) is not cands[0][0]
+
+
 def test_expert_search_cap_bounds_the_samples():
     g = Game(Rules(), 2, seed=9)
     g.table = parse_table("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3 | Y4 Y5 Y6")
