@@ -33,18 +33,20 @@ HEAP = "128k"
 REPEATS = 2
 
 
-def pystones(mp, cache_dir):
+def pystones(mp, cache_dir, cpu=False):
     """(pystones/s of the unix port, which benchmark): the program the
     ESP32 figure was measured with: pystone_mp.py where a bring-up run
     measured the board, else pystone_lowmem (the 1166), or offline our own
-    stand-in."""
+    stand-in.  cpu: pystone_lowmem timed on the process's CPU time, for a
+    build with cpuclock whose runs count CPU time too (device_strength)."""
     from host_tools.bench import pystone_ref
     note("pystone on the MicroPython unix port ...")
     ref = None if MEASURED_PYSTONES else pystone_ref.fetch(os.path.join(cache_dir, "pystone"))
     if ref:
-        stones = pystone_ref.score(mp, ref)
+        stones = pystone_ref.score(mp, ref, cpu=cpu)
         if stones:
-            return stones, "pystone_lowmem 3.4.2 (micropython-lib)"
+            return stones, "pystone_lowmem 3.4.2 (micropython-lib)%s" % (
+                ", on CPU time" if cpu else "")
     here = os.path.dirname(os.path.abspath(__file__))
     p = subprocess.run([mp, os.path.join(here, "pystone_mp.py"), "100000"],
                        capture_output=True, text=True)

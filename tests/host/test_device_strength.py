@@ -73,3 +73,21 @@ def test_a_two_plus_two_table_plays_every_rotation_once_and_times_the_expert():
     assert rows[1][0] == ["greedy", "expert", "greedy", "expert"]
     assert len(expert_times(rows)) == sum(len(r[4][i]) for r in rows for i in range(4)
                                           if r[0][i] == "expert")
+
+
+def test_pystone_on_cpu_time_runs_on_the_model():
+    # the games' clock is the process's CPU time (cpuclock), so K is
+    # measured on it too: pystone_lowmem reads a utime put ahead of the
+    # built-in one
+    import os
+    from host_tools import ROOT
+    from host_tools.bench import pystone_ref
+    ref = pystone_ref.fetch(os.path.join(ROOT, "build", "pystone"))
+    if ref is None:
+        pytest.skip("pystone_lowmem not cached and PyPI unreachable")
+    assert pystone_ref.score(mp32.frozen(), ref, loops=2000, runs=1, cpu=True) > 0
+    # the 64-bit port from PyPI has no cpuclock: the shim is what it imports
+    pip_port = os.path.join(ROOT, ".venv", "bin", "micropython")
+    if os.path.exists(pip_port):
+        assert pystone_ref.score(pip_port, ref, loops=2000, runs=1) > 0
+        assert pystone_ref.score(pip_port, ref, loops=2000, runs=1, cpu=True) == 0.0
