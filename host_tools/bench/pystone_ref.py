@@ -46,23 +46,29 @@ def fetch(cache_dir, timeout=20):
     return None
 
 
-# pystone_lowmem reads utime's clock: on a build with cpuclock (the 32-bit
-# model) this utime ahead of the built-in one gives it the process's CPU time
-_CPU_UTIME = "from time import ticks_diff\nfrom cpuclock import ms as ticks_ms\n"
+# pystone_lowmem's clock import, and what it becomes on CPU time (a build
+# with cpuclock: the 32-bit model; a built-in utime cannot be shadowed).
+# cpuclock counts from 0, so a plain difference: utime.ticks_diff gave
+# ticks_diff(5, 1) == -24 on cpuclock's values on the 32-bit model
+_CLOCK = "from utime import ticks_ms, ticks_diff"
+_CPU_CLOCK = ("from cpuclock import ms as ticks_ms\n"
+              "def ticks_diff(a, b):\n    return a - b\n")
 
 
 def score(mp, path, loops=100000, runs=3, cpu=False):
     """Median pystones/s of `runs` runs of pystone_lowmem under `mp`, or
     0.0 if it did not run.  cpu: timed on the process's CPU time (the
     clock the device-strength games count; other load does not slow it)."""
-    folders = [os.path.dirname(path)]
     if cpu:
         import tempfile
-        shim = tempfile.mkdtemp(prefix="pystone-cpu-")
-        with open(os.path.join(shim, "utime.py"), "w") as f:
-            f.write(_CPU_UTIME)
-        folders.insert(0, shim)
-    env = dict(os.environ, MICROPYPATH=":".join(folders))
+        with open(path) as f:
+            text = f.read()
+        if _CLOCK not in text:
+            return 0.0
+        path = os.path.join(tempfile.mkdtemp(prefix="pystone-cpu-"), MODULE)
+        with open(path, "w") as f:
+            f.write(text.replace(_CLOCK, _CPU_CLOCK))
+    env = dict(os.environ, MICROPYPATH=os.path.dirname(path))
     got = []
     for _ in range(runs):
         p = subprocess.run([mp, "-c", "import pystone_lowmem\n"
