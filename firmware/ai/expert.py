@@ -61,6 +61,7 @@ class Expert:
         self.max_searches = _MAX_SEARCHES if max_searches is None else max_searches
         self.solves = 0
         self._start = 0
+        self._dead = -1
 
     def _solve(self, table, rack, melded, rules, deadline):
         self.solves += 1
@@ -181,10 +182,16 @@ class Expert:
         search finds it could have played."""
         unseen, flags, who, free = view
         racks, pool = reading.deal(self.rng, game, counts, bytearray(unseen), flags, who, free)
+        # the seat whose whole sampled rack a search found unable to play on
+        # the table as it is (so unable to go out on it), or -1
+        self._dead = -1
         if who >= 0 and free < counts[who] <= _READ_MAX:
             tries = 0
-            while tries < _REDEALS and self._can_play(game.table, racks[who][free:],
-                                                      game.rules, deadline):
+            while tries < _REDEALS:
+                if not self._can_play(game.table, racks[who][free:], game.rules, deadline):
+                    if not free:
+                        self._dead = who
+                    break
                 pool = reading.redeal(self.rng, racks, pool, who, flags, free)
                 tries += 1
         return racks, pool
@@ -237,7 +244,8 @@ class Expert:
             opp = racks[p]
             om = bool(game.melded[p])
             if om and not self.shed:
-                if self._goes_out(table, opp, rules, deadline):
+                if (p != self._dead or table is not game.table) and \
+                        self._goes_out(table, opp, rules, deadline):
                     return 0.0
                 if len(opp) < fewest:
                     fewest = len(opp)
