@@ -83,10 +83,13 @@ class Expert:
 
     def choose(self, game, budget_ms=None, solve_ms=None):
         """The table to leave, or None to draw.  Its own best move is
-        searched under solve_ms (default budget_ms), as greedy's is; the
-        look-ahead's budget_ms starts after it (on the device a 2 s
-        look-ahead budget spent on that first search left the expert a
-        quarter of greedy's time for the same move, and it lost to greedy)."""
+        searched under solve_ms (default budget_ms), as greedy's is (on
+        the device a 2 s budget for that search and the look-ahead
+        together left the expert a quarter of greedy's time for the same
+        move, and it lost to greedy); the look-ahead stops budget_ms after
+        the move began, so a move takes about budget_ms at most unless its
+        own search alone takes longer (then it plays that move)."""
+        t0 = ticks_ms()
         self._start = self.solves
         me = game.current
         rules = game.rules
@@ -104,8 +107,10 @@ class Expert:
             return best.table                       # goes out: always
         if not ahead:
             return best.table if best.count else None
+        deadline = None if budget_ms is None else t0 + budget_ms
+        if deadline is not None and ticks_diff(deadline, ticks_ms()) <= 0:
+            return best.table if best.count else None
         counts = [len(r) for r in game.racks]
-        deadline = None if budget_ms is None else ticks_ms() + budget_ms
         cands = self._candidates(best, table, rack, melded, rules, deadline)
         if len(cands) < 2:
             return cands[0][0]

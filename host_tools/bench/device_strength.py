@@ -8,9 +8,10 @@ figures), and on the 32-bit MicroPython model with firmware/ frozen in
 (host_tools.mp32) in a device profile (host_tools.mp32.profiles: the 56 KB
 heap the esp32 port starts with and the ESP-IDF room it may grow into:
 radio-off, radio-on or floor), with the device budgets (ai.players: an 8 s
-guard for a move's search, the expert's 2 s look-ahead after it) counted on
-a clock running K times fast (strength_mp), K = this machine's pystones/s
-/ the ESP32's (host_tools.bench.estimate) unless given.  A ballast stands
+guard for a move's search, the expert's look-ahead until 1.8 s into the
+move) counted on a clock running K times fast (strength_mp), K = this
+machine's pystones/s on CPU time / the ESP32's (host_tools.bench.estimate)
+unless given.  A ballast stands
 for what the app holds on the heap besides the game (17 KB), so the
 expert starts its turns with the free heap it has in the frozen whole
 match.

@@ -108,6 +108,34 @@ def test_a_sample_the_deadline_cut_short_does_not_count(monkeypatch):
     assert x._pick(cands, g, [4, 4], 600 * len(cands) + 1) is not cands[0][0]
 
 
+def test_the_look_ahead_stops_budget_ms_after_the_move_began(monkeypatch):
+    # the own move's search counts against the budget: when it takes the
+    # whole budget the expert plays that move without looking ahead, and
+    # a move takes about budget_ms (the device's p95 target is 2 s)
+    g = Game(Rules(), 2, seed=9)
+    g.table = parse_table("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3 | Y4 Y5 Y6")
+    g.racks[g.current] = parse_tiles("R8 K4 Y13 B2")
+    g.racks[1 - g.current] = parse_tiles("R1 R2 B10 Y10")
+    g.melded[0] = g.melded[1] = 1
+    now = [0]
+    real = E.solve
+
+    def slow_solve(table, rack, melded, rules, budget_ms=None):
+        now[0] += took[0]
+        return real(table, rack, melded, rules, None)
+    monkeypatch.setattr(E, "ticks_ms", lambda: now[0])
+    monkeypatch.setattr(E, "solve", slow_solve)
+    for ms, looks in ((1800, False), (1000, True)):
+        took = [ms]
+        now[0] = 0
+        x = E.Expert(Player("expert", seed=3).rng)
+        after = x.choose(g, budget_ms=1800, solve_ms=8000)
+        assert (x.solves > 1) == looks, (ms, x.solves)
+        if not looks:
+            best = real(g.table, g.rack, True, g.rules)
+            assert sorted(map(bytes, after)) == sorted(map(bytes, best.table))
+
+
 def test_expert_search_cap_bounds_the_samples():
     g = Game(Rules(), 2, seed=9)
     g.table = parse_table("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3 | Y4 Y5 Y6")

@@ -170,11 +170,11 @@ def test_an_ai_turn_with_no_heap_to_think_draws_instead_of_stopping_the_app():
 
 
 def test_on_the_device_the_expert_searches_its_own_move_as_long_as_greedy(monkeypatch):
-    """With the device's budgets (MicroPython: a 2 s look-ahead, an 8 s
-    guard) the expert's own move gets greedy's guard, and the look-ahead
-    its 2 s after that: with the look-ahead's budget spent on that first
-    search the expert lost to greedy at the device's heap and clock
-    (43.5% heads-up over 200 mirrored games, unconstrained 54%)."""
+    """With the device's budgets (MicroPython: 1.8 s a move for the
+    look-ahead, an 8 s guard) the expert's own move gets greedy's guard:
+    with the look-ahead's budget spent on that first search the expert
+    lost to greedy at the device's heap and clock (43.5% heads-up over
+    200 mirrored games, unconstrained 54%)."""
     import ai.players as players
     import ai.expert as expert
     monkeypatch.setattr(players, "MICROPYTHON", True)
