@@ -167,6 +167,10 @@ def main(argv=None):
                                                    s["dropped (buffer full)"]))
     if s["junk"]:
         print("  junk: %d frames (%s)" % (s["junk"], ", ".join("%s %d" % kv for kv in result.junk.items())))
+    r = R.reach(result)
+    if r:
+        print("  a change reached a joined console in %d ms median, %d ms at the 95th "
+              "percentile, %d ms at most (%d tables shown, virtual clock)" % (r[1], r[2], r[3], r[0]))
     for c in result.consoles:
         last = [line for line in c["out"].splitlines() if "link console ok" in line]
         print("  %s: %d boot%s; %s" % (c["name"], c["boots"], "" if c["boots"] == 1 else "s",

@@ -12,6 +12,8 @@ then what they did, read back from each console's flash, and checked.
         made while the console was down or cut off may be missing);
         every console's score log holds each round and the match once,
         the same records as the host's
+    reach(result)           -> how long the host's changes took to reach
+                            the joined consoles (virtual ms)
 """
 import json
 import os
@@ -150,6 +152,30 @@ def _down(c):
         back = [v for v in views if v > t]
         spans.append((t, back[0] if back else float("inf")))
     return spans
+
+
+def reach(result):
+    """(count, median, 95th percentile, most) of the virtual ms from the
+    host's saving a version to a joined console's showing it, over every
+    version each joined console showed (a console back from a power cut
+    or a partition shows the newest version only: its wait counts too);
+    None when no console showed any."""
+    made = {}
+    for s in result.consoles[0]["shown"]:
+        if "table" in s:
+            made.setdefault(s["v"], s["t"])
+    waits = []
+    for c in result.consoles[1:]:
+        seen = set()
+        for s in c["shown"]:
+            if "table" in s and s["v"] in made and s["v"] not in seen:
+                seen.add(s["v"])
+                waits.append(s["t"] - made[s["v"]])
+    if not waits:
+        return None
+    waits.sort()
+    n = len(waits)
+    return n, waits[n // 2], waits[min(n - 1, (n * 95 + 99) // 100 - 1)], waits[-1]
 
 
 def check(result, partitions=()):

@@ -70,6 +70,10 @@ def test_a_round_over_a_faulty_radio_through_two_power_cuts(tmp_path):
     assert R.check(result) == [], outputs(result)
     s = result.stats
     assert s["lost"] > 300 and s["duplicated"] > 40 and s["reordered"] > 40, s
+    # most changes reach the joined consoles on their first frames: before
+    # the first retransmission (250 ms of the virtual clock)
+    shown, median, p95, most = R.reach(result)
+    assert shown > 150 and median < 250 <= most, R.reach(result)
     ann, bo, cy = result.consoles
     # both cuts were planned, came mid-round (the round ended after them)
     # and each console came back from its save
