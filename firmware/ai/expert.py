@@ -22,9 +22,10 @@ The unseen tiles are listed in code order before sampling, so how the
 hidden tiles actually lie cannot change its choice.
 
 Anytime: samples are taken one at a time, every candidate on the same
-sample, and the clock is read between samples; when budget_ms runs out the
-candidate with the best mean so far is played (the most-tiles move if not
-one sample was finished).
+sample, and the clock is read between candidates; a sample is begun only
+while the time the last one took is left before the deadline, one the
+deadline cuts short is dropped, and the candidate with the best mean so far
+is played (the most-tiles move if not one sample was finished).
 """
 from compat import const, ticks_ms, ticks_diff
 from rummikub.tiles import JOKER, CODE_LIMIT, full_set, count_tiles, remove_tile, has
@@ -212,13 +213,20 @@ class Expert:
         mine = [None] * len(cands)
         view = self._view(game)
         done = 0
+        took = 0        # ms the last whole sample took
         while done < self.samples:
+            began = ticks_ms()
+            # a sample is begun only with the time the last one took still
+            # left: one cut short is dropped, and its searches past the
+            # deadline still cost their set-up, so the move would overrun
             if done and (self.solves - self._start >= self.max_searches or
-                         (deadline is not None and ticks_diff(deadline, ticks_ms()) <= 0)):
+                         (deadline is not None and ticks_diff(deadline, began) < took)):
                 break
             racks, pool = self._deal(game, counts, view, deadline)
             vals = []
             for i in range(len(cands)):
+                if deadline is not None and ticks_diff(deadline, ticks_ms()) <= 0:
+                    break
                 tab, left = cands[i]
                 keep = mine if tab is not None and not self.shed else None
                 if tab is None:
@@ -230,6 +238,7 @@ class Expert:
                 break       # cut short: its searches gave up at the deadline
             for i in range(len(cands)):
                 totals[i] += vals[i]
+            took = ticks_diff(ticks_ms(), began)
             done += 1
         best = 0
         for i in range(1, len(cands)):
@@ -272,9 +281,8 @@ class Expert:
                     keep[i] = out
             if out:
                 return 1.0
-        # 0.5: below our going out, by half (fewest / (fewest + ours), the
-        # share greedy self-play gives such a position heads-up, measured
-        # 4.2 points worse: docs/figures.md)
+        # 0.5: below our going out, by half (the full share, fewest /
+        # (fewest + ours), measured worse: docs/figures.md)
         return 0.5 * fewest / (fewest + len(left))
 
 

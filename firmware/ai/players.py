@@ -38,8 +38,8 @@ _HARD_SEARCHES = const(10)
 _DEVICE_THINK_MS = const(8000)
 # hard and expert on the device: their look-ahead stops taking samples
 # this long after the move began, their own move's search included (the
-# targets: 0.5 s median, 2 s p95 a move; a 2 s look-ahead after that
-# search made the expert's p95 3.0 s on the device model)
+# targets: 0.5 s median, 2 s p95 a move; the margin is for the sample in
+# flight at the deadline)
 _DEVICE_LOOKAHEAD_MS = const(1800)
 
 

@@ -6,8 +6,8 @@ placed on the table it left, bar the tiles it drew that turn (every level
 here plays what it can; so do most people).  Dealt the unseen tiles at
 random, the look-ahead gives an opponent racks it cannot hold, racks that
 would have gone down already, and over-rates its going out; an expert told
-the true racks (a cheat, as a yardstick) won 69% heads-up against greedy
-where the random deal won 55% (docs/figures.md).
+the true racks (a cheat, as a yardstick) wins far more often than one
+dealt at random (docs/figures.md).
 
 hot(table, ncol)   flags by tile code: a tile that goes on the table alone
                    without moving other tiles (a run's end or a split, a
