@@ -2,15 +2,19 @@
 
 Plays AI against AI over mirrored deals on CPython, spread over all cores,
 with a progress bar: deal i (seed S+i) is played once for every rotation
-of the seats, so every level gets every hand from every chair; N games is
-N / seats deals.  For each level it reports the share of games won by one
-of its seats with a 95% (Wilson) confidence interval, points per game (per
-seat) and think time per move (mean, p95, max); --json and --png write the
-summary and a chart.  --log FILE appends every finished game to FILE (JSON
-Lines) and skips the games already there: a long run that is stopped goes
-on where it stopped when started again with the same arguments.  `--ladder` plays docs/figures.md's ladder instead (every
-level against greedy heads-up and at a 2+2 table, each level against the
-one below) and writes it as a Markdown table too.
+of the seats, so every level gets every hand from every chair; a rotation
+that repeats a seat order already played is left out (at a 2+2 table,
+expert,greedy,expert,greedy, rotations 0 and 2 are the same game: two of
+the four, not twice each); N games is N / (distinct rotations) deals.
+For each level it reports the share of games won by one of its seats with
+a 95% (Wilson) confidence interval, points per game (per seat) and think
+time per move (mean, p95, max); --json and --png write the summary and a
+chart.  --log FILE appends every finished game to FILE (JSON Lines) and
+skips the games already there: a long run that is stopped goes on where it
+stopped when started again with the same arguments.  `--ladder` plays
+docs/figures.md's ladder instead (every level against greedy heads-up and
+at a 2+2 table, each level against the one below) and writes it as a
+Markdown table too.
 """
 import json
 import os
@@ -50,15 +54,28 @@ def play_game(args):
     return list(levels), g.round_winners[0], list(g.round_rows[0]), times, seed
 
 
-def mirrored(seats, games, seed, rules):
-    """The tasks: deals seed, seed+1, ... each with every rotation of the
-    seats, `games` in all (rounded up to whole deals)."""
+def rotations(seats):
+    """The distinct seat orders of the seats' rotations, rotation 0 first
+    (a 2+2 table has two: a seat order played twice on one deal is the
+    same game twice, which would count one result as two)."""
     n = len(seats)
-    deals = (games + n - 1) // n
+    out = []
+    for r in range(n):
+        order = [seats[(j + r) % n] for j in range(n)]
+        if order not in out:
+            out.append(order)
+    return out
+
+
+def mirrored(seats, games, seed, rules):
+    """The tasks: deals seed, seed+1, ... each with every distinct rotation
+    of the seats, `games` in all (rounded up to whole deals)."""
+    rots = rotations(seats)
+    deals = (games + len(rots) - 1) // len(rots)
     tasks = []
     for i in range(deals):
-        for r in range(n):
-            tasks.append(([seats[(j + r) % n] for j in range(n)], seed + i, rules))
+        for order in rots:
+            tasks.append((list(order), seed + i, rules))
     return tasks
 
 
@@ -89,7 +106,7 @@ def run(seats, games, seed, rules=None, jobs=None, progress=True, out=None,
             logf.write(json.dumps([i] + list(r)) + "\n")
             logf.flush()
         bar.update(len(kept) + len(results))
-        if partial and (len(kept) + len(results)) % (5 * len(seats)) == 0:
+        if partial and (len(kept) + len(results)) % (5 * len(rotations(seats))) == 0:
             _write_partial(partial, seats, kept + [x[1] for x in results], t0)
     try:
         new = play_all(_play_indexed, todo, jobs, each)
@@ -163,7 +180,7 @@ def _open_log(path, seats, seed, rules):
 def _write_partial(path, seats, results, t0):
     """The summary of the whole deals in so far (a deal's rotations may
     finish out of order: only deals with every rotation in count)."""
-    n = len(seats)
+    n = len(rotations(seats))
     per = {}
     for r in results:
         per.setdefault(r[4], []).append(r)
@@ -199,7 +216,7 @@ def summarise(seats, results, seconds):
                      "think_ms": {"mean": sum(times) / len(times) if times else 0.0,
                                   "p95": percentile(times, 0.95),
                                   "max": times[-1] if times else 0}})
-    return {"games": n, "deals": n // len(seats) if seats else 0,
+    return {"games": n, "deals": n // len(rotations(seats)) if seats else 0,
             "seats": list(seats), "seconds": seconds, "levels": rows}
 
 

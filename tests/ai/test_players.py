@@ -139,10 +139,24 @@ def test_mirrored_deals_give_every_level_every_seat():
 
 
 def test_greedy_seats_on_a_mirrored_deal_win_it_as_often_as_each_other():
-    # the same level in every seat: the rotations are the same game, so
-    # the winner's seat is the same each time and the level wins it all
+    # the same level in every seat: every rotation is the same seat order,
+    # so a deal is played once and the level wins every game
     s = run(["greedy", "greedy"], 4, 5, jobs=1, progress=False)
     assert s["levels"][0]["wins"] == 4 and s["levels"][0]["seats"] == 2
+    assert s["games"] == 4 and s["deals"] == 4
+
+
+def test_a_two_plus_two_table_plays_each_seat_order_once_a_deal():
+    # rotations 0 and 2 of expert,greedy,expert,greedy are the same game:
+    # played twice it counted one result as two (a 1000-game table was 500
+    # games)
+    eg = ["expert", "greedy", "expert", "greedy"]
+    ge = ["greedy", "expert", "greedy", "expert"]
+    tasks = mirrored(eg, 6, 10, {})
+    assert [(t[0], t[1]) for t in tasks] == [(eg, 10), (ge, 10), (eg, 11), (ge, 11),
+                                            (eg, 12), (ge, 12)]
+    s = run(["greedy", "easy", "greedy", "easy"], 4, 3, jobs=1, progress=False)
+    assert s["games"] == 4 and s["deals"] == 2
 
 
 def test_wilson_interval():

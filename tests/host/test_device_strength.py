@@ -58,12 +58,17 @@ def test_a_ledger_torn_in_its_header_starts_again(tmp_path):
     assert json.loads(path.read_text()) == {"profile": "floor"}
 
 
-def test_a_two_plus_two_table_plays_every_rotation_once_and_times_the_expert():
-    from host_tools.bench.device_strength import keyed, tasks_for, expert_times
+def test_a_two_plus_two_table_plays_every_seat_order_once_and_times_the_expert():
+    from host_tools.bench.device_strength import tasks_for, expert_times
     seats = ["expert", "greedy", "expert", "greedy"]
-    tasks = keyed(tasks_for([1], 8, seats), seats)
-    assert len(tasks) == 8 and len(set(k for k, _ in tasks)) == 8   # rotations 0 and 2 alike
-    heads_up = keyed(tasks_for([1], 4), ["expert", "greedy"])
+    # rotations 0 and 2 are one seat order, the same game: each deal is
+    # played in two orders, as heads-up, and seed 2 starts 4 deals on
+    tasks = tasks_for([1, 2], 8, seats)
+    assert [k for k, _ in tasks[:2]] == ["expert,greedy,expert,greedy/1",
+                                         "greedy,expert,greedy,expert/1"]
+    assert len(tasks) == 16 and len(set(k for k, _ in tasks)) == 16
+    assert tasks[8][1][1] == 5
+    heads_up = tasks_for([1], 4)
     assert [k for k, _ in heads_up] == ["expert,greedy/1", "greedy,expert/1",
                                         "expert,greedy/2", "greedy,expert/2"]
     roomy = Profile("roomy", 1024 * 1024, [], "a heap the games never fill")
