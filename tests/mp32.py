@@ -17,8 +17,8 @@ host_tools.mp32 (cached under build/mp32/).  Without its source or a
    match (expert seat + hint, tests/ui_mp/mp_ui_game.py) and a Gin game to
    100 through the UI against the hard AI (tests/ui_mp/mp_gin_ui_game.py);
 4. the same two from .mpy files (what `make flash` deploys on a stock
-   image) in --mpy-profile (radio-off: the .mpy path needs about 122 KB,
-   more than radio-on's 86 KB);
+   image) in --mpy-profile (radio-off: the .mpy path needs more heap than
+   radio-on gives; docs/figures.md, Memory);
 5. a linked match's host, frozen, in --link-profiles (radio-on: the
    radio is up; floor), with three joined consoles (the plain binary,
    each its own process) over the simulated radio at 20% loss
