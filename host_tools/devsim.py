@@ -268,11 +268,14 @@ class DevSim:
 
 
 def main(argv=None):
-    ap = Parser("devsim", description=__doc__.split("\n\n")[0])
+    ap = Parser("devsim", description="A MicroPython board on a serial line, without the "
+                "board: the unix port behind a pty (or a TCP port), for mpremote, the "
+                "flash tool and sync to talk to as to a USB board.")
     ap.add_argument("folder", type=out_dir, help="folder that stands for the board's flash")
     ap.add_argument("--tcp", type=whole(0, 65535), metavar="PORT",
-                    help="listen on 127.0.0.1:PORT (0: any free port) instead of a pty")
-    ap.add_argument("--heap", type=heap_size, help="MicroPython heap size, e.g. 2m")
+                    help="listen on 127.0.0.1:PORT (0: any free port) instead of a pty "
+                         "(default: a pty)")
+    ap.add_argument("--heap", type=heap_size, help="MicroPython heap size, e.g. 2m (default: the unix port's own)")
     ap.add_argument("--run-main", action="store_true",
                     help="run main.py after each reset into the friendly REPL")
     args = ap.parse_args(argv)

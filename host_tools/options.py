@@ -49,13 +49,49 @@ TEXT_MAX = 1 << 20      # a text file an option names (a key script): 1 MB
 LINE_MAX = 300          # characters of an error line
 
 
+class Help(argparse.HelpFormatter):
+    """--help as every command shows it: the description wrapped to the
+    terminal, paragraph by paragraph (a blank line between), and each
+    option's help ending in its default, "(default: X)", unless the help
+    says it already.  A path default in the checkout is shown relative to
+    it (build/web, not /home/.../build/web)."""
+
+    def _fill_text(self, text, width, indent):
+        return "\n\n".join(super(Help, self)._fill_text(p, width, indent)
+                           for p in text.split("\n\n"))
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        d = action.default
+        if "default" in text or action.required or action.nargs == 0 or \
+                d is None or d is False or d is argparse.SUPPRESS or d in ("", [], {}):
+            return text
+        return "%s (default: %s)" % (text, shown_default(d).replace("%", "%%"))
+
+
+def shown_default(value):
+    """A default as --help shows it: a path under the checkout relative to
+    it, one under the home folder from ~."""
+    from host_tools import ROOT
+    if isinstance(value, str) and os.path.isabs(value):
+        if value.startswith(ROOT + os.sep):
+            return os.path.relpath(value, ROOT)
+        home = os.path.expanduser("~")
+        if value.startswith(home + os.sep):
+            return "~" + value[len(home):]
+    return str(value)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse with one-line refusals: `name: what was wrong (--help lists
-    the options)` on stderr, exit status 2."""
+    the options)` on stderr, exit status 2.  `description` says what the
+    command is for (required: tests/host/test_cli_help.py reads every
+    command's); --help states each option's default (Help)."""
 
-    def __init__(self, name, **kw):
+    def __init__(self, name, description, **kw):
         self.name = name
-        super().__init__(prog=prog(name), **kw)
+        kw.setdefault("formatter_class", Help)
+        super().__init__(prog=prog(name), description=description, **kw)
 
     def checked(self, option, kind, value):
         """kind(value) for a value the command picks itself (a default that

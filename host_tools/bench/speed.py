@@ -162,19 +162,22 @@ def plot(path, sizes, ours, oracle, mp, esp):
 
 
 def main(argv):
-    ap = Parser("bench", description=__doc__.split("\n\n")[0])
+    ap = Parser("bench", description="Solver benchmark: our move solver against rummikub-solver "
+                "(ILP) on a fixed seeded corpus, on CPython and on the MicroPython unix port "
+                "with an ESP32 estimate (`make bench`; docs/figures.md).")
     ap.add_argument("--positions", type=whole(1, 100000), default=220,
-                    help="positions in the corpus (default 220)")
+                    help="positions in the corpus")
     ap.add_argument("--seed", type=whole(0, SEED_MAX), default=2026,
-                    help="seed of the position corpus (default 2026)")
+                    help="seed of the position corpus")
     ap.add_argument("--out", type=out_dir, default=host_tools.BUILD,
-                    help="folder for the results (default build/)")
+                    help="folder for the results")
     ap.add_argument("--micropython", type=program, default=None,
                     help="MicroPython unix port to time (default: the venv's)")
     ap.add_argument("--no-mp", action="store_true", help="skip the unix-port run")
     ap.add_argument("--expert", type=whole(0, 100000), default=0, metavar="GAMES",
                     help="instead: the expert's ESP32 think time over the moves of "
-                         "GAMES mirrored expert-vs-greedy games (see bench/expert_time.py)")
+                         "GAMES mirrored expert-vs-greedy games (see bench/expert_time.py; "
+                         "default: 0, the solver benchmark)")
     a = ap.parse_args(argv)
     a.micropython = a.micropython or micropython_exe()
     if (a.expert or not a.no_mp) and not shutil.which(a.micropython):

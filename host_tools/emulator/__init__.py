@@ -13,17 +13,21 @@ from host_tools.options import Parser, out_dir, text_file, whole
 
 
 def parse_args(argv):
-    ap = Parser("emulate", description="Run the handheld app on this computer.")
+    ap = Parser("emulate", description="Play on this computer: the handheld's own app in "
+                "a window (keys: arrows, Z = A, X = B, Space = START), or --headless "
+                "from scripted key presses with a screenshot per screen.")
     ap.add_argument("--headless", action="store_true",
                     help="no window: feed --keys/--script and write screenshots")
     ap.add_argument("--keys", default="",
-                    help='button presses, e.g. "START A A RIGHT*3 A_LONG WAIT_2000"')
-    ap.add_argument("--script", type=text_file, help="file of key tokens (same words; # comments)")
-    ap.add_argument("--screenshot-dir", type=out_dir, help="write a PNG per screen change here")
+                    help='button presses, e.g. "START A A RIGHT*3 A_LONG WAIT_2000" (default: '
+                         'none; the window takes the keyboard too)')
+    ap.add_argument("--script", type=text_file, help="file of key tokens (same words; # comments; default: none)")
+    ap.add_argument("--screenshot-dir", type=out_dir, help="write a PNG per screen change here (default: none; "
+                         "build/emulator-shots when there is no display)")
     ap.add_argument("--save-dir", type=out_dir, default=None,
                     help="folder standing for the device's flash "
                          "(default: build/emulator for the window, a temp dir headless)")
-    ap.add_argument("--scale", type=whole(1, 8), default=2, help="window zoom (default 2)")
+    ap.add_argument("--scale", type=whole(1, 8), default=2, help="window zoom")
     ap.add_argument("--fresh", action="store_true",
                     help="start with empty flash (a --save-dir that holds files is kept "
                          "beside it, renamed, not deleted)")

@@ -227,15 +227,16 @@ def ask_cell_mv(inp=None):
 
 
 def main(argv):
-    ap = Parser("bringup", description="Measure a freshly built console over USB "
-                                 "and record it in hardware/measured.json.")
+    ap = Parser("bringup", description="Measure a freshly built console over USB (cell voltage, "
+                "buttons, display, speed) and record it in hardware/measured.json, "
+                "which the power budget and the docs read (docs/maker.md, Bring-up).")
     ap.add_argument("--port", required=True, help="the board's serial port")
     ap.add_argument("--cell-mv", type=whole(0, 99999), help="the cell's voltage measured with a "
-                    "multimeter, in mV (asked when not given; 0: skip)")
+                    "multimeter, in mV (default: asked; 0: skip)")
     ap.add_argument("--out", type=out_file, default=MEASURED, help="the measured.json to update")
-    ap.add_argument("--loops", type=whole(1, 10 ** 6), default=LOOPS, help="pystone loops")
+    ap.add_argument("--loops", type=whole(1, 10 ** 6), default=LOOPS, help="pystone loops (the speed measurement)")
     ap.add_argument("--press-ms", type=whole(1, 600000), default=PRESS_MS,
-                    help="how long each button is waited for")
+                    help="how long each button is waited for, in ms")
     args = ap.parse_args(argv)
     from host_tools.flash.board import Board
     from host_tools.flash.command import check_port

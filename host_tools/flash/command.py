@@ -152,22 +152,25 @@ def run(args):
 
 
 def parser():
-    from host_tools.flash.firmware_cache import PINNED, default_cache_dir
+    from host_tools.flash.firmware_cache import PINNED, default_cache_dir, named
+    from host_tools.options import shown_default
     from host_tools.flash.deploy import BUILD_DIR
     from host_tools.flash.board_backup import default_backup_dir
     from host_tools.flash.image_build import IMAGE
     ap = Parser(
         "flash",
-        description="Build the app bundle, make sure the board runs the pinned "
-                    "MicroPython (%s %s), deploy only what changed." % (
-                        PINNED.board, PINNED.version))
+        description="Put the app on a board: build the .mpy bundle, make sure the board "
+                    "runs %s (flashed with esptool if not), then deploy only what changed "
+                    "(`make flash`; docs/maker.md)." % named())
     ap.add_argument("--port", help="serial port of the board, e.g. /dev/ttyUSB0 "
-                    "(or socket://host:port); omit to list ports")
+                    "(or socket://host:port) (default: list the ports and stop)")
     ap.add_argument("--firmware", metavar="FILE", type=in_file,
-                    help="MicroPython image to use instead of the cached download")
+                    help="MicroPython image to use instead of the cached download (default: "
+                    "the pinned release, downloaded once)")
     ap.add_argument("--frozen", nargs="?", const=IMAGE, metavar="IMAGE", type=in_file,
                     help="write the image `make firmware` built, the app frozen in "
-                    "(default %s), instead of stock MicroPython + the .mpy bundle" % IMAGE)
+                    "(IMAGE default: %s), instead of stock MicroPython + the .mpy bundle"
+                    % shown_default(IMAGE))
     ap.add_argument("--sha256", type=sha256_hex, help="expected SHA-256 of the image (default: "
                     "the pinned release's)")
     ap.add_argument("--mp-version", help="MicroPython version the board must "
@@ -176,7 +179,7 @@ def parser():
                     "must contain (default %r)" % PINNED.machine)
     ap.add_argument("--chip", default="ESP32", help="chip esptool must find")
     ap.add_argument("--bootloader-port", help="the ROM bootloader's port when it "
-                    "is not --port (boards whose native USB re-enumerates)")
+                    "is not --port (boards whose native USB re-enumerates; default: --port)")
     ap.add_argument("--skip-firmware", action="store_true",
                     help="only deploy the app")
     ap.add_argument("--cache-dir", type=out_dir, default=default_cache_dir(),

@@ -37,6 +37,12 @@ PINNED = Release(
 )
 
 
+def named(release=PINNED):
+    """The release as every command's help names it (flash, firmware)."""
+    return "MicroPython %s, the plain %s image (the board has no PSRAM)" % (
+        release.version, release.board)
+
+
 def default_cache_dir():
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
         os.path.expanduser("~"), ".cache")
@@ -85,7 +91,7 @@ def fetch(release, cache_dir):
         download([release.port], [base], ["v" + release.version],
                  destination=Path(cache_dir))
     except ImportError as e:
-        raise FlashError("cannot download firmware: %s (install requirements.txt "
+        raise FlashError("cannot download firmware: %s (install requirements-tools.txt "
                          "or pass FIRMWARE=path)" % e) from None
     except MPFlashError as e:
         raise FlashError("cannot download MicroPython %s (%s): get %s v%s from %s "

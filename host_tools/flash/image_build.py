@@ -27,7 +27,7 @@ import sys
 from host_tools import BUILD, ROOT
 from host_tools.options import Parser, out_dir
 from host_tools.flash.common import sha256_file
-from host_tools.flash.firmware_cache import PINNED
+from host_tools.flash.firmware_cache import PINNED, named
 
 # the project's one release and board (firmware_cache.PINNED says why)
 MP_VERSION = PINNED.version
@@ -136,13 +136,14 @@ def build(how, tree, log=print):
 
 
 def main(argv):
-    ap = Parser("firmware", description="Build MicroPython %s %s with the app frozen in."
-                                 % (BOARD, MP_VERSION))
+    ap = Parser("firmware", description="Build %s with the app frozen in "
+                "(build/esp32/firmware.bin, for `make flash FROZEN=1`): the image that "
+                "leaves the heap room for link play." % named())
     ap.add_argument("--dry-run", action="store_true", help="print the commands, run nothing")
     ap.add_argument("--route", choices=("idf", "mpbuild"),
                     help="how to build (default: the first this machine has)")
     ap.add_argument("--src", type=out_dir, default=os.path.join(OUT, "micropython"),
-                    help="MicroPython v%s checkout (cloned there if absent)" % MP_VERSION)
+                    help="the MicroPython %s source (cloned there if absent)" % MP_VERSION)
     args = ap.parse_args(argv)
     tree = os.path.abspath(args.src)
     how = args.route or route()

@@ -12,7 +12,10 @@ SUBCOMMANDS = {
 
 def main(argv):
     if not argv or argv[0] in ("-h", "--help") or argv[0] not in SUBCOMMANDS:
-        lines = ["usage: %s [options]" % prog("gin <subcommand>"), ""]
+        lines = ["usage: %s [options]" % prog("gin <subcommand>"), "",
+                 "Gin Rummy, the handheld's second game: score a knock, time or "
+                 "match its AI levels.", "",
+                 "subcommands (each takes --help):"]
         for name in sorted(SUBCOMMANDS):
             lines.append("  %-11s %s" % (name, SUBCOMMANDS[name][1]))
         ok = bool(argv) and argv[0] in ("-h", "--help")

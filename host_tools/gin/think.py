@@ -19,14 +19,19 @@ from host_tools.progress import run_counted
 
 
 def main(argv):
-    ap = Parser("gin think")
-    ap.add_argument("--levels", default="hard,medium")
-    ap.add_argument("--games", type=whole(1, 10000), default=3)
-    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=1)
-    ap.add_argument("--micropython", type=program, default=None)
-    ap.add_argument("--out", type=out_dir, default=os.path.join(host_tools.BUILD, "bench"))
+    ap = Parser("gin think", description="Gin AI think time: every action of seeded games "
+                "timed on the MicroPython unix port (128k heap), with the ESP32 estimate "
+                "(x K, as `make bench`).")
+    ap.add_argument("--levels", default="hard,medium",
+                    help="the two seats' levels, comma-separated")
+    ap.add_argument("--games", type=whole(1, 10000), default=3, help="games to time")
+    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=1, help="seed of the first game")
+    ap.add_argument("--micropython", type=program, default=None,
+                    help="MicroPython unix port to time (default: the venv's)")
+    ap.add_argument("--out", type=out_dir, default=os.path.join(host_tools.BUILD, "bench"),
+                    help="folder for the results")
     ap.add_argument("--k", type=real(0.001, 1e6, "a factor"), help="use this K instead of measuring pystones "
-                    "(a busy host measures too few; `make bench` prints K)")
+                    "(a busy host measures too few; `make bench` prints K; default: measured)")
     a = ap.parse_args(argv)
     a.micropython = a.micropython or micropython_exe()
     from ai.gin.players import LEVELS

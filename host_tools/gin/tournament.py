@@ -3,8 +3,7 @@
 Gin AI levels against each other over mirrored deals: game i (seed S+i) is
 played twice, once with each level in each chair; the cut and every deck
 come from the seed, so both games of a pair see the same cards in the same
-order (who deals a hand follows who won the last one).  Games to 100 (or
---target).  Reports for each level the share of games won with a 95%
+order (who deals a hand follows who won the last one).  Games to 100.  Reports for each level the share of games won with a 95%
 (Wilson) confidence interval, the mean final margin, hands per game and
 think time per action (mean, p95, max; CPython).  --json writes the summary.
 """
@@ -110,15 +109,19 @@ def report(s):
 
 
 def main(argv):
-    ap = Parser("gin tournament")
-    ap.add_argument("--games", type=whole(2, GAMES_MAX), default=200)
+    ap = Parser("gin tournament", description="Gin AI levels against each other over "
+                "mirrored deals (games to 100): each level's share of games won (95% "
+                "interval), margin, hands per game and think time.")
+    ap.add_argument("--games", type=whole(2, GAMES_MAX), default=200,
+                    help="games (each deal twice, the levels in each chair)")
     ap.add_argument("--levels", default="hard,easy",
                     help="two of %s, comma-separated" % ",".join(LEVELS))
-    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=1)
-    ap.add_argument("--rules", type=json_object, default={}, help="JSON object of gin variants")
-    ap.add_argument("--jobs", type=whole(1, JOBS_MAX), default=1)
-    ap.add_argument("--json", type=out_file, help="write the summary here")
-    ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=1, help="seed of the deals")
+    ap.add_argument("--rules", type=json_object, default={},
+                    help="JSON object of gin variants (default: the standard rules)")
+    ap.add_argument("--jobs", type=whole(1, JOBS_MAX), default=1, help="processes")
+    ap.add_argument("--json", type=out_file, help="write the summary here (default: not written)")
+    ap.add_argument("--quiet", action="store_true", help="no progress bar")
     a = ap.parse_args(argv)
     levels = a.levels.split(",")
     if len(levels) != 2 or any([lv not in LEVELS for lv in levels]) or levels[0] == levels[1]:

@@ -72,9 +72,11 @@ def stale(pins=None, cad=True):
 
 def main(argv):
     if "-h" in argv or "--help" in argv:
-        print("usage: %s [--check]\n" % prog("hardware") +
-              "regenerate board.py, wiring, schematic, power budget, guide and enclosure\n"
-              "from hardware/pins.json; --check only reports stale files")
+        print("usage: %s [--check]\n\n" % prog("hardware") +
+              "The reference build from its one pin map: regenerate board.py, the wiring,\n"
+              "schematic, power budget, assembly guide and enclosure from\n"
+              "hardware/pins.json (`make hardware`).\n\n"
+              "  --check  write nothing; list the files that are stale (default: write them)")
         return 0
     try:
         pins = pinmap.load()

@@ -9,7 +9,9 @@ from host_tools.mp32 import build
 
 
 def main(argv):
-    ap = Parser("mp32", description=__doc__)
+    ap = Parser("mp32", description="The 32-bit model of the ESP32's MicroPython: build "
+                "(or find cached) the 32-bit unix port, plain and with firmware/ frozen "
+                "in, and print their paths (`make test-mp32` runs the tests on them).")
     ap.parse_args(argv)
     why = build.missing()
     if why:

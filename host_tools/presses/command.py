@@ -57,13 +57,15 @@ def run(targets, log=print, progress=False):
 
 
 def main(argv=None):
-    ap = Parser("presses", description="presses per move on the play screen")
+    ap = Parser("presses", description="Button presses per move on the play screen: "
+                "seeded moves of every kind played through the real app by the fewest "
+                "presses the planner finds (median, p90, max; docs/figures.md).")
     ap.add_argument("--per-kind", type=whole(1, 10000), default=30,
                     help="target moves per kind")
     ap.add_argument("--seed", type=whole(0, SEED_MAX), default=1,
-                    help="seed of the positions (default 1)")
+                    help="seed of the positions")
     ap.add_argument("--out", type=out_file, default=None,
-                    help="JSON report file (default build/presses.json)")
+                    help="JSON report file (default: build/presses.json)")
     ap.add_argument("--no-speed", action="store_true",
                     help="skip timing the placement query on the MicroPython unix port")
     a = ap.parse_args(argv)
