@@ -45,3 +45,13 @@ def prog(command):
     """A command as its usage line names it: `pocket X` when run as the
     installed command, `python -m host_tools X` otherwise."""
     return ("pocket " if os.path.basename(sys.argv[0]) == "pocket" else "python -m host_tools ") + command
+
+
+def count(n, one, many=None):
+    """"1 match", "2 matches", "0 records": a number and its noun, the
+    plural `many` (default: one + "es" after s, x, z, ch, sh, else + "s")."""
+    if n == 1:
+        return "%d %s" % (n, one)
+    if many is None:
+        many = one + ("es" if one.endswith(("s", "x", "z", "ch", "sh")) else "s")
+    return "%d %s" % (n, many)

@@ -8,6 +8,7 @@ back once the new MicroPython answers.
 import os
 import time
 
+from host_tools import count
 from host_tools.flash.deploy import VERSION_FILE
 
 
@@ -31,8 +32,9 @@ def save(board, backup_root, skip=()):
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             with open(dst, "wb") as f:
                 f.write(data)
-        print("saved %d files (%d bytes) from the board to %s"
-              % (len(saved), sum(map(len, saved.values())), folder))
+        print("saved %s (%s) from the board to %s"
+              % (count(len(saved), "file"), count(sum(map(len, saved.values())), "byte"),
+                 folder))
     return saved
 
 
@@ -42,4 +44,4 @@ def restore(board, saved):
     for p in sorted(saved):
         board.write(p, saved[p])
     if saved:
-        print("restored %d files to the board" % len(saved))
+        print("restored %s to the board" % count(len(saved), "file"))

@@ -16,8 +16,9 @@ import sys
 
 from sync import protocol as P
 
-from host_tools.options import Parser, out_file, real, whole
-from host_tools.sync.db import Db, DbError, DEFAULT_PATH, damaged
+from host_tools import count
+from host_tools.options import Parser, real, whole
+from host_tools.sync.db import Db, DbError, chosen_db, damaged, db_option
 from host_tools.sync.link import GaveUp, Link, SyncError, SILENT_MAX
 from host_tools.sync.pull import check_pushes, pull, push_players, push_settings
 from host_tools.sync.repl import enter_repl_sync, leave_repl_sync
@@ -42,8 +43,8 @@ def saved(done):
     """What a sync stored, for its last line."""
     if not done.get("new"):
         return "nothing new saved"
-    return "%d new records saved (%d matches finished), up to seq %d" % (
-        done["new"], done["finished"], done["last_seq"])
+    return "%s saved (%s finished), up to seq %d" % (
+        count(done["new"], "new record"), count(done["finished"], "match"), done["last_seq"])
 
 
 def open_port(url, baud, timeout):
@@ -60,26 +61,31 @@ def open_port(url, baud, timeout):
 
 
 def main(argv):
-    ap = Parser("sync", description="Pull finished rounds and matches off a handheld.")
+    ap = Parser("sync", description="Keep the handheld's scores: pull the rounds and "
+                "matches it logged since the last sync off it over USB into the score "
+                "database (`scores` reads it), set its clock, and push player names and "
+                "settings to it.  The handheld must be on its Sync screen (or use --repl).")
     ap.add_argument("--port", required=True, help="serial port or pyserial URL (socket://host:port)")
     ap.add_argument("--baud", type=whole(300, 4000000), default=115200,
-                    help="serial speed (default %(default)s)")
-    ap.add_argument("--db", type=out_file, default=DEFAULT_PATH,
-                    help="SQLite file (default %(default)s)")
+                    help="serial speed")
+    db_option(ap, "the score database, an SQLite file")
     ap.add_argument("--timeout", type=real(0.05, SILENT_MAX), default=1.0,
                     help="seconds to wait for an answer before asking again (default "
                          "%%(default)s; after %d s without one sync gives up)" % SILENT_MAX)
     ap.add_argument("--retries", type=whole(1, 100), default=10,
-                    help="times a request is sent again before giving up (default %(default)s)")
-    ap.add_argument("--players", help="comma-separated player names to push to the device")
+                    help="times a request is sent again before giving up")
+    ap.add_argument("--players", help="comma-separated player names to push to the device "
+                    "(default: its names stay)")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                    help="push a setting (rule names as in RULES.md), repeatable")
+                    help="push a setting (rule names as in RULES.md), repeatable "
+                    "(default: its settings stay)")
     ap.add_argument("--stay", action="store_true", help="leave the device in sync mode")
     ap.add_argument("--repl", action="store_true",
                     help="start sync mode through the MicroPython REPL (interrupts the app, "
                          "soft-resets it afterwards) instead of the handheld's Sync screen")
     ap.add_argument("-v", "--verbose", action="store_true", help="say on stderr what happens: retries, damaged frames, record counts")
     args = ap.parse_args(argv)
+    args.db = chosen_db(ap, args)
     try:
         settings = dict(parse_setting(s) for s in args.set)
     except ValueError as e:
@@ -125,11 +131,12 @@ def _sync(args, db, ser, names, settings, serial):
             enter_repl_sync(ser, max(2.0, args.timeout))
         link = Link(ser, timeout=args.timeout, retries=args.retries, say=say, waiting=waiting)
         s = pull(link, db, say=say, done=done)
-        print("%s: %d new records, %d matches finished; synced to seq %d"
-              % (terminal(s["device_id"]), s["new"], s["finished"], s["last_seq"]))
+        print("%s: %s, %s finished; synced to seq %d"
+              % (terminal(s["device_id"]), count(s["new"], "new record"),
+                 count(s["finished"], "match"), s["last_seq"]))
         if link.retried:
-            print("(%d requests retried, %d damaged frames skipped; -v shows each)"
-                  % (link.retried, link.bad_frames))
+            print("(%s retried, %s skipped; -v shows each)"
+                  % (count(link.retried, "request"), count(link.bad_frames, "damaged frame")))
         for seq, why in s["undecodable"]:
             print("sync: warning: record %d kept raw but not counted: %s" % (seq, why),
                   file=sys.stderr)
@@ -144,14 +151,14 @@ def _sync(args, db, ser, names, settings, serial):
         if names:
             no = push_players(link, names)
             if not no:
-                print("pushed %d player names" % len(names))
+                print("pushed %s" % count(len(names), "player name"))
         if settings:
             no_set = push_settings(link, settings)    # one line a setting
             if not no_set:
                 print("pushed settings: %s" % ", ".join(sorted(settings)))
             elif len(no_set) < len(settings):
-                print("pushed %d of %d settings" % (len(settings) - len(no_set),
-                                                    len(settings)))
+                print("pushed %d of %s" % (len(settings) - len(no_set),
+                                           count(len(settings), "setting")))
             no += no_set
         for e in no:
             print("sync: the handheld refused %s" % e, file=sys.stderr)

@@ -20,6 +20,13 @@ The tables are rebuilt from the raw records whenever the file's
 user_version is below SCHEMA_VERSION (a database of an older schema, or a
 rebuild cut off half way): nothing is lost, and matches an older schema
 had merged come back.
+
+Each match is filed under its game (matches.game: "rummikub", "gin", or
+NULL when no record of it says: sync.matchinfo), and every statistic is
+one game's: Rummikub points and Gin points are never added together.  A
+round record names its game in its flags; one from firmware before that
+is Rummikub if anyone scored below zero (a Gin hand never does), and
+otherwise its match's record, once synced, says.
 """
 import json
 import os
@@ -30,13 +37,55 @@ import urllib.parse
 
 from sync import protocol as P
 from sync import records as R
+from sync.matchinfo import GAMES, split
 
 from host_tools import prog
 from host_tools.options import one_line, writable_folder
 
-DEFAULT_PATH = "scores.db"
+def data_dir():
+    """Where the host keeps what is the user's, not the checkout's: the
+    score database (XDG_DATA_HOME, else ~/.local/share, /pocket-rummikub)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "pocket-rummikub")
 
-SCHEMA_VERSION = 1      # 1: log_id in the match, player, round and score keys
+
+def default_path():
+    """The score database `sync` and `scores` use without --db: outside
+    any checkout, so a pull or a clean never touches it."""
+    return os.path.join(data_dir(), "scores.db")
+
+
+def db_option(ap, help):
+    """--db FILE on parser ap; resolve it with chosen_db() after parsing."""
+    from host_tools.options import shown_default
+    ap.add_argument("--db", metavar="FILE", default=None,
+                    help="%s (default: %s)" % (help, shown_default(default_path())))
+
+
+def chosen_db(ap, args):
+    """args.db checked as an output file, or the default path (its folder
+    is made by whoever makes the database: Db(path)).  A scores.db here in the folder the command
+    runs in (where older tools kept it) is named on stderr: it is not read
+    unless --db names it."""
+    import sys
+    from host_tools.options import out_file
+    if args.db is not None:
+        return ap.checked("--db", out_file, args.db)
+    path = default_path()
+    if os.path.isfile(LEGACY_PATH) and os.path.abspath(LEGACY_PATH) != path:
+        print("%s: note: ./%s (where older tools kept the scores) is not read; this "
+              "uses %s (pass --db %s for that one)" % (ap.name, LEGACY_PATH, path, LEGACY_PATH),
+              file=sys.stderr)
+    if not os.path.isdir(os.path.dirname(path)):
+        return path               # nothing synced yet: Db says so
+    return ap.checked("--db", out_file, path)
+
+
+LEGACY_PATH = "scores.db"      # older tools' default: the folder they ran in
+
+SCHEMA_VERSION = 2      # 1: log_id in the match, player, round and score keys
+                        # 2: the match's game, end time and seats' AI levels
 # the tables built from the records (dropped and rebuilt by a migration)
 BUILT = ("scores", "rounds", "match_players", "matches")
 
@@ -57,11 +106,13 @@ CREATE TABLE IF NOT EXISTS matches (
     nplayers INTEGER NOT NULL, nrounds INTEGER, winner_seat INTEGER,
     rules TEXT, finished INTEGER NOT NULL DEFAULT 0,
     first_synced REAL NOT NULL, finished_synced REAL,
+    game TEXT, ended_at INTEGER,
     PRIMARY KEY (device_id, log_id, match_id));
 CREATE TABLE IF NOT EXISTS match_players (
     device_id TEXT NOT NULL, log_id INTEGER NOT NULL, match_id INTEGER NOT NULL,
     seat INTEGER NOT NULL,
     player_id INTEGER NOT NULL REFERENCES players, total INTEGER, wins INTEGER,
+    level TEXT,
     PRIMARY KEY (device_id, log_id, match_id, seat));
 CREATE TABLE IF NOT EXISTS rounds (
     device_id TEXT NOT NULL, log_id INTEGER NOT NULL, match_id INTEGER NOT NULL,
@@ -117,7 +168,7 @@ class Db:
     newer schema.  create=False: a missing file is an error, not made.
     Every refusal is a DbError, and the file is left as it was."""
 
-    def __init__(self, path=DEFAULT_PATH, create=True):
+    def __init__(self, path, create=True):
         self.path = path
         self.undecodable = []     # (seq, why) of records stored raw only
         if not os.path.exists(path) and create:
@@ -197,8 +248,14 @@ class Db:
     def _create(path):
         """A new database: made complete in a file beside `path`, then linked
         into place, so `path` is never a half-made database, and a second
-        sync making the same file at once keeps the first one's."""
+        sync making the same file at once keeps the first one's.  The
+        default path's folder is made if missing (a given path's must exist)."""
         folder = os.path.dirname(os.path.abspath(path))
+        if path == default_path():
+            try:
+                os.makedirs(folder, exist_ok=True)
+            except OSError as e:
+                raise DbError("cannot make %s (%s)" % (folder, e.strerror)) from None
         why = writable_folder(folder)
         if why:
             raise DbError("cannot make %s: %s" % (path, why))
@@ -318,15 +375,19 @@ class Db:
         c.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (name,))
         return c.execute("SELECT player_id FROM players WHERE name = ?", (name,)).fetchone()[0]
 
-    def _ensure_match(self, log, match_id, n, now):
+    def _ensure_match(self, log, match_id, n, now, game=None):
+        """The match's row, made if new; its game set if a record says it."""
         self.con.execute("INSERT OR IGNORE INTO matches (device_id, log_id, match_id, "
                          "nplayers, first_synced) VALUES (?, ?, ?, ?, ?)",
                          log + (match_id, n, now))
+        if game is not None:
+            self.con.execute("UPDATE matches SET game = ? WHERE device_id = ? AND log_id = ? "
+                             "AND match_id = ? AND game IS NULL", (game,) + log + (match_id,))
 
     def _round(self, log, d, now):
         """log: (device id, log id)."""
         mid, rno = d["match_id"], d["round"]
-        self._ensure_match(log, mid, len(d["names"]), now)
+        self._ensure_match(log, mid, len(d["names"]), now, round_game(d))
         self.con.execute("INSERT OR IGNORE INTO rounds VALUES (?, ?, ?, ?, ?, ?)",
                          log + (mid, rno, d["winner"], int(d["exhausted"])))
         for seat, name in enumerate(d["names"]):
@@ -337,18 +398,22 @@ class Db:
     def _match(self, log, d, now):
         c = self.con
         mid = d["match_id"]
+        rules, info = split(d["rules"])
         self._ensure_match(log, mid, len(d["names"]), now)
         cur = c.execute("UPDATE matches SET nplayers = ?, nrounds = ?, winner_seat = ?, "
-                        "rules = ?, finished = 1, finished_synced = ? "
+                        "rules = ?, finished = 1, finished_synced = ?, game = ?, ended_at = ? "
                         "WHERE device_id = ? AND log_id = ? AND match_id = ? AND finished = 0",
                         (len(d["names"]), len(d["rounds"]), d["winner"],
-                         json.dumps(d["rules"], sort_keys=True), now) + log + (mid,))
+                         json.dumps(rules, sort_keys=True), now, info["game"], info["at"])
+                        + log + (mid,))
         if not cur.rowcount:
             return 0                  # finished before: never count it twice
         pids = [self.player_id(n) for n in d["names"]]
+        levels = info["seats"] if info["seats"] and len(info["seats"]) == len(pids) \
+            else [None] * len(pids)
         for seat, pid in enumerate(pids):
-            c.execute("INSERT OR REPLACE INTO match_players VALUES (?, ?, ?, ?, ?, ?, ?)",
-                      log + (mid, seat, pid, d["totals"][seat], d["wins"][seat]))
+            c.execute("INSERT OR REPLACE INTO match_players VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                      log + (mid, seat, pid, d["totals"][seat], d["wins"][seat], levels[seat]))
         # rounds whose own record was lost on the device: take them from here
         for r, row in enumerate(d["rounds"]):
             best = max(range(len(row)), key=lambda i: (row[i], -i))
@@ -366,14 +431,20 @@ class Db:
                                 "AND log_id = ? ORDER BY seq", (device_id, log_id)).fetchall()
 
     @_undecodable_is_damage
-    def player_stats(self, game=None):
-        """One row per player: name, matches, match wins, rounds, rounds won,
-        points, average rack left (None if never known).  game: "rummikub"
-        or "gin" counts only that game's matches and rounds (a gin game's
-        match record says "game": "gin" in its rules; rounds count once
-        their match is known), None counts both."""
-        g = "1" if game is None else \
-            "coalesce(json_extract(m.rules, '$.game'), 'rummikub') = :game"
+    def games(self):
+        """The games the database holds rounds or matches of, Rummikub
+        first; None stands for rounds whose game no record says (yet)."""
+        held = {r[0] for r in self.con.execute("SELECT DISTINCT game FROM matches")}
+        return [g for g in GAMES + (None,) if g in held] + \
+            sorted(g for g in held if g is not None and g not in GAMES)
+
+    @_undecodable_is_damage
+    def player_stats(self, game):
+        """One row per player of that game: name, matches, match wins,
+        rounds, rounds won, points, average rack left (None if never
+        known).  game: "rummikub" or "gin" (a Gin round is a hand), or
+        None for the rounds no record has said the game of yet."""
+        g = "m.game IS NULL" if game is None else "m.game = :game"
         q = """
         SELECT p.name,
           (SELECT count(*) FROM match_players mp
@@ -383,34 +454,64 @@ class Db:
              JOIN matches m USING (device_id, log_id, match_id)
              WHERE mp.player_id = p.player_id AND m.finished = 1 AND m.winner_seat = mp.seat
              AND %(g)s),
-          (SELECT count(*) FROM scores s LEFT JOIN matches m USING (device_id, log_id, match_id)
+          (SELECT count(*) FROM scores s JOIN matches m USING (device_id, log_id, match_id)
              WHERE s.player_id = p.player_id AND %(g)s),
           (SELECT count(*) FROM scores s
              JOIN rounds r USING (device_id, log_id, match_id, round_no)
-             LEFT JOIN matches m USING (device_id, log_id, match_id)
+             JOIN matches m USING (device_id, log_id, match_id)
              WHERE s.player_id = p.player_id AND r.winner_seat = s.seat AND %(g)s),
-          (SELECT coalesce(sum(score), 0) FROM scores s LEFT JOIN matches m
+          (SELECT coalesce(sum(score), 0) FROM scores s JOIN matches m
              USING (device_id, log_id, match_id) WHERE s.player_id = p.player_id AND %(g)s),
           (SELECT avg(rack_left) FROM scores s
-             LEFT JOIN matches m USING (device_id, log_id, match_id)
+             JOIN matches m USING (device_id, log_id, match_id)
              WHERE s.player_id = p.player_id AND s.rack_left IS NOT NULL AND %(g)s)
         FROM players p ORDER BY p.name""" % {"g": g}
         rows = self.con.execute(q, {"game": game}).fetchall()
-        if game is not None:      # only the players of that game
-            rows = [r for r in rows if r[1] or r[3]]
-        return rows
+        return [r for r in rows if r[1] or r[3]]      # only the players of that game
 
     @_undecodable_is_damage
-    def points_timeline(self):
-        """(name, match order, points in that match) for finished matches,
-        in the order they were synced."""
+    def points_timeline(self, game):
+        """(name, match order, points in that match) for that game's
+        finished matches, in the order they ended (when known) or were synced."""
         q = """
         SELECT p.name, m.device_id, m.log_id, m.match_id, mp.total
         FROM matches m JOIN match_players mp USING (device_id, log_id, match_id)
         JOIN players p ON p.player_id = mp.player_id
-        WHERE m.finished = 1
-        ORDER BY m.finished_synced, m.device_id, m.log_id, m.match_id"""
-        return self.con.execute(q).fetchall()
+        WHERE m.finished = 1 AND m.game = ?
+        ORDER BY coalesce(m.ended_at, m.finished_synced), m.device_id, m.log_id, m.match_id"""
+        return self.con.execute(q, (game,)).fetchall()
+
+    @_undecodable_is_damage
+    def finished_matches(self, game=None, limit=None):
+        """The finished matches, the latest first (by when they ended, else
+        when they were synced): dicts of game, ended_at (Unix seconds or
+        None), rounds, winner seat, rules (the ones that differ) and seats
+        [(name, level or None, total, wins)]."""
+        where = "m.finished = 1" + ("" if game is None else " AND m.game = :game")
+        q = ("SELECT device_id, log_id, match_id, game, ended_at, nrounds, winner_seat, rules "
+             "FROM matches m WHERE %s ORDER BY coalesce(ended_at, finished_synced) DESC, "
+             "device_id, log_id, match_id DESC" % where)
+        if limit:
+            q += " LIMIT %d" % int(limit)
+        out = []
+        for dev, lid, mid, g, at, nr, win, rules in self.con.execute(q, {"game": game}).fetchall():
+            seats = self.con.execute(
+                "SELECT p.name, mp.level, mp.total, mp.wins FROM match_players mp "
+                "JOIN players p USING (player_id) WHERE device_id = ? AND log_id = ? "
+                "AND match_id = ? ORDER BY seat", (dev, lid, mid)).fetchall()
+            out.append({"game": g, "ended_at": at, "rounds": nr, "winner": win,
+                        "rules": json.loads(rules) if rules else {}, "seats": seats})
+        return out
+
+
+def round_game(d):
+    """The game a decoded round record is of: what its flags say; from
+    firmware before they said, Rummikub if anyone scored below zero (a
+    loser's rack always costs points, and a Gin hand never scores below
+    zero), else None (its match record will say)."""
+    if d.get("game"):
+        return d["game"]
+    return "rummikub" if min(d["scores"]) < 0 else None
 
 
 def _quoted(name):

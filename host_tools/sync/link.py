@@ -24,6 +24,8 @@ counted, never kept.
 """
 import time
 
+from host_tools import count
+
 from sync import protocol as P
 
 RECORD_KINDS = (P.LOG_START, P.ROUND, P.MATCH)
@@ -105,20 +107,20 @@ class Link:
         now = time.monotonic()
         quiet = now - self.answered
         if self.until is not None and now >= self.until and quiet < self.silent_max:
-            raise GaveUp("the line is too slow for %d records: %.0f s, the most they may "
+            raise GaveUp("the line is too slow for %s: %.0f s, the most they may "
                          "take (replies took up to %.1f s)"
-                         % (self.records, now - self.started, self.slowest))
+                         % (count(self.records, "record"), now - self.started, self.slowest))
         raise GaveUp("no reply to %s for %.0f s: %s" % (name, quiet, self.seen()),
                      silent=not self.junk_bytes)
 
     def seen(self):
         """What came since the last answer, in words."""
         if self.junk_frames:
-            return ("the device sent %d frames that answered nothing (records it was not "
-                    "asked for, no END)" % self.junk_frames)
+            return ("the device sent %s that answered nothing (records it was not "
+                    "asked for, no END)" % count(self.junk_frames, "frame"))
         if self.junk_bytes:
-            return ("%d bytes came that were no valid frame (noise, another program on the "
-                    "port, or the wrong --baud)" % self.junk_bytes)
+            return ("%s came that were no valid frame (noise, another program on the "
+                    "port, or the wrong --baud)" % count(self.junk_bytes, "byte"))
         return "nothing came"
 
     def _note(self):
@@ -131,9 +133,9 @@ class Link:
         if quiet >= 1:
             parts.append("last answer %.0f s ago" % quiet)
         if self.junk_frames:
-            parts.append("%d frames that answered nothing" % self.junk_frames)
+            parts.append("%s that answered nothing" % count(self.junk_frames, "frame"))
         elif self.junk_bytes:
-            parts.append("%d bytes that were no frame" % self.junk_bytes)
+            parts.append("%s that were no frame" % count(self.junk_bytes, "byte"))
         self.waiting("still syncing: " + ", ".join(parts))
 
     # -- frames ----------------------------------------------------------------

@@ -18,6 +18,7 @@ import struct
 
 from sync import protocol as P
 
+from host_tools import count
 from host_tools.sync.link import GaveUp, SyncError
 from host_tools.sync.safetext import terminal
 
@@ -72,9 +73,9 @@ def pull(link, db, batch=16, say=None, done=None):
     done["last_seq"] = w["after"]
     done["expected"] = max(0, hello["last_seq"] - w["after"])
     link.budget(done["expected"])
-    link.status = lambda: "%d of %d records saved" % (done["new"], done["expected"])
-    say("device %s, firmware %s: log has %d records, %d new"
-        % (dev, hello["version"], hello["last_seq"], done["expected"]))
+    link.status = lambda: "%d of %s saved" % (done["new"], count(done["expected"], "record"))
+    say("device %s, firmware %s: log has %s, %d new"
+        % (dev, hello["version"], count(hello["last_seq"], "record"), done["expected"]))
     stuck = 0
     size = batch
     acked = hello["synced"]
@@ -134,8 +135,8 @@ def pull(link, db, batch=16, say=None, done=None):
         if len(good) < len(sent):
             stuck += 1
             size = max(1, size // 2)
-            say("%d of %d records damaged on the way; asking for %d at a time"
-                % (len(sent) - len(good), len(sent), size))
+            say("%d of %s damaged on the way; asking for %d at a time"
+                % (len(sent) - len(good), count(len(sent), "record"), size))
             if stuck >= link.retries:
                 raise SyncError("records after seq %d keep arriving damaged" % w["after"])
             continue

@@ -106,7 +106,7 @@ def test_flash_frozen_writes_the_image_keeps_data_and_drops_stale_code(esp32, tm
         rc = flash.main(args)
         out, err = capsys.readouterr()
         assert rc == 0, err
-        assert "saved 1 files" in out and "restored 1 files to the board" in out
+        assert "saved 1 file" in out and "restored 1 file to the board" in out
         assert verify_flash(esp32, path)
         assert json.loads((dev / "version.json").read_text())["image"] == sha
         assert (dev / "scores.log").read_bytes() == b"\x00\x01match-1"

@@ -136,9 +136,9 @@ def test_outdated_board_is_backed_up_flashed_and_restored(esp32, tmp_path, capsy
                          "--build-dir", str(tmp_path / "b")])
     out, err = capsys.readouterr()
     assert rc == 1
-    assert "saved 1 files (9 bytes)" in out
+    assert "saved 1 file (9 bytes)" in out
     assert "flashing MicroPython 9.9.9 from %s (board reports" % path in out
-    assert "restored 1 files to the board" in out
+    assert "restored 1 file to the board" in out
     assert err.startswith("flash: error: after flashing, the board reports "
                           "MicroPython 1.29") and err.count("\n") == 1
     assert verify_flash(esp32, path)

@@ -85,8 +85,10 @@ def test_sync_then_scores(tmp_path):
     assert ranked == sorted(ranked) and rows[0]["rank"] == "1"
     rc, out, err = tool("scores", "--db", db, "--plot", str(tmp_path / "p.png"))
     assert rc == 0, err
-    assert out.splitlines()[0].split()[:3] == ["#", "player", "matches"]
-    assert rows[0]["player"] in out.splitlines()[2]
+    assert out.splitlines()[0] == "Rummikub"           # one game here: its table alone
+    assert out.splitlines()[1].split()[:3] == ["#", "player", "matches"]
+    assert rows[0]["player"] in out.splitlines()[3]
+    assert {r["game"] for r in rows} == {"rummikub"}
     with Image.open(tmp_path / "p.png") as im:
         assert im.size == (800, 450)
         assert len(im.convert("RGB").getcolors(1 << 16)) > 3   # lines were drawn

@@ -166,7 +166,7 @@ def test_scores_and_sync_on_damaged_files(tmp_path):
             assert len(err.splitlines()) == 1 and err.startswith("scores: "), (name, err)
             counts["refused"] += 1
         else:
-            assert out.startswith("#  player") and not err, (name, out, err)
+            assert out.startswith("Rummikub\n#  player") and not err, (name, out, err)
             counts["shown"] += 1
         try:
             db = Db(path)

@@ -42,7 +42,7 @@ def test_scores_shows_no_control_characters(tmp_path):
     assert rc == 0, err
     assert not any(c < " " and c != "\n" for c in out), repr(out)
     assert "\u202e" not in out and "\\x1b[2J\\x1b[31mRed" in out and "\\u202eevil" in out
-    assert len(out.splitlines()) == 2 + len(HOSTILE)
+    assert len(out.splitlines()) == 3 + len(HOSTILE)      # the game, the head, a line
 
 
 def test_csv_cells_are_not_formulas(tmp_path):
@@ -71,7 +71,7 @@ def test_plot_takes_names_with_dollars(tmp_path):
         recs = [(k, s, p.replace(b"\x01A", b"\x06$\\bad$")) for k, s, p in example_records()]
         db.store("dev", 99, recs)
         assert "$\\bad$" in [d["player"] for d in scores.leaderboard(db)]
-        scores.plot(db, str(tmp_path / "p.png"))
+        scores.plot(db, str(tmp_path / "p.png"), ["rummikub"])
 
 
 def test_not_a_database_is_one_line(tmp_path):

@@ -39,7 +39,7 @@ def test_official_example_leaderboard(tmp_path):
     out = io.StringIO()
     scores.write_csv(rows, out)
     back = list(csv.DictReader(io.StringIO(out.getvalue())))
-    assert back[3] == {"rank": "4", "player": "B", "matches": "1", "match_wins": "0",
+    assert back[3] == {"game": "rummikub", "rank": "4", "player": "B", "matches": "1", "match_wins": "0",
                        "rounds": "4", "rounds_won": "0", "points": "-54",
                        "avg_rack_left": "13.5"}
 
