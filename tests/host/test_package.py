@@ -16,12 +16,13 @@ from host_tools.__main__ import COMMANDS, NEEDS_CHECKOUT
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # what the package is built from (a copy, so the build leaves the checkout alone)
-SOURCES = ["pyproject.toml", "README.md", "requirements.txt", "requirements-dev.txt",
+SOURCES = ["pyproject.toml", "README.md", "requirements.txt", "requirements-tools.txt",
+           "requirements-dev.txt",
            "requirements-hardware.txt", "host_tools", "firmware"]
 TURN = ('{"table": "R5 R6 R7 | B9 K9 Y9", "rack": "R8 K2 J", '
         '"after": "R5 R6 R7 R8 | B9 K9 Y9", "melded": true, "rules": {}}')
 KNOCK = '{"knocker": "AS 2S 3S 7H 7D 7C 9C 10C JC KD", "defender": "2H 3H 4H 5D 6D 8C QS QH KS KH"}'
-# console scripts of the borrowed packages (requirements.txt) the commands run
+# console scripts of the borrowed packages (requirements-tools.txt) the commands run
 TOOLS = (("micropython", "micropython_unix"),)
 
 
