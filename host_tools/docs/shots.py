@@ -3,8 +3,11 @@
 The golden screens are what the UI tests compare the app's frames with
 (tests/ui/golden/, tests/gin/golden/), so a screenshot here is the screen
 the app draws today.  Each is written 2x (nearest neighbour, the pixels
-stay crisp) into docs/img/, which git ignores: `python -m host_tools docs`
-makes them before every build.
+stay crisp) into docs/img/, which is committed: the guides show them on
+GitHub and the site builds from a plain checkout.  `make docs-img`
+(`python -m host_tools docs --images`) writes them again after the
+screens change; tests/docs/test_docs.py fails while any pixel of a
+committed one differs from what that would write.
 """
 import os
 
@@ -38,7 +41,8 @@ COPIES = {"web.png": "web/screenshot.png"}
 
 
 def make(out=IMG):
-    """Write every screenshot into `out`; returns the paths written."""
+    """Write every screenshot into `out`; returns the paths written (a
+    file whose pixels are already those is left as it is)."""
     from PIL import Image
     os.makedirs(out, exist_ok=True)
     written = []
@@ -46,11 +50,25 @@ def make(out=IMG):
         im = Image.open(os.path.join(ROOT, src))
         im = im.resize((im.width * SCALE, im.height * SCALE), Image.NEAREST)
         path = os.path.join(out, name)
-        im.save(path)
+        if not same_pixels(path, im):
+            im.save(path, optimize=True)
         written.append(path)
     for name, src in sorted(COPIES.items()):
         path = os.path.join(out, name)
-        with open(os.path.join(ROOT, src), "rb") as f, open(path, "wb") as g:
-            g.write(f.read())
+        if not same_pixels(path, Image.open(os.path.join(ROOT, src))):
+            with open(os.path.join(ROOT, src), "rb") as f, open(path, "wb") as g:
+                g.write(f.read())
         written.append(path)
     return written
+
+
+def same_pixels(path, im):
+    """True if the PNG at path has im's size and pixels (False if missing)."""
+    from PIL import Image, ImageChops
+    if not os.path.exists(path):
+        return False
+    old = Image.open(path)
+    if old.size != im.size:
+        return False
+    a, b = old.convert("RGB"), im.convert("RGB")
+    return ImageChops.difference(a, b).getbbox() is None
