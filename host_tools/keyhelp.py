@@ -56,17 +56,35 @@ def lines(width, extra=()):
     return out
 
 
+# the web page on a touch screen: the pad under (or beside) the glass is
+# the console's own buttons, so its help names those instead of keys
+TOUCH = ("<b>Buttons:</b> the buttons by the glass are the console's: the D-pad, "
+         "<kbd>A</kbd>, <kbd>B</kbd> and <kbd>START</kbd>. Tap a button to press it; "
+         "touch and hold it for a long press (\"hold\" below).")
+
+
 def page_html():
-    """The help as HTML for the web page (keys in <kbd>)."""
-    def key(k):
+    """The help as HTML for the web page (keys in <kbd>), in two versions:
+    class help-keys for a keyboard, help-touch for a touch screen (the
+    page shows the one that fits: web/app.js, style.css)."""
+    def key(k, touch):
+        if touch and k == "arrows":
+            k = "D-pad"
         return " ".join("<kbd>%s</kbd>" % html.escape(w) if w not in ("on", "+", "hold", "/") else w
                         for w in k.split()) if k else ""
-    out = ['<p><b>Keys:</b> ' + ", ".join(
-        "%s = %s" % (key(k) if k != "hold" else "hold a key or touch and hold a button",
-                     html.escape(w)) for k, w in KEYBOARD) + ".</p>"]
-    for head, rows in PLAY:
-        out.append("<h2>%s</h2><dl>" % html.escape(head))
-        for k, w in rows:
-            out.append("<dt>%s</dt><dd>%s</dd>" % (key(k), html.escape(w)))
-        out.append("</dl>")
+    out = []
+    for touch in (False, True):
+        out.append('<div class="help-%s">' % ("touch" if touch else "keys"))
+        if touch:
+            out.append("<p>%s</p>" % TOUCH)
+        else:
+            out.append('<p><b>Keys:</b> ' + ", ".join(
+                "%s = %s" % (key(k, False) if k != "hold" else "hold a key",
+                             html.escape(w)) for k, w in KEYBOARD) + ".</p>")
+        for head, rows in PLAY:
+            out.append("<h2>%s</h2><dl>" % html.escape(head))
+            for k, w in rows:
+                out.append("<dt>%s</dt><dd>%s</dd>" % (key(k, touch), html.escape(w)))
+            out.append("</dl>")
+        out.append("</div>")
     return "\n".join(out)

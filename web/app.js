@@ -4,9 +4,15 @@
 //
 // For tests and the curious: window.prk = {status, frames, shown, stats,
 // bootMs, firstFrameMs (the first frame arrived), firstShownMs (its refresh
-// ended), store}; <body data-state> is loading | running |
-// error | nowasm, data-screen the app's top screen.
-const W = 400, H = 300, SCALE = 2;
+// ended), store, scale}; <body data-state> is loading | running |
+// error | nowasm, data-screen the app's top screen, data-input the input
+// last used (keys | touch: which help shows).
+const W = 400, H = 300, SCALE = 2;   // SCALE: canvas pixels per e-ink pixel when not whole
+// Whole device pixels per e-ink pixel (every pixel the same size: no uneven
+// stripes) when that keeps at least this share of the room the layout gives
+// the glass; a touch screen always fills its room (its pixels are dense
+// and its room small).
+const MIN_WHOLE = 0.75;
 const BUTTONS = ["up", "down", "left", "right", "a", "b", "start"];
 const KEYMAP = {
   ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right",
@@ -36,6 +42,7 @@ const einkBox = document.getElementById("eink");
 // a mouse, off on a touch screen; ?eink=on|off and the checkbox decide too
 const TOUCH = matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0;
 einkBox.checked = params.has("eink") ? params.get("eink") !== "off" : !TOUCH;
+const COARSE = matchMedia("(pointer: coarse)").matches;   // the main pointer is a finger
 
 function say(text, state) {
   msg.textContent = text;
@@ -48,7 +55,41 @@ glass.width = W; glass.height = H;
 const gctx = glass.getContext("2d");
 const img = gctx.createImageData(W, H);
 
+// The canvas in its room (#glass): k whole device pixels per e-ink pixel
+// (k = the most that fits) if that keeps MIN_WHOLE of the room and this is
+// not a touch screen, else the canvas fills the room at SCALE.
+const room = document.getElementById("glass");
+let shownBits = null, shownInvert = false, shownSolid;
+
+function fit() {
+  const box = room.getBoundingClientRect();
+  const dpr = window.devicePixelRatio || 1;
+  const s = Math.min(box.width * dpr / W, box.height * dpr / H);
+  const k = Math.floor(s + 1e-6);
+  const whole = !COARSE && k >= 1 && k / s >= MIN_WHOLE;
+  const px = whole ? k : SCALE;
+  if (canvas.width !== W * px) { canvas.width = W * px; canvas.height = H * px; }
+  canvas.classList.toggle("whole", whole);
+  canvas.style.width = whole ? (W * k / dpr) + "px" : "";
+  canvas.style.height = whole ? (H * k / dpr) + "px" : "";
+  // centred on a device pixel's edge (plain centring can leave it half
+  // way across one, and the browser then blurs or shifts every pixel)
+  let left = "", top = "";
+  if (whole) {
+    const x0 = box.left + window.scrollX, y0 = box.top + window.scrollY;
+    left = (Math.round((x0 + (box.width - W * k / dpr) / 2) * dpr) / dpr - x0) + "px";
+    top = (Math.round((y0 + (box.height - H * k / dpr) / 2) * dpr) / dpr - y0) + "px";
+  }
+  canvas.style.left = left;
+  canvas.style.top = top;
+  prk.scale = { k: whole ? k : s, whole, dpr, room: [box.width, box.height] };
+  if (shownBits) paint(shownBits, shownInvert, shownSolid);
+}
+new ResizeObserver(fit).observe(room);
+window.addEventListener("resize", fit);     // a new devicePixelRatio (zoom) resizes nothing
+
 function paint(bits, invert, solid) {
+  shownBits = bits; shownInvert = invert; shownSolid = solid;
   const d = img.data;
   for (let y = 0, i = 0; y < H; y++) {
     for (let x = 0; x < W; x++, i += 4) {
@@ -62,7 +103,7 @@ function paint(bits, invert, solid) {
   }
   gctx.putImageData(img, 0, 0);
   ctx.imageSmoothingEnabled = false;
-  ctx.drawImage(glass, 0, 0, W * SCALE, H * SCALE);
+  ctx.drawImage(glass, 0, 0, canvas.width, canvas.height);
 }
 
 function decode(b64) {
@@ -137,6 +178,7 @@ window.addEventListener("keydown", (e) => {
   const name = KEYMAP[e.key];
   if (!name || e.ctrlKey || e.metaKey || e.altKey) return;
   e.preventDefault();
+  body.dataset.input = "keys";
   if (!e.repeat) press(name);
 });
 window.addEventListener("keyup", (e) => {
@@ -156,6 +198,7 @@ for (const el of document.querySelectorAll("#pad button")) {
   };
   el.addEventListener("pointerdown", (e) => {
     e.preventDefault();
+    if (e.pointerType === "touch") body.dataset.input = "touch";
     el.setPointerCapture(e.pointerId);
     el.classList.add("down-now");
     press(name);

@@ -103,13 +103,15 @@ class Page:
         self.page.wait_for_function("window.prk.status.split(' ')[0] === %r" % name, timeout=timeout)
 
     def glass(self):
-        """The canvas as 1-bit rows (MONO_HLSB, 1 = white), sampled at 1x."""
+        """The canvas as 1-bit rows (MONO_HLSB, 1 = white), sampled at 1x
+        (the canvas holds k x k pixels per e-ink pixel, k = width / 400)."""
         b64 = self.page.evaluate("""() => {
             const c = document.getElementById('screen');
+            const k = c.width / 400;
             const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
             const out = new Uint8Array(50 * 300);
             for (let y = 0; y < 300; y++) for (let x = 0; x < 400; x++) {
-                const i = ((2 * y) * c.width + 2 * x) * 4;
+                const i = ((k * y) * c.width + k * x) * 4;
                 if (d[i] + d[i + 1] + d[i + 2] > 3 * 128) out[y * 50 + (x >> 3)] |= 0x80 >> (x & 7);
             }
             let s = '';

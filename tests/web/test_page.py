@@ -7,6 +7,7 @@ the on-screen buttons, saves surviving a reload, a damaged save falling
 back to its backup, export/import, and the messages for a browser without
 WebAssembly or without storage.
 """
+import io
 import json
 import os
 
@@ -330,5 +331,90 @@ def test_phone_landscape_glass_takes_the_whole_height(browser, site):
                 a = pad[i]
                 assert (a["x"] + a["w"] <= b["x"] or b["x"] + b["w"] <= a["x"] or
                         a["y"] + a["h"] <= b["y"] or b["y"] + b["h"] <= a["y"]), (a, b)
+    finally:
+        ctx.close()
+
+
+def computer(browser, site, viewport, dpr=1):
+    ctx = browser.new_context(viewport=viewport, device_scale_factor=dpr)
+    page = ctx.new_page()
+    page.goto(site + "?eink=off")
+    page.wait_for_function("document.body.dataset.state === 'running' && window.prk.shown > 0",
+                           timeout=20000)
+    return ctx, page
+
+
+def shown_help(page):
+    return page.evaluate("""() => [...document.querySelectorAll('#help > div')]
+        .filter(e => getComputedStyle(e).display !== 'none').map(e => e.className)""")
+
+
+def test_keyboard_help_with_a_keyboard_touch_help_on_a_touch_screen(browser, site):
+    """Issue 39: a phone was shown "Z / Enter = A"."""
+    ctx, page = computer(browser, site, {"width": 1280, "height": 800})
+    try:
+        assert shown_help(page) == ["help-keys"]
+        text = page.inner_text("#help")
+        assert "Z / Enter" in text and "Tap a button" not in text
+    finally:
+        ctx.close()
+    ctx, page = phone(browser, site, PHONE)
+    try:
+        assert shown_help(page) == ["help-touch"]
+        text = page.inner_text("#help")
+        assert "Tap a button" in text and "touch and hold" in text, text
+        assert "Enter" not in text and "Backspace" not in text and "arrows" not in text
+        assert "D-pad" in text
+        page.keyboard.press("ArrowDown")          # a keyboard on the tablet: its help
+        page.wait_for_function("document.body.dataset.input === 'keys'")
+        assert shown_help(page) == ["help-keys"]
+        page.tap("#pad button[data-key=down]")   # and back to the buttons
+        page.wait_for_function("document.body.dataset.input === 'touch'")
+        assert shown_help(page) == ["help-touch"]
+    finally:
+        ctx.close()
+
+
+def test_whole_pixels_where_the_room_allows(browser, site):
+    """Issue 39: the desktop glass was scaled by 1.59 (uneven stripes on the
+    tiles).  On a computer screen every e-ink pixel is now k x k device
+    pixels when k keeps at least 3/4 of the room; a phone fills its room."""
+    cases = [({"width": 1280, "height": 800}, 1, 2), ({"width": 1366, "height": 650}, 1, 2),
+             ({"width": 1440, "height": 790}, 2, 5), ({"width": 1920, "height": 950}, 1, 3)]
+    for viewport, dpr, k in cases:
+        ctx, page = computer(browser, site, viewport, dpr)
+        try:
+            sc = page.evaluate("window.prk.scale")
+            assert sc["whole"] and sc["k"] == k, (viewport, dpr, sc)
+            box = boxes(page, "#screen")[0]
+            assert (box["w"] * dpr, box["h"] * dpr) == (400 * k, 300 * k), (viewport, box)
+            assert box["y"] + box["h"] <= viewport["height"] and \
+                box["x"] + box["w"] <= viewport["width"], (viewport, box)
+            # what the screen shows: each e-ink pixel a k x k block, the title as drawn
+            assert box["x"] * dpr == int(box["x"] * dpr) and \
+                box["y"] * dpr == int(box["y"] * dpr), box     # on device pixels
+            png = page.screenshot(scale="device", clip={"x": box["x"], "y": box["y"],
+                                                        "width": box["w"], "height": box["h"]})
+            im = Image.open(io.BytesIO(png)).convert("L")
+            assert im.size == (400 * k, 300 * k), im.size
+            want = Image.open(os.path.join(GOLDEN, "title.png")).convert("L").resize(
+                im.size, Image.NEAREST)
+            bad = sum(1 for a, b in zip(im.point(lambda v: 255 * (v > 128)).tobytes(),
+                                        want.tobytes()) if a != b)
+            assert bad == 0, (viewport, dpr, bad)
+        finally:
+            ctx.close()
+    # a square window (room for 1.9x: 1x would leave half of it): it fills
+    ctx, page = computer(browser, site, {"width": 900, "height": 900})
+    try:
+        sc = page.evaluate("window.prk.scale")
+        assert not sc["whole"] and 1 < sc["k"] < 2, sc
+        box, room = boxes(page, "#screen")[0], boxes(page, "#glass")[0]
+        assert abs(box["w"] - room["w"]) < 1 and abs(box["h"] - room["h"]) < 1
+    finally:
+        ctx.close()
+    ctx, page = phone(browser, site, PHONE)      # touch: the whole width, as before
+    try:
+        assert page.evaluate("window.prk.scale.whole") is False
     finally:
         ctx.close()
