@@ -28,6 +28,12 @@ everything else here is shared, so the app runs unchanged on each:
                        for score sync, or None where there is none
     hal.link()         the radio to other consoles (hal.link.Link: link
                        play), or None where there is none
+    hal.time()         Unix seconds (UTC) by the board's clock, None until
+                       it is set (a board before its first sync or after a
+                       power cut; a computer's clock is set already)
+    hal.set_time(unix, offset_min)  what the host says at each sync: the
+                       clock, and its offset from UTC (minutes) for showing
+                       dates (hal.utc_offset(), kept in storage)
 """
 from compat import const, ticks_diff
 from hal.buttons import Buttons
@@ -41,6 +47,21 @@ class SleepWake(Exception):
         super().__init__("woken by buttons 0x%02x" % buttons)
         self.buttons = buttons
         self.wake_at = wake_at
+
+
+# A clock reading before 2024 is a board clock nobody set (the ESP32's RTC
+# starts again at 2000-01-01 after a power cut): no date, not a wrong one.
+CLOCK_FROM = const(1704067200)     # 2024-01-01 UTC in Unix seconds
+EPOCH_2000 = const(946684800)      # 2000-01-01 UTC in Unix seconds
+_UTC_OFFSET = const("utc_offset")  # storage key: the host's offset at the last sync
+
+
+def system_time():
+    """Unix seconds by the system clock (time.time(), whichever epoch the
+    port counts from: 2000 on some MicroPython ports, else 1970)."""
+    import time
+    t = int(time.time())
+    return t + EPOCH_2000 if time.gmtime(0)[0] == 2000 else t
 
 
 WAKE_POWER = "power"
@@ -156,6 +177,32 @@ class Hal:
         (the ESP32's espnow and the web page's channel come with link
         play's second part; the unix port has the simulated radio)."""
         return None
+
+    def board_clock(self):
+        """Unix seconds the board's clock reads (platform hook: here the
+        system clock, set on any computer)."""
+        return system_time()
+
+    def set_board_clock(self, unix):
+        """Set the board's clock (platform hook: a computer's is its own)."""
+
+    # -- the date
+    def time(self):
+        t = self.board_clock()
+        return t if t is not None and t >= CLOCK_FROM else None
+
+    def set_time(self, unix, offset_min=0):
+        self.set_board_clock(unix)
+        if offset_min != self.utc_offset():      # written when it changes only
+            self.storage.save(_UTC_OFFSET, b"%d" % offset_min)
+
+    def utc_offset(self):
+        """Minutes to add to UTC for the time shown (the host's, at the
+        last sync; 0 before one)."""
+        try:
+            return int(self.storage.load(_UTC_OFFSET) or b"0")
+        except ValueError:
+            return 0
 
     # -- shared behaviour
     def start(self):

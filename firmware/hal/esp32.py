@@ -159,6 +159,14 @@ class Esp32Hal(Hal):
         from hal.devid import board_id
         return board_id()
 
+    def set_board_clock(self, unix):
+        """The RTC, which keeps time through light and deep sleep (not a
+        power cut: it starts again at 2000, which hal.time() reads as unset)."""
+        from hal.base import EPOCH_2000
+        import time
+        t = time.gmtime(unix - (EPOCH_2000 if time.gmtime(0)[0] == 2000 else 0))
+        machine.RTC().datetime((t[0], t[1], t[2], t[6], t[3], t[4], t[5], 0))
+
     def deep_sleep(self, ms=0):
         """Sleep until a released button goes high (or ms pass); never returns.
 

@@ -13,7 +13,10 @@ there is no ESP32, so the device simulator (host_tools.devsim FOLDER
     battery   the file `battery_uv` in the flash folder, if there: the
               microvolts the divider's pin reads (through the reference
               board's ratio, hal.board), else no battery pin
-    clock     real time; device id generated once (hal.devid)
+    clock     ticks in real time (the radio's clock with the simulated radio,
+              below); the date unset until a sync sets it (as a board's
+              RTC), then kept as a difference in `rtc`; device id
+              generated once (hal.devid)
     link      the simulated radio (hal.simradio), when the environment
               names its port and this console's address (POCKET_AIR,
               POCKET_MAC: 12 hex digits); its clock is then the radio's
@@ -35,6 +38,7 @@ SCREEN = "screen.txt"
 HOLD_MS = 80
 LONG_MS = 1000
 GAP_MS = 150
+_RTC = "rtc"            # storage key: set date minus the system clock's (s)
 
 
 class _Bus:
@@ -167,6 +171,18 @@ class UnixHal(Hal):
                 return int(f.read())
         except (OSError, ValueError):
             return None
+
+    def board_clock(self):
+        """A board's clock: unset until a sync sets it (as the ESP32's RTC
+        after a power-on), then the system clock plus the difference the
+        sync set, kept in the folder (the RTC runs through deep sleep)."""
+        from hal.base import system_time
+        d = self.storage.load(_RTC)
+        return None if d is None else system_time() + int(d)
+
+    def set_board_clock(self, unix):
+        from hal.base import system_time
+        self.storage.save(_RTC, b"%d" % (unix - system_time()))
 
     def deep_sleep(self):
         """No power to cut: wait for the next key in the file, then end the

@@ -1,6 +1,8 @@
 """Device side of score sync: answers the host's framed requests.
 
-HELLO -> device id, firmware version, log id, last and synced seq.
+HELLO -> device id, firmware version, log id, last and synced seq; a
+HELLO that carries the host's time (P.HELLO_TIME: Unix seconds, offset
+from UTC in minutes; older hosts send none) sets the device's clock.
 GET after n -> the records after seq n as they lie in the log, then END
 listing the seqs sent.  ACK n -> records up to n are marked synced (only
 now: the host acks after its database commit).  PLAYERS / SETTINGS -> saved
@@ -36,7 +38,7 @@ class Endpoint:
     """Request handling, independent of the byte transport (send(bytes))."""
 
     def __init__(self, log=None, dev_id=None, version=None,
-                 players_path=PLAYERS_PATH, settings_path=SETTINGS_PATH):
+                 players_path=PLAYERS_PATH, settings_path=SETTINGS_PATH, clock=None):
         self.log = log or ScoreLog()
         if not dev_id:                 # no app: the board's id (hal.devid)
             from hal.devid import device_id
@@ -48,6 +50,7 @@ class Endpoint:
         self.version = version
         self.players_path = players_path
         self.settings_path = settings_path
+        self.clock = clock     # clock(unix, offset_min): hal.set_time; None: not set
         self.errors = 0
         # what this session did, for the Sync screen
         self.sent = 0          # record frames sent (resends included)
@@ -69,6 +72,11 @@ class Endpoint:
     def _handle(self, ftype, seq, payload, send):
         log = self.log
         if ftype == P.HELLO:
+            if self.clock is not None and len(payload) >= struct.calcsize(P.HELLO_TIME):
+                try:
+                    self.clock(*struct.unpack_from(P.HELLO_TIME, payload, 0))
+                except OSError:      # a full flash: the date stays unset, sync goes on
+                    pass
             log.refresh()
             out = bytearray(struct.pack("<BIII", PROTOCOL_VERSION, log.log_id,
                                         log.last_seq, log.synced()))

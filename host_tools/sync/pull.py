@@ -15,6 +15,7 @@ unbroken run of them from the resume point is stored even when the END
 never comes (a slow line, a bound that ran out): what came is saved.
 """
 import struct
+import time
 
 from sync import protocol as P
 
@@ -55,6 +56,14 @@ def parse_end(p):
     return last, list(struct.unpack_from("<%dI" % n, p, 5))
 
 
+def host_time(now=None):
+    """HELLO's payload: this computer's time, which the device sets its
+    clock to (Unix seconds, and the local offset from UTC in minutes for
+    the dates it shows)."""
+    t = int(time.time() if now is None else now)
+    return struct.pack(P.HELLO_TIME, t, time.localtime(t).tm_gmtoff // 60)
+
+
 GET_TRIES = 2      # sends of one GET before its batch is halved
 
 
@@ -66,7 +75,7 @@ def pull(link, db, batch=16, say=None, done=None):
     say = say or (lambda msg: None)
     done = {} if done is None else done
     done.update(new=0, finished=0, last_seq=0, expected=0)
-    hello = parse_hello(link.request(P.HELLO, b"", P.HELLO_OK))
+    hello = parse_hello(link.request(P.HELLO, host_time(), P.HELLO_OK))
     dev, log_id = hello["device_id"], hello["log_id"]
     db.seen_device(dev, hello["version"])
     w = {"after": db.last_seq(dev, log_id), "last": hello["last_seq"]}

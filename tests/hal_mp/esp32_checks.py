@@ -109,6 +109,21 @@ def test_timer_wake_and_cold_boot():
     assert _hal(reset_cause=machine.PWRON_RESET).wake_reason() == "power"
 
 
+def test_sync_sets_the_rtc_to_the_hosts_utc_time():
+    h = _hal()
+    h.set_time(1795836658, 60)          # Sat 28 Nov 2026 03:30:58 UTC, host at UTC+1
+    assert machine.state["rtc_datetime"] == (2026, 11, 28, 5, 3, 30, 58, 0)
+    assert h.utc_offset() == 60
+
+
+def test_an_rtc_nobody_set_is_no_date():
+    h = _hal()
+    h.board_clock = lambda: 946684800 + 12       # 2000-01-01 00:00:12: after a power cut
+    assert h.time() is None
+    h.board_clock = lambda: 1795836658
+    assert h.time() == 1795836658
+
+
 def _sleep(h, ms=0):
     del machine.log[:]
     try:

@@ -76,7 +76,7 @@ class Screen(Base):
         root = app.log_dir
         ep = E.Endpoint(E.ScoreLog(root + E.LOG_PATH), self.dev_id,
                         players_path=root + E.PLAYERS_PATH,
-                        settings_path=root + E.SETTINGS_PATH)
+                        settings_path=root + E.SETTINGS_PATH, clock=app.hal.set_time)
         try:
             bye = E.run(root, QUIET_MS, self._stop, port, ep)
             out = ["The host said goodbye." if bye else "Sync ended."]

@@ -11,7 +11,7 @@ levels = {}               # gpio -> input level the test drives
 pins = {}                 # gpio -> Pin
 BOOT_HZ = 160000000       # ESP-IDF's default CPU clock, which the esp32 port boots at
 state = {"reset_cause": 1, "wake_reason": 0, "ext1_status": 0, "busy_polls": 0,
-         "rtc_memory": b"", "freq": BOOT_HZ}
+         "rtc_memory": b"", "freq": BOOT_HZ, "rtc_datetime": (2000, 1, 1, 5, 0, 0, 0, 0)}
 
 PWRON_RESET = 1
 DEEPSLEEP_RESET = 4
@@ -31,7 +31,7 @@ def reset_all():
     levels.clear()
     pins.clear()
     state.update({"reset_cause": 1, "wake_reason": 0, "ext1_status": 0, "busy_polls": 0,
-                  "rtc_memory": b"", "freq": BOOT_HZ})
+                  "rtc_memory": b"", "freq": BOOT_HZ, "rtc_datetime": (2000, 1, 1, 5, 0, 0, 0, 0)})
 
 
 class Pin:
@@ -151,6 +151,15 @@ class RTC:
         if data is None:
             return state["rtc_memory"]
         state["rtc_memory"] = bytes(data)
+
+    def datetime(self, t=None):
+        """(year, month, day, weekday 0=Monday, hours, minutes, seconds,
+        subseconds), as ports/esp32/machine_rtc.c takes and gives it."""
+        if t is None:
+            return state["rtc_datetime"]
+        if len(t) != 8:
+            raise ValueError("requested length 8 but object has length %d" % len(t))
+        state["rtc_datetime"] = tuple(t)
 
 
 def lightsleep(ms=0):
