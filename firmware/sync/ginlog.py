@@ -1,6 +1,9 @@
 """From a Gin Rummy game to the score log: the records sync.gamelog
 writes for Rummikub.  A gin hand is a round, a gin game a match whose
-rules carry "game": "gin"."""
+pairs say "game": "gin" (sync.matchinfo)."""
+from compat import const
+
+_GIN = const(2)         # a round record's game code (sync.matchinfo.GAMES)
 
 
 def log_gin_hand(log, game, match_id):
@@ -19,12 +22,14 @@ def log_gin_hand(log, game, match_id):
         dw[k] = r["knocker_deadwood"]
         dw[1 - k] = r["defender_deadwood"]
     return log.append_round(match_id, min(game.hand_no, 255), game.names, pts, dw,
-                            None if h[0] < 0 else h[0], h[0] < 0)
+                            None if h[0] < 0 else h[0], h[0] < 0, _GIN)
 
 
-def log_gin_match(log, game, match_id):
+def log_gin_match(log, game, match_id, at=None, seats=None):
     """The gin game just over (after log_gin_hand for its last hand): hand
-    rows, totals with the bonuses, hands won, rules with "game": "gin"."""
+    rows, totals with the bonuses, hands won, the changed rules with when
+    and who (sync.gamelog.log_match)."""
+    from sync.matchinfo import pairs
     rows = []
     for w, p, _ in game.history:
         row = [0, 0]
@@ -32,7 +37,5 @@ def log_gin_match(log, game, match_id):
             row[w] = p
         rows.append(row)
     win, totals, bonus, margin = game.final()
-    rules = game.rules.changed()
-    rules["game"] = "gin"
     return log.append_match(match_id, game.names, rows[-255:], totals,
-                            game.hands_won, win, rules)
+                            game.hands_won, win, pairs(game.rules.changed(), "gin", at, seats))

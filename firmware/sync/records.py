@@ -19,6 +19,7 @@ from sync.protocol import put_str, get_str, put_pairs, get_pairs
 _ROUND_HEAD = const("<IBBBb")  # match id, round number, players, flags, winner seat
 _MATCH_HEAD = const("<IBBb")   # match id, players, rounds, winner seat
 _EXHAUSTED = const(1)          # round flag: the pool ran out
+_GAME_SHIFT = const(1)         # round flags above it: the game's code (sync.matchinfo)
 
 _MAX_SEATS = const(6)          # the XP tile set's most players (Gin has 2)
 NAME_BYTES = 16         # a player's name is 8 ASCII characters (sync.limits),
@@ -75,15 +76,17 @@ def _same_len(what, seq, n):
         raise ValueError("%s has %d entries for %d players" % (what, len(seq), n))
 
 
-def encode_round(match_id, round_no, names, scores, racks, winner, exhausted=False):
-    """One finished round.  racks[i] = points left on seat i's rack."""
+def encode_round(match_id, round_no, names, scores, racks, winner, exhausted=False, game=0):
+    """One finished round.  racks[i] = points left on seat i's rack; game:
+    its code (sync.matchinfo.GAMES index + 1; 0: not said)."""
     n = _seats(names)
     _same_len("scores", scores, n)
     _same_len("racks", racks, n)
     if round_no < 1 or round_no > 255:
         raise ValueError("round number must be 1..255, not %r" % (round_no,))
     out = bytearray(struct.pack(_ROUND_HEAD, match_id, round_no, n,
-                                _EXHAUSTED if exhausted else 0, _winner(winner, n)))
+                                (_EXHAUSTED if exhausted else 0) | game << _GAME_SHIFT,
+                                _winner(winner, n)))
     for i in range(n):
         put_str(out, names[i])
         rack = racks[i]
@@ -105,7 +108,7 @@ def _round(buf):
     return {"match_id": match_id, "round": round_no, "names": names,
             "scores": scores, "racks": racks,
             "winner": None if winner < 0 else winner,
-            "exhausted": bool(flags & _EXHAUSTED)}
+            "exhausted": bool(flags & _EXHAUSTED), "game": flags >> _GAME_SHIFT}
 
 
 def encode_match(match_id, names, round_scores, totals, wins, winner, rules=None):

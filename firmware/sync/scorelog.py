@@ -195,10 +195,11 @@ class ScoreLog:
         return ((self.log_id & 0xFFFF) << 16) | ((self.last_match + 1) & 0xFFFF)
 
     def append_round(self, match_id, round_no, names, scores, racks, winner,
-                     exhausted=False):
-        """Log one finished round; returns its sequence number."""
+                     exhausted=False, game=0):
+        """Log one finished round (game: its code, records.encode_round);
+        returns its sequence number."""
         return self._log_result(P.ROUND, match_id, R.encode_round(
-            match_id, round_no, names, scores, racks, winner, exhausted))
+            match_id, round_no, names, scores, racks, winner, exhausted, game))
 
     def append_match(self, match_id, names, round_scores, totals, wins, winner,
                      rules=None):

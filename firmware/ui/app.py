@@ -79,6 +79,10 @@ class App:
         forget("ui.score_log")
         return log
 
+    def now(self):
+        """Unix seconds (UTC) by the clock each sync sets; None if never set."""
+        return self.hal.time()
+
     def save_game(self, screen=None):
         """Save the match with the screen it is on, or with `screen` (a
         tutorial lesson is never saved: the real game's save stays)."""

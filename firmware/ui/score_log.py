@@ -37,7 +37,7 @@ def log_round(app, m):
     try:
         gamelog.log_round(log, g, m.match_id)
         if g.phase != PLAYING and g.round_no >= g.rounds:
-            gamelog.log_match(log, g, m.match_id)
+            gamelog.log_match(log, g, m.match_id, app.now(), m.seats)
     except OSError as e:
         app.error = "Storage full: round not logged"
         app.log("score log: %s" % e)

@@ -29,6 +29,7 @@ one back, may use of the app; nothing else:
   `banner(text)`    a line in the status bar at once ("X is thinking...")
   `goto(name, state=None)`  the next screen, by name (ui.screen_class)
   `scorelog()`      the score log (sync.scorelog.ScoreLog), None if not built in
+  `now()`           Unix seconds by the clock the host sets, None if never set
   `start_match(m)`  m is the match played now (App.match)
   `advance()`       the match plays on from the app's loop (its play_on)
 """

@@ -28,6 +28,7 @@ SHOTS = {
     "review.png": "tests/ui/golden/review.png",
     "result.png": "tests/ui/golden/result.png",
     "scoreboard.png": "tests/ui/golden/scoreboard.png",
+    "history.png": "tests/ui/golden/history.png",
     "settings.png": "tests/ui/golden/settings.png",
     "watch.png": "tests/ui/golden/watch.png",
     "gin_setup.png": "tests/gin/golden/gin_setup.png",

@@ -37,7 +37,7 @@ import urllib.parse
 
 from sync import protocol as P
 from sync import records as R
-from sync.matchinfo import GAMES, split
+from sync.matchinfo import GAMES, split, round_game as game_of_code
 
 from host_tools import prog
 from host_tools.options import one_line, writable_folder
@@ -509,8 +509,9 @@ def round_game(d):
     firmware before they said, Rummikub if anyone scored below zero (a
     loser's rack always costs points, and a Gin hand never scores below
     zero), else None (its match record will say)."""
-    if d.get("game"):
-        return d["game"]
+    said = game_of_code(d.get("game", 0))
+    if said:
+        return said
     return "rummikub" if min(d["scores"]) < 0 else None
 
 

@@ -82,8 +82,10 @@ def when(at):
 
 
 def seat_text(name, level):
-    """'Ann' for a person, 'Ben (AI hard)' for an AI seat, 'Cy' when not recorded."""
-    return terminal(name) + ("" if level in (None, "human") else " (AI %s)" % level)
+    """'Ann' for a person, 'Ben (AI hard)' for an AI seat, 'Cy' when not
+    recorded; 'AI hard' for an AI seat the console named so."""
+    said = level in (None, "human") or name == "AI " + level
+    return terminal(name) + ("" if said else " (AI %s)" % level)
 
 
 def format_matches(matches):

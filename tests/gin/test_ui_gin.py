@@ -44,8 +44,14 @@ def test_whole_game_against_hard_ai(tmp_path):
     matches = [R.decode_match(p) for kind, seq, p in recs if kind == P.MATCH]
     assert len(rounds) == g.hand_no and len(matches) == 1
     assert [sum(x["scores"]) for x in rounds] == [h[1] for h in g.history]
+    assert {x["game"] for x in rounds} == {2}              # Gin's code: filed under Gin at once
     mt = matches[0]
-    assert mt["rules"]["game"] == "gin" and mt["totals"] == g.final()[1]
+    assert mt["totals"] == g.final()[1]
+    import time
+    from sync.matchinfo import split
+    rules, info = split(mt["rules"])
+    assert rules == {} and info["game"] == "gin" and info["seats"] == ["human", "hard"]
+    assert abs(info["at"] - time.time()) < 600           # the emulator's clock: a computer's
     assert mt["winner"] == g.final()[0] and mt["match_id"] == m.match_id != 0
     k.key("a")
     assert k.screen.name == "title" and r.app.match is None

@@ -97,11 +97,26 @@ def test_an_unfinished_games_rounds_are_filed_under_its_game(tmp_path):
         assert [g for g, _ in scores.boards(db)] == ["rummikub", "gin"]
 
 
+def test_a_gin_game_going_on_counts_as_gin_from_its_first_hand(tmp_path):
+    """Rounds of this firmware name their game (sync.records: the flags'
+    code), so a Gin game's hands count under Gin before the game ends."""
+    with Db(str(tmp_path / "s.db")) as db:
+        store(db, [(P.ROUND, R.encode_round(8, 1, GIN, [0, 43], [53, 10], 1, game=2)),
+                   (P.ROUND, R.encode_round(9, 1, RK, [0, 0, 0], [5, 5, 5], None, True,
+                                            game=1))])
+        assert [g for g, _ in scores.boards(db)] == ["rummikub", "gin"]
+        gin = {d["player"]: d for d in scores.leaderboard(db, "gin")}
+        assert gin["AI hard"]["points"] == 43 and gin["Ann"]["rounds"] == 1
+        assert {d["player"] for d in scores.leaderboard(db, "rummikub")} == set(RK)
+
+
 def test_the_round_rule_for_older_records():
     assert round_game({"scores": [12, -5, -7]}) == "rummikub"
     assert round_game({"scores": [0, 0]}) is None          # an exhausted tie, or a void hand
     assert round_game({"scores": [64, 0]}) is None
-    assert round_game({"scores": [64, 0], "game": "gin"}) == "gin"
+    assert round_game({"scores": [64, 0], "game": 2}) == "gin"       # what rounds say now
+    assert round_game({"scores": [0, 0], "game": 1}) == "rummikub"
+    assert round_game({"scores": [12, -12], "game": 0}) == "rummikub"
 
 
 def test_counts_read_right():

@@ -5,6 +5,7 @@ from simple_player import play_match
 from sync import protocol as P
 from sync import records as R
 from sync.gamelog import log_round, log_match
+from sync.matchinfo import split, round_game
 from sync.scorelog import ScoreLog
 from synctmp import scratch, remove
 
@@ -26,4 +27,52 @@ def test_engine_match_lands_in_the_log():
     assert m["rounds"] == g.round_rows and m["winner"] == g.match_winner()
     assert m["rules"] == {"joker_penalty": 20} and m["match_id"] == mid
     assert sum(m["wins"]) == 2 and m["totals"] == g.standings()[0]
+    remove(path)
+
+
+def test_records_say_the_game_when_and_who_played():
+    """Every round names its game; the match record carries when it ended
+    (by the clock the host set) and each seat's AI level beside the rules
+    that differ (sync.matchinfo), for the History and the host."""
+    path = scratch("info")
+    log = ScoreLog(path)
+    g = Game(Rules(initial_meld=50), 3, seed=3, rounds=1, names=["Ana", "Bo", "Cy"])
+    mid = log.new_match_id()
+    play_match(g, on_round=lambda g: log_round(log, g, mid))
+    log_match(log, g, mid, 1795836658, ["human", "expert", "easy"])
+    recs = list(ScoreLog(path).records())
+    assert round_game(R.decode_round(recs[1][2])["game"]) == "rummikub"
+    rules, info = split(R.decode_match(recs[2][2])["rules"])
+    assert rules == {"initial_meld": 50}
+    assert info == {"game": "rummikub", "at": 1795836658, "seats": ["human", "expert", "easy"]}
+    log_match(log, g, mid + 1)                    # the clock never set: no date
+    rules, info = split(R.decode_match(list(ScoreLog(path).records())[3][2])["rules"])
+    assert info["at"] is None and info["seats"] is None and rules == {"initial_meld": 50}
+    remove(path)
+
+
+def test_a_gin_game_is_logged_as_gin():
+    from gin.game import GinGame
+    from gin.rules import GinRules
+    from gin.game import HAND_OVER
+    from ai.gin.players import GinPlayer
+    from sync.ginlog import log_gin_hand, log_gin_match
+    path = scratch("gininfo")
+    log = ScoreLog(path)
+    g = GinGame(GinRules(target=50, oklahoma=True), 5, ["Ana", "AI hard"])
+    mid = log.new_match_id()
+    players = [GinPlayer("easy", seed=1), GinPlayer("easy", seed=2)]
+    while True:
+        while g.phase != HAND_OVER:
+            players[g.current].act(g)
+        log_gin_hand(log, g, mid)
+        if g.is_over():
+            break
+        g.next_hand()
+    log_gin_match(log, g, mid, 1795836658, ["human", "hard"])
+    recs = list(ScoreLog(path).records())
+    assert {round_game(R.decode_round(p)["game"]) for k, _, p in recs if k == P.ROUND} == {"gin"}
+    rules, info = split(R.decode_match(recs[-1][2])["rules"])
+    assert rules == {"target": 50, "oklahoma": True}
+    assert info == {"game": "gin", "at": 1795836658, "seats": ["human", "hard"]}
     remove(path)

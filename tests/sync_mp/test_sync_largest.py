@@ -1,7 +1,8 @@
 """The largest match records a real match can produce are logged and
 streamed whole (issue 24 D5; CPython + MicroPython): 6 players on the XP
 set, the most rounds a match takes, the longest names, every rule variant
-changed; a Gin game of the most hands a record keeps.  records.MAX_MATCH
+changed, the latest date a record holds and every seat an AI (the match
+facts of sync.matchinfo); a Gin game of the most hands a record keeps.  records.MAX_MATCH
 (derived from those bounds) fits a frame, and the encoder refuses what
 the bounds do not allow with a ValueError naming it."""
 import struct
@@ -10,6 +11,7 @@ from sync import protocol as P
 from sync import records as R
 from sync.endpoint import Endpoint
 from sync.limits import NAME_MAX
+from sync.matchinfo import EPOCH_2000, pairs
 from sync.scorelog import ScoreLog
 from synctmp import scratch, remove
 from endpoint_frames import ask
@@ -21,8 +23,8 @@ RUMMIKUB_RULES = {"tile_set": "xp", "first_player": "random", "initial_meld": 99
                   "initial_meld_table_use": True, "freed_joker_with_rack_tiles": True,
                   "timer_s": 999, "failed_play_penalty": 999, "extra_draws": True,
                   "joker_penalty": 999, "exhausted_winner": "tiles", "match_winner": "points"}
-GIN_RULES = {"knock_limit": 0, "oklahoma": True, "gin_layoff": False, "target": 1000,
-             "game": "gin"}
+GIN_RULES = {"knock_limit": 0, "oklahoma": True, "gin_layoff": False, "target": 1000}
+LATEST = EPOCH_2000 + 0x7FFFFFFE        # the last date a record holds (2068)
 
 
 def rules_checked():
@@ -30,22 +32,21 @@ def rules_checked():
     from gin.rules import GinRules
     r = Rules(**RUMMIKUB_RULES)
     assert sorted(r.changed()) == sorted(RUMMIKUB_RULES)
-    g = dict(GIN_RULES)
-    del g["game"]
-    assert sorted(GinRules(**g).changed()) == sorted(g)
+    assert sorted(GinRules(**GIN_RULES).changed()) == sorted(GIN_RULES)
 
 
 def largest_rummikub():
     nr = R.MAX_CELLS // 6
     rows = [[-32768 + r, 32767, -1, 0, 1, r] for r in range(nr)]
     return NAMES6, rows, [-(1 << 31), (1 << 31) - 1, 0, 1, 2, 3], [255, 0, 1, 2, 3, 4], 1, \
-        RUMMIKUB_RULES
+        pairs(RUMMIKUB_RULES, "rummikub", LATEST, ["expert"] * 6)
 
 
 def largest_gin():
     names = ["AI medium", "Z" * NAME_MAX]
     rows = [[r % 200, 0] if r % 3 else [0, 31] for r in range(255)]
-    return names, rows, [31000, 2700], [170, 85], 0, GIN_RULES
+    return names, rows, [31000, 2700], [170, 85], 0, \
+        pairs(GIN_RULES, "gin", LATEST, ["medium", "human"])
 
 
 def check_streamed(match):
@@ -71,11 +72,13 @@ def test_largest_rummikub_match_is_logged_and_streamed():
     rules_checked()
     n = check_streamed(largest_rummikub())
     assert 512 < n <= R.MAX_MATCH <= P.MAX_PAYLOAD, (n, R.MAX_MATCH)
+    assert n == 1525, n          # docs/figures.md, "Score log records"
 
 
 def test_largest_gin_game_is_logged_and_streamed():
     n = check_streamed(largest_gin())
     assert 512 < n <= R.MAX_MATCH
+    assert n == 1138, n
 
 
 def refused(fn, *args):

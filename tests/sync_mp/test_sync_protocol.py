@@ -84,9 +84,12 @@ def test_round_record_round_trip():
     d = R.decode_round(b)
     assert d == {"match_id": 0x12340001, "round": 3, "names": ["Ana", "Bo", "Cé"],
                  "scores": [24, -5, -19], "racks": [0, 5, 19], "winner": 0,
-                 "exhausted": False}
+                 "exhausted": False, "game": 0}
     d = R.decode_round(R.encode_round(1, 1, ["A", "B"], [3, -3], [10, 13], 0, True))
     assert d["exhausted"] is True and d["racks"] == [10, 13]
+    for code in (1, 2):                # the game's code beside the exhausted flag
+        d = R.decode_round(R.encode_round(1, 1, ["A", "B"], [3, -3], [10, 13], 0, True, code))
+        assert d["exhausted"] is True and d["game"] == code
     assert len(b) < 40
 
 

@@ -40,7 +40,13 @@ def play(tmp_path, players, rounds, seats, screenshots=True):
     d.key("down")                                 # History now shows the match
     d.key("a")
     assert d.screen.name == "history" and len(d.screen.matches) == 1
-    assert d.screen.matches[0]["totals"] == g.standings()[0]
+    shown = d.screen.matches[0]
+    assert shown["totals"] == g.standings()[0]
+    # when (a computer's clock is set: the emulator's date is now), who, what rules
+    import time
+    assert abs(shown["info"]["at"] - time.time()) < 600
+    assert shown["info"]["seats"] == seats and shown["rules"] == g.rules.changed()
+    assert shown["rules"]["timer_s"] == 0
     if screenshots:
         names = sorted(os.listdir(str(shots)))
         assert any("-scoreboard-" in n for n in names) and any("-result-" in n for n in names)

@@ -195,6 +195,26 @@ def s_scoreboard(root):
     return app_with(root, g, ["human", "easy", "medium", "hard"], "scoreboard")
 
 
+def s_history(root):
+    """The newest of two logged matches: a date (the host's clock at UTC+1),
+    every seat's level, two changed rules; the older one has no date."""
+    from sync.gamelog import log_match
+    from sync.scorelog import LOG_PATH, ScoreLog
+    g = Game(Rules(initial_meld=50, timer_s=0), 4, 11, 4, NAMES[:4])
+    g.round_rows = [[24, -5, -16, -3], [-6, -11, 22, -5], [-32, -13, -2, 47], [-10, -25, 41, -6]]
+    g.round_winners = [0, 2, 3, 2]
+    mkdir(root)
+    hal = TestHal(root)
+    hal.set_time(1795836658, 60)
+    log = ScoreLog(root + "/" + LOG_PATH)
+    log_match(log, g, log.new_match_id())
+    log_match(log, g, log.new_match_id(), 1795836658, ["human", "easy", "expert", "human"])
+    app = App(hal)
+    app.goto("title")
+    app.push("history")
+    return app
+
+
 def s_settings(root):
     app = App(TestHal(root))
     app.goto("title")
@@ -206,7 +226,8 @@ SCENES = (("title", s_title), ("setup", s_setup), ("play", s_play),
           ("propose", s_propose), ("big_rack", s_big_rack),
           ("review", s_review), ("refused", s_refused), ("menu", s_menu), ("help", s_help),
           ("full_table", s_full), ("xp6", s_xp), ("privacy", s_privacy), ("watch", s_watch),
-          ("result", s_result), ("scoreboard", s_scoreboard), ("settings", s_settings))
+          ("result", s_result), ("scoreboard", s_scoreboard), ("history", s_history),
+          ("settings", s_settings))
 
 
 def render(name, fn, root):

@@ -25,6 +25,21 @@ EXPLAIN = {
 }
 
 
+def rules_text(changed):
+    """The gin rules that differ from the defaults, in this screen's words
+    (the History screen's line); the knock limit, not offered here, too."""
+    out = []
+    for rn, label, yes, no in (("oklahoma", "Oklahoma (up-card limit)", "on", "off"),
+                               ("gin_layoff", "Lay-off on gin", "yes", "no")):
+        if rn in changed:
+            out.append("%s: %s" % (label, yes if changed[rn] else no))
+    if "target" in changed:
+        out.append("Game to: %s" % changed["target"])
+    if "knock_limit" in changed:
+        out.append("Knock limit: %s" % changed["knock_limit"])
+    return "; ".join(out)
+
+
 class Screen(Base):
     name = "gin_setup"
 

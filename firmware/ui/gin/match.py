@@ -93,7 +93,7 @@ class GinMatch(Seats):
         try:
             ginlog.log_gin_hand(log, g, self.match_id)
             if g.is_over():
-                ginlog.log_gin_match(log, g, self.match_id)
+                ginlog.log_gin_match(log, g, self.match_id, app.now(), self.seats)
         except (OSError, ValueError) as e:
             app.log("score log: %s" % e)
         self.logged = len(g.history)

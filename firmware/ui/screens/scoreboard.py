@@ -6,14 +6,20 @@ from ui.menu import footer
 from ui.layout import W
 
 
-def draw_board(fb, names, rows, totals, wins, winner, y=40):
-    """The RULES.md table: one line per round, then totals and wins."""
+def draw_board(fb, names, rows, totals, wins, winner, y=40, levels=None):
+    """The RULES.md table: one line per round, then totals and wins;
+    levels (a seat's AI level or "person"), if given, under the names.
+    Returns the y below it."""
     n = len(names)
     cw = min(64, 340 // n)
     x0 = 56
     fb.text("round", 4, y, BLACK)
     for i in range(n):
         fb.text(names[i][:cw // 8 - 1], x0 + i * cw, y, BLACK)
+        if levels:
+            fb.text(levels[i][:cw // 8 - 1], x0 + i * cw, y + 11, BLACK)
+    if levels:
+        y += 11
     fb.hline(0, y + 10, W, BLACK)
     y += 14
     first = max(0, len(rows) - 12)

@@ -71,6 +71,16 @@ def value_text(name, v):
     return str(v)
 
 
+def rules_text(changed):
+    """The rules that differ from the defaults, as this screen words them
+    (the History screen's line)."""
+    out = []
+    for rn, label, _, _ in RULE_ROWS:
+        if rn in changed:
+            out.append("%s: %s" % (label, value_text(rn, changed[rn])))
+    return "; ".join(out)
+
+
 class Screen(Base):
     name = "setup"
 
