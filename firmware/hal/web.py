@@ -116,6 +116,15 @@ class WebHal(Hal):
     def serial(self):
         return None
 
+    def utc_offset(self):
+        """The browser's offset from UTC in minutes (the dates History
+        shows are the player's local time)."""
+        try:
+            import js
+            return -int(js.Date.new().getTimezoneOffset())
+        except Exception:           # noqa: not in a browser or node: UTC
+            return 0
+
     def deep_sleep(self):
         raise SleepWake(0)
 

@@ -125,6 +125,11 @@ class EmulatorHal(Hal):
     def charging(self):
         return self.is_charging
 
+    def utc_offset(self):
+        """This computer's offset from UTC in minutes (History's dates are
+        local time, as on a console a sync set)."""
+        return time.localtime().tm_gmtoff // 60
+
     def serial(self):
         """No USB line here (the Sync screen says so); the device
         simulator runs the app with one (hal.unixport)."""

@@ -304,3 +304,17 @@ def test_selftest_runs_in_the_emulator(tmp_path):
         selftest.run(hal, log=lines.append)
     assert lines[-1].startswith("selftest: sleeping (counts full=")
     assert hal.panel.asleep
+
+
+def test_the_date_is_this_computers_in_its_time_zone(hal, monkeypatch):
+    """A computer's clock is set (History dates a match played in the
+    emulator), and the dates it shows are local time, as a synced console's."""
+    import time
+    assert abs(hal.time() - time.time()) < 5
+    monkeypatch.setenv("TZ", "Asia/Kolkata")
+    time.tzset()
+    try:
+        assert hal.utc_offset() == 330
+    finally:
+        monkeypatch.undo()
+        time.tzset()

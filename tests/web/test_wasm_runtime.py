@@ -80,3 +80,17 @@ def test_web_runner_sleeps_and_wakes_into_the_game(runtime):
     out = p.stdout + p.stderr
     assert p.returncode == 0, out[-3000:]
     assert out.count("ok ") == 7 and "FAIL" not in out, out[-3000:]
+
+
+def test_the_page_has_the_browsers_date_and_time_zone(runtime):
+    """The web page never syncs: its dates are the browser's clock, shown
+    in the browser's time zone (node takes TZ as a browser its system's)."""
+    import time
+    out = subprocess.run(["node", RUNNER, "--path", "firmware", "tests/web/webclock.py"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120,
+                         env=dict(os.environ, TZ="Asia/Kolkata"))
+    assert out.returncode == 0, out.stdout + out.stderr
+    got = dict(line.split(" ", 1) for line in out.stdout.splitlines())
+    assert got["offset"] == "330"
+    assert abs(int(got["time"]) - time.time()) < 60
+    assert got["date"] == "28 Nov 2025 09:00"
