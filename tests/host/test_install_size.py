@@ -13,8 +13,11 @@ OTHER = ("requirements-tools.txt", "requirements-dev.txt", "requirements-hardwar
 
 
 def planned(target, tmp_path):
-    """The commands `make target` would run from nothing (a venv that does not exist)."""
-    r = subprocess.run(["make", "-n", "VENV=%s" % (tmp_path / "venv"), target], cwd=ROOT,
+    """The commands `make target` would run from nothing (a venv that does not exist).
+    --no-print-directory: under `make test` (MAKELEVEL set) make would
+    wrap them in "Entering/Leaving directory" lines."""
+    r = subprocess.run(["make", "-n", "--no-print-directory", "VENV=%s" % (tmp_path / "venv"),
+                        target], cwd=ROOT,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     return r.stdout.splitlines()
