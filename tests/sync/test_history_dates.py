@@ -12,7 +12,7 @@ import shutil
 import subprocess
 import sys
 
-from host_tools.flash.devsim import DevSim
+from host_tools.devsim import DevSim
 from synccheck import device_log
 from sync.matchinfo import pairs
 from sync.scorelog import ScoreLog
