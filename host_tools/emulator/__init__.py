@@ -34,7 +34,7 @@ def parse_args(argv):
     ap.add_argument("--link", type=whole(2, 4, "consoles"), metavar="N",
                     help="N consoles that play together, each its own process, over a "
                          "simulated radio (with --headless; `emulate --link 3 --headless "
-                         "--help` lists its options)")
+                         "--help` lists its options; default: one console, no radio)")
     return ap.parse_args(argv)
 
 

@@ -102,9 +102,11 @@ def parse_args(argv):
     ap.add_argument("--delay", type=whole(0, 10000, "ms"), default=0, metavar="MS",
                     help="extra delay of each frame, 0..MS ms (default 0)")
     ap.add_argument("--partition", type=_cut, action="append", default=[],
-                    metavar="NAME@FROM-TO", help="cut consoles off, e.g. Cy@60-90 (seconds)")
+                    metavar="NAME@FROM-TO", help="cut consoles off, e.g. Cy@60-90 (seconds; repeatable; "
+                         "default: none)")
     ap.add_argument("--kill", type=_kill, action="append", default=[], metavar="NAME@AT+DOWN",
-                    help="a power cut, e.g. Bo@100+15: at 100 s, back 15 s later")
+                    help="a power cut, e.g. Bo@100+15: at 100 s, back 15 s later "
+                         "(repeatable; default: none)")
     ap.add_argument("--fuzz", type=real(0, 1000, "frames a second"), default=0.0,
                     metavar="PER_S", help="junk frames per second of play among the real ones "
                                           "(default 0)")

@@ -35,7 +35,7 @@ def test_esp32_backend_on_micropython_with_recording_machine(tmp_path, monkeypat
     p = run([RUNNER, os.path.join(HAL_MP, "esp32_checks.py")],
             path=path, timeout=60)
     assert p.returncode == 0, p.stdout + p.stderr
-    assert "22 passed, 0 failed" in p.stdout
+    assert "24 passed, 0 failed" in p.stdout
 
 
 HAL_STACK = ("compat.py", "hal/__init__.py", "hal/fb.py", "hal/font.py", "hal/epd_ssd1683.py", "hal/buttons.py",
