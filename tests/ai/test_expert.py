@@ -28,6 +28,16 @@ def _game(levels, seed, watch=None, **kw):
     return g, ps
 
 
+def _endgame(rack="R8 K4 Y13 B2"):
+    """Heads-up, both melded, four tiles each: the expert looks ahead."""
+    g = Game(Rules(), 2, seed=9)
+    g.table = parse_table("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3 | Y4 Y5 Y6")
+    g.racks[g.current] = parse_tiles(rack)
+    g.racks[1 - g.current] = parse_tiles("R1 R2 B10 Y10")
+    g.melded[0] = g.melded[1] = 1
+    return g
+
+
 def test_levels_include_the_yardstick_and_the_expert():
     assert "greedy" in LEVELS and "expert" in LEVELS
 
@@ -85,11 +95,7 @@ def test_a_sample_the_deadline_cut_short_does_not_count(monkeypatch):
     # its searches gave up at the deadline and answered "no": a sample the
     # deadline passed in is dropped, and with none finished in time the
     # expert plays its own best move (the first candidate)
-    g = Game(Rules(), 2, seed=9)
-    g.table = parse_table("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3 | Y4 Y5 Y6")
-    g.racks[g.current] = parse_tiles("R8 K4 Y13 B2")
-    g.racks[1 - g.current] = parse_tiles("R1 R2 B10 Y10")
-    g.melded[0] = g.melded[1] = 1
+    g = _endgame()
     now = [0]
     monkeypatch.setattr(E, "ticks_ms", lambda: now[0])
 
@@ -113,11 +119,7 @@ def test_a_sample_is_begun_only_with_the_time_the_last_took_left(monkeypatch):
     # cannot finish in time is not begun, and one the deadline passes in
     # plays out no more candidates (the device model's p95 was 2.5 s for
     # a 1.8 s deadline before)
-    g = Game(Rules(), 2, seed=9)
-    g.table = parse_table("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3 | Y4 Y5 Y6")
-    g.racks[g.current] = parse_tiles("R8 K4 Y13 B2")
-    g.racks[1 - g.current] = parse_tiles("R1 R2 B10 Y10")
-    g.melded[0] = g.melded[1] = 1
+    g = _endgame()
     now = [0]
     calls = []
     step = [100]
@@ -153,11 +155,7 @@ def test_the_look_ahead_stops_budget_ms_after_the_move_began(monkeypatch):
     # the own move's search counts against the budget: when it takes the
     # whole budget the expert plays that move without looking ahead, and
     # a move takes about budget_ms (the device's p95 target is 2 s)
-    g = Game(Rules(), 2, seed=9)
-    g.table = parse_table("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3 | Y4 Y5 Y6")
-    g.racks[g.current] = parse_tiles("R8 K4 Y13 B2")
-    g.racks[1 - g.current] = parse_tiles("R1 R2 B10 Y10")
-    g.melded[0] = g.melded[1] = 1
+    g = _endgame()
     now = [0]
     real = E.solve
 
@@ -178,11 +176,7 @@ def test_the_look_ahead_stops_budget_ms_after_the_move_began(monkeypatch):
 
 
 def test_expert_search_cap_bounds_the_samples():
-    g = Game(Rules(), 2, seed=9)
-    g.table = parse_table("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3 | Y4 Y5 Y6")
-    g.racks[g.current] = parse_tiles("R8 K4 Y13 B2")
-    g.racks[1 - g.current] = parse_tiles("R1 R2 B10 Y10")
-    g.melded[0] = g.melded[1] = 1
+    g = _endgame()
     few = E.Expert(Player("expert", seed=3).rng, max_searches=1)
     few.choose(g)
     many = E.Expert(Player("expert", seed=3).rng)
@@ -192,11 +186,7 @@ def test_expert_search_cap_bounds_the_samples():
 
 def test_our_go_out_after_a_played_candidate_is_searched_once_a_move(monkeypatch):
     # the table we leave and the rack we keep are the same on every sample
-    g = Game(Rules(), 2, seed=9)
-    g.table = parse_table("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3 | Y4 Y5 Y6")
-    g.racks[g.current] = parse_tiles("R8 K4 Y13 B2 B3")
-    g.racks[1 - g.current] = parse_tiles("R1 R2 B10 Y10")
-    g.melded[0] = g.melded[1] = 1
+    g = _endgame("R8 K4 Y13 B2 B3")
     asked = []
     kept = []
     real_check, real_cands = E.Expert._goes_out, E.Expert._candidates
@@ -321,11 +311,7 @@ def test_expert_without_heap_for_its_look_ahead_plays_its_best_move(monkeypatch)
     """On MicroPython, with less free heap than the look-ahead needs (its
     searches would give up and compare moves by chance), the expert plays
     its own best move, as greedy does; with room it looks ahead."""
-    g = Game(Rules(), 2, seed=9)
-    g.table = parse_table("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3 | Y4 Y5 Y6")
-    g.racks[g.current] = parse_tiles("R8 K4 Y13 B2")
-    g.racks[1 - g.current] = parse_tiles("R1 R2 B10 Y10")
-    g.melded[0] = g.melded[1] = 1
+    g = _endgame()
 
     class Heap:
         free = 0
