@@ -173,9 +173,9 @@ class Hal:
         return UsbSerial()
 
     def link(self):
-        """The radio to other consoles; None: this backend has none yet
-        (the ESP32's espnow and the web page's channel come with link
-        play's second part; the unix port has the simulated radio)."""
+        """The radio to other consoles; None: this backend has none (the
+        ESP32 has espnow, hal.espnowlink; the unix port the simulated
+        radio; the web page's channel comes with link play's glass)."""
         return None
 
     def board_clock(self):

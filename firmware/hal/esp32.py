@@ -167,6 +167,17 @@ class Esp32Hal(Hal):
         t = time.gmtime(unix - (EPOCH_2000 if time.gmtime(0)[0] == 2000 else 0))
         machine.RTC().datetime((t[0], t[1], t[2], t[6], t[3], t[4], t[5], 0))
 
+    _link = None
+
+    def link(self):
+        """The radio (hal.espnowlink), started at the first call, not at
+        boot: Wi-Fi up takes most of the heap's room to grow
+        (docs/developer.md, Memory: radio-off and radio-on)."""
+        if self._link is None:
+            from hal.espnowlink import EspNowLink
+            self._link = EspNowLink()
+        return self._link
+
     def deep_sleep(self, ms=0):
         """Sleep until a released button goes high (or ms pass); never returns.
 

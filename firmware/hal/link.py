@@ -4,15 +4,24 @@ the radio the ESP32 has (MicroPython's `espnow`), on every backend:
 
     MTU         250: the bytes a frame holds (espnow.MAX_DATA_LEN)
     MAX_PEERS   20: the peers a console may register (MAX_TOTAL_PEER_NUM)
+    MAX_ENCRYPTED  6: of those, peers the radio encrypts for
+                (MAX_ENCRYPT_PEER_NUM)
     BROADCAST   every console in range: never acknowledged, never
                 encrypted, so only for finding each other
 
     link.mac                this console's address (6 bytes)
-    link.add_peer(mac)      register a peer before the first send to it;
-                            OSError when MAX_PEERS are (receiving needs no
-                            registration: any console's frames arrive)
+    link.add_peer(mac, key=None)  register a peer before the first send
+                            to it; OSError when MAX_PEERS are (receiving
+                            needs no registration: any console's frames
+                            arrive).  key (KEY_LEN bytes, espnow's lmk):
+                            the radio encrypts what goes to this peer;
+                            OSError past MAX_ENCRYPTED such peers, never
+                            for BROADCAST.  Again for a registered peer:
+                            its key changes (None: sent in plaintext)
     link.del_peer(mac)
     link.peers()            the registered addresses
+    link.send_plain(mac, frame)   send() in plaintext, also to a peer
+                            with a key (one that has no key yet)
     link.send(mac, frame)   -> True if the peer's radio acknowledged the
                             frame.  Not that its app read it: a receive
                             buffer that is full drops frames the sender saw
@@ -24,6 +33,10 @@ the radio the ESP32 has (MicroPython's `espnow`), on every backend:
                             timeout_ms passed (0: only what has arrived)
     link.heard(mac)         ticks_ms() when the last frame from mac was
                             read, None if none was (espnow's peers table)
+    link.radio(on)          switch the radio on or off (the protocol's duty
+                            cycle): off, it draws nothing, and frames sent
+                            to this console are lost unacknowledged; True
+                            if it was switched.  link.on: it is on
     link.stats()            (sent, acknowledged, failed, received, dropped):
                             ESPNow.stats()'s five counts
     link.ticks_ms(), link.sleep_ms(ms)   the link's clock: the board's
@@ -42,6 +55,8 @@ from compat import const
 
 MTU = const(250)
 MAX_PEERS = const(20)
+MAX_ENCRYPTED = const(6)
+KEY_LEN = const(16)
 BROADCAST = b"\xff\xff\xff\xff\xff\xff"
 
 
@@ -53,31 +68,53 @@ def mac_text(mac):
 class Link:
     """The shared part: the peer table, the checks and the counts.  A
     backend fills in _send(mac, frame) -> bool, _recv(timeout_ms) ->
-    (mac, frame) or None, ticks_ms(), sleep_ms(ms), close()."""
+    (mac, frame) or None, ticks_ms(), sleep_ms(ms), close(), and where
+    its radio keeps a peer table of its own, _add(mac, key, new) and
+    _del(mac)."""
 
     def __init__(self, mac):
         if len(mac) != 6:
             raise ValueError("a link address is 6 bytes, not %d" % len(mac))
         self.mac = bytes(mac)
         self._peers = []
+        self._keys = {}
         self._heard = {}
         self._counts = [0, 0, 0, 0, 0]
+        self.on = True
 
-    def add_peer(self, mac):
+    def add_peer(self, mac, key=None):
         mac = bytes(mac)
-        if len(mac) != 6:
-            raise ValueError("a link address is 6 bytes, not %d" % len(mac))
-        if mac in self._peers:
-            return
-        if len(self._peers) >= MAX_PEERS:
+        if len(mac) != 6 or mac == BROADCAST:
+            raise ValueError("a peer's address is 6 bytes, not broadcast: %s" % mac_text(mac))
+        if key is not None:
+            key = bytes(key)
+            if len(key) != KEY_LEN:
+                raise ValueError("a radio key is %d bytes, not %d" % (KEY_LEN, len(key)))
+        keys = self._keys
+        new = mac not in self._peers
+        if new and len(self._peers) >= MAX_PEERS:
             raise OSError("ESP_ERR_ESPNOW_FULL: %d peers registered" % MAX_PEERS)
-        self._peers.append(mac)
+        if key is not None and keys.get(mac) is None and \
+                sum(1 for k in keys.values() if k is not None) >= MAX_ENCRYPTED:
+            raise OSError("ESP_ERR_ESPNOW_FULL: %d encrypted peers" % MAX_ENCRYPTED)
+        if not new and keys.get(mac) == key:
+            return
+        self._add(mac, key, new)
+        if new:
+            self._peers.append(mac)
+        keys[mac] = key
 
     def del_peer(self, mac):
         mac = bytes(mac)
         if mac in self._peers:
+            self._del(mac)
             self._peers.remove(mac)
+        self._keys.pop(mac, None)
         self._heard.pop(mac, None)
+
+    def key(self, mac):
+        """The peer's radio key, None: plaintext (or not a peer)."""
+        return self._keys.get(bytes(mac))
 
     def peers(self):
         return list(self._peers)
@@ -91,14 +128,29 @@ class Link:
             raise OSError("ESP_ERR_ESPNOW_NOT_FOUND: peer %s not registered" % mac_text(mac))
         c = self._counts
         c[0] += 1
-        ok = self._send(mac, frame)
+        ok = self.on and self._send(mac, frame)
         if ok:
             c[1] += 1
         else:
             c[2] += 1
         return ok
 
+    def send_plain(self, mac, frame):
+        """send() in plaintext to a peer the radio encrypts for: a frame
+        for a console that has no key yet (a PAIRED, a REFUSED)."""
+        key = self._keys.get(bytes(mac))
+        if key is None:
+            return self.send(mac, frame)
+        self.add_peer(mac, None)
+        try:
+            return self.send(mac, frame)
+        finally:
+            self.add_peer(mac, key)
+
     def recv(self, timeout_ms=0):
+        if not self.on:
+            self.sleep_ms(timeout_ms)
+            return None, None
         got = self._recv(timeout_ms)
         if got is None:
             return None, None
@@ -107,6 +159,14 @@ class Link:
             self._heard[got[0]] = self.ticks_ms()
         return got
 
+    def radio(self, on):
+        on = bool(on)
+        if on == self.on:
+            return False
+        self._radio(on)
+        self.on = on
+        return True
+
     def heard(self, mac):
         return self._heard.get(bytes(mac))
 
@@ -114,6 +174,15 @@ class Link:
         return tuple(self._counts)
 
     # -- the backend's part
+    def _add(self, mac, key, new):
+        pass
+
+    def _del(self, mac):
+        pass
+
+    def _radio(self, on):
+        pass
+
     def _send(self, mac, frame):
         raise NotImplementedError
 

@@ -14,7 +14,14 @@ a console on this radio runs its whole clock from it.
 
 Each request to the air gets one reply (the air runs one console at a
 time): R(egister) mac, rxbuf; T(ransmit) to, frame -> t ok; W(ait for a
-frame) until -> F from, frame | N(othing); S(leep) until -> N; Q(uit).
+frame) until -> F from, frame | N(othing); S(leep) until -> N; P(ower
+the radio) on -> p; Q(uit).
+
+CPU time: the air's clock stands still while a console computes, unless
+the console counts it (cpu=(cpu_ms, K): cpu_ms() the process's CPU time
+in ms, K the ESP32's slowness against this machine, bench.estimate's):
+then before each request the time computed since the last reply, x K,
+passes as a sleep (a console computing does not read its radio).
 Every reply carries the clock and this console's dropped-frame count.
 """
 import socket
@@ -30,8 +37,10 @@ class AirGone(OSError):
 
 
 class SimRadio(Link):
-    def __init__(self, mac, port, rxbuf=RXBUF, host="127.0.0.1", timeout_s=300):
+    def __init__(self, mac, port, rxbuf=RXBUF, host="127.0.0.1", timeout_s=300, cpu=None):
         Link.__init__(self, mac)
+        self._cpu = None
+        self._cpu_left = 0.0        # computed ms x K not yet passed (under 1 ms)
         self.now = 0
         self.air = socket.getaddrinfo(host, port)[0][-1]
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -51,6 +60,9 @@ class SimRadio(Link):
             self._poll = select.poll()
             self._poll.register(self.sock, select.POLLIN)
         self._ask(b"R" + self.mac + struct.pack("<H", rxbuf))
+        if cpu:
+            self._cpu = cpu
+            self._cpu_at = cpu[0]()
 
     def _reply(self):
         if self._poll is None:
@@ -59,8 +71,33 @@ class SimRadio(Link):
             raise OSError("timed out")
         return self.sock.readinto(self._buf)
 
+    def _computed(self):
+        """The CPU time since the last reply, x K, as the air's time."""
+        t = self._cpu[0]()
+        self._cpu_left += (t - self._cpu_at) * self._cpu[1]
+        self._cpu_at = t
+        ms = int(self._cpu_left)
+        if ms >= 1:
+            self._cpu_left -= ms
+            self._send_ask(b"S" + struct.pack("<I", self.now + ms))
+            self._cpu_at = self._cpu[0]()
+
+    def uncounted(self, ms):
+        """ms of this process's CPU time a test's own eyes spent (not the
+        console's work): kept off the clock."""
+        if self._cpu is not None:
+            self._cpu_at += ms
+
     def _ask(self, request):
         """Send a request; the reply's length (the reply is in _buf)."""
+        if self._cpu is not None:
+            self._computed()
+        n = self._send_ask(request)
+        if self._cpu is not None:
+            self._cpu_at = self._cpu[0]()
+        return n
+
+    def _send_ask(self, request):
         self.sock.sendto(request, self.air)
         try:
             n = self._reply()
@@ -81,6 +118,9 @@ class SimRadio(Link):
         if b[0] != 0x46:        # F
             return None
         return bytes(b[9:15]), bytes(b[15:n])
+
+    def _radio(self, on):
+        self._ask(b"P" + (b"\x01" if on else b"\x00"))
 
     def ticks_ms(self):
         return self.now

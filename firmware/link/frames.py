@@ -126,6 +126,12 @@ def pair_key(ckey, host_mac, guest_mac, guest_nonce, host_nonce):
     return Key(ckey.mac(b"pair", host_mac, guest_mac, guest_nonce, host_nonce))
 
 
+def radio_key(pkey):
+    """The key the radio encrypts a pair's frames with (espnow's LMK:
+    hal.link.KEY_LEN bytes), from the pair's key."""
+    return pkey.mac(b"radio")[:16]
+
+
 def session_key(pkey, guest_nonce, host_nonce):
     return Key(pkey.mac(b"session", guest_nonce, host_nonce))
 

@@ -75,6 +75,7 @@ class Guest(Side):
         self.table = j[1]
         self.host = Peer(self.link, mac, F.pair_key(j[2], mac, self.link.mac, j[3], nh),
                          self.table, now)
+        self.host.encrypt()
         self.seats = M.seats_of(body[2 * F.NONCE], 8)
         self.joining = None
         self._ask(now)
@@ -197,6 +198,13 @@ class Guest(Side):
         if h.ch is not None:
             h.ch.due(now, h.send)
 
+    def channels(self):
+        h = self.host
+        return (h.ch,) if h is not None and h.ch is not None else ()
+
+    def always_on(self):
+        return self.host is None or self.hello is not None
+
     def due_in(self, now):
         t = ASK_MS
         if self.host is not None:
@@ -219,3 +227,4 @@ class Guest(Side):
         self.seats = list(state["seats"])
         self.host = Peer(self.link, mac, F.Key(bytes.fromhex(state["key"])), self.table,
                          self.link.ticks_ms())
+        self.host.encrypt()

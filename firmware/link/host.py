@@ -99,7 +99,7 @@ class Host(Side):
         ng = bytes(body[:F.NONCE])
         p = self._peer(mac)
         if p is not None and p.join == ng:
-            p.send(p.paired)            # our PAIRED was lost: the same again
+            p.link.send_plain(mac, p.paired)    # our PAIRED was lost: the same again
             return
         if self.game is not None:
             self._refuse_join(mac, frame, F.UNDER_WAY)
@@ -129,7 +129,8 @@ class Host(Side):
         self.names[p.seats[0]] = F.text(body, F.NONCE)[0] or "P%d" % (p.seats[0] + 1)
         p.join = ng
         p.paired = F.seal(F.PAIRED, self.table, ng + nh + bytes((M.mask(p.seats),)), self.ckey)
-        p.send(p.paired)
+        self.link.send_plain(mac, p.paired)     # it has no key yet
+        p.encrypt()
 
     def _refuse_join(self, mac, frame, why):
         """REFUSED, tagged with our code's key: a joiner whose code is
@@ -139,8 +140,9 @@ class Host(Side):
         body = bytes(frame[F.HEAD:F.HEAD + F.NONCE]) + bytes((why,))
         stranger = self._peer(mac) is None
         try:
-            self.link.add_peer(mac)
-            self.link.send(mac, F.seal(F.REFUSED, self.table, body, self.ckey or F.Key(b"-")))
+            if stranger:
+                self.link.add_peer(mac)
+            self.link.send_plain(mac, F.seal(F.REFUSED, self.table, body, self.ckey or F.Key(b"-")))
         except OSError:
             return
         if stranger:
@@ -315,6 +317,12 @@ class Host(Side):
                 p.asked = now           # a restarted host: "say HELLO"
                 p.send(F.seal(F.CALL, self.table, self.rand(F.NONCE), p.pkey))
 
+    def channels(self):
+        return [p.ch for p in self.peers if p.ch is not None]
+
+    def always_on(self):
+        return self.game is None
+
     def due_in(self, now):
         t = ASK_MS
         for p in self.peers:
@@ -348,6 +356,7 @@ class Host(Side):
             mac = bytes.fromhex(mac)
             self.link.add_peer(mac)
             p = Peer(self.link, mac, F.Key(bytes.fromhex(key)), self.table, now)
+            p.encrypt()
             p.seats = list(seats)
             for s in seats:
                 self.owner[s] = len(self.peers)

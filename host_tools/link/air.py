@@ -14,7 +14,10 @@ What the radio does with a frame (Faults): lost (the sender sees no
 acknowledgement), duplicated, delayed, reordered (a later frame
 overtakes it), or not delivered across a partition; frames sent to a
 console whose receive buffer (rxbuf bytes, each frame 7 more) is full
-are dropped although the sender saw them acknowledged.  Planned power
+are dropped although the sender saw them acknowledged.  A console's
+radio is on or off as the console says (P: the protocol's duty cycle):
+frames to a radio that is off are lost unacknowledged; the air counts
+each console's radio-on time and its wake-ups (off -> on).  Planned power
 cuts (Kill) end a console's process at a request it makes after a given
 time, as SIGKILL does (mid-burst: frames it meant to send next are never
 sent), and start it again later in the same folder.  Junk frames (fuzz,
@@ -80,6 +83,12 @@ class Console:
         self.kill_after = None
         self.boots = 0
         self.exits = []            # (virtual ms, exit code, planned?)
+        self.on = True             # its radio (P requests); off: frames to it are lost
+        self.on_since = 0
+        self.on_ms = 0             # radio-on time, over every boot
+        self.wakes = 0             # radio off -> on
+        self.alive_ms = 0          # time powered, over every boot
+        self.alive_since = 0
 
     def alive(self):
         return self.state in ("ready", "running", "rx", "sleep")
@@ -109,7 +118,7 @@ class Air:
         self.running = None
         self.kills = []
         self.stats = {"sent": 0, "lost": 0, "duplicated": 0, "reordered": 0, "cut off": 0,
-                      "delivered": 0, "dropped (buffer full)": 0, "junk": 0}
+                      "delivered": 0, "dropped (buffer full)": 0, "radio off": 0, "junk": 0}
         self.problem = None
 
     # -- set-up
@@ -137,8 +146,25 @@ class Air:
         c.state = "starting"
         c.rxq = []
         c.rxbytes = 0
+        c.on = True                # a console boots with its radio on
+        c.on_since = c.alive_since = self.now
+
+    def _power(self, c, on):
+        """c's radio switched (or c's power: off at an exit)."""
+        if c.on and not on:
+            c.on_ms += self.now - c.on_since
+        elif on and not c.on:
+            c.wakes += 1
+            c.on_since = self.now
+        c.on = on
+
+    def _down(self, c):
+        self._power(c, False)
+        c.alive_ms += self.now - c.alive_since
 
     def _kill(self, c, planned):
+        if c.alive() or c.state == "starting":
+            self._down(c)
         if c.proc is not None and c.proc.poll() is None:
             c.proc.send_signal(signal.SIGKILL)
             c.proc.wait()
@@ -211,6 +237,9 @@ class Air:
         f = self.faults
         if not dst.alive() or self._cut(src, dst):
             self.stats["cut off" if dst.alive() else "lost"] += 1
+            return False
+        if not dst.on:
+            self.stats["radio off"] += 1
             return False
         if self.rng.random() < f.loss:
             self.stats["lost"] += 1
@@ -306,7 +335,11 @@ class Air:
             c.state = "sleep"
             self.running = None
             self._at(max(until, self.now), "wake", c, c.token)
+        elif kind == b"P":
+            self._power(c, data[1:2] == b"\x01")
+            self._reply(c, b"p")
         elif kind == b"Q":
+            self._down(c)
             c.state = "done"
             self.running = None
             c.proc.wait()

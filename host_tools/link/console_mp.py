@@ -18,7 +18,12 @@ POCKET_AIR:
     rounds   host: rounds in the match
     think    a person's think time, "lo-hi" ms of the virtual clock
     draw     ms the e-ink glass takes to show a change (the radio is not
-             read meanwhile: frames pile up in the receive buffer)
+             read meanwhile: with the duty cycle it is off, else frames
+             pile up in the receive buffer)
+    duty     1 (the default): the radio's duty cycle (link.peer); 0: the
+             radio always on
+    cpuk     K: the console's CPU time x K passes on the air's clock
+             (hal.simradio; needs cpuclock, the 32-bit model's)
 A console cut off by a power cut is started again with the same options:
 its save brings it back.  Each ends when the match is over and logged.
 """
@@ -54,7 +59,15 @@ class Console:
         self.name = o.get("name", "P")
         self.dir = o["dir"]
         mac = bytes.fromhex(o["mac"])
-        self.radio = SimRadio(mac, int(os.getenv("POCKET_AIR")))
+        cpu = None
+        self.cpu_ms = lambda: 0
+        if o.get("cpuk"):
+            from cpuclock import ms
+            cpu = (ms, float(o["cpuk"]))
+            self.cpu_ms = ms
+        self.radio = SimRadio(mac, int(os.getenv("POCKET_AIR")), cpu=cpu)
+        from link.peer import Side
+        Side.duty = o.get("duty", "1") == "1"
         compat.ticks_ms = self.radio.ticks_ms     # before any AI module binds it
         self.boot = self._count_boot()
         self.rng = Rng(int(o.get("seed", "1")) * 7919 + self.boot * 104729 + mac[5])
@@ -88,10 +101,14 @@ class Console:
         print("%9d %s: %s" % (self.radio.ticks_ms(), self.name, text))
 
     def shown(self, record):
+        """The tests' eyes: not the console's work, so its CPU time is
+        kept off the clock (cpuk)."""
         import json
+        t0 = self.cpu_ms()
         record["t"] = self.radio.ticks_ms()
         with open(self.dir + "/shown.jsonl", "a") as f:
             f.write(json.dumps(record) + "\n")
+        self.radio.uncounted(self.cpu_ms() - t0)
 
     def log_rounds(self, match_id, names, rows, rules, rounds):
         from link import logbook
@@ -204,17 +221,18 @@ def run_host(c):
 
 # -- a joined console ------------------------------------------------------------------
 def guest_news(c, gst):
-    """A TABLE or VIEW came: save, show, log (the glass takes its time
-    after: run_guest)."""
+    """A TABLE or VIEW came: show, save, log (the glass shows it first:
+    its refresh takes its time after, run_guest, and the save is the
+    rejoin's, which the host's next VIEW would bring anyway)."""
     from link import save
     from rummikub.rules import Rules
     v = gst.view
-    save.save_guest(c.storage, gst, c.logged)
     if v is not None:
         v.rules = Rules().update(gst.info["rules"]) if gst.info else Rules()
         c.shown({"v": v.version, "round": v.round_no, "turn": v.turn_no, "phase": v.phase,
                  "cur": v.current, "table": [list(s) for s in v.table],
                  "racks": {str(p): list(r) for p, r in v.racks.items()}, "quiet": v.quiet})
+    save.save_guest(c.storage, gst, c.logged)
     info = gst.info
     if info is not None:
         c.log_rounds(info["match"], info["names"], info["rows"], info["rules"], info["rounds"])
@@ -264,6 +282,8 @@ def run_guest(c):
             c.shown({"quiet": quiet})        # as the host reported them
         if gst.news != seen:
             seen = gst.news
+            if gst.duty and not gst.always_on():
+                c.radio.radio(False)      # the e-ink's own time: the radio can rest
             c.radio.sleep_ms(c.draw_ms)   # the glass refreshes; the radio is not read
         v, info = gst.view, gst.info
         if v is not None and info is not None and v.phase == MATCH_OVER and \
@@ -281,6 +301,7 @@ def run_guest(c):
         if gst.my_turn() != s or gst.news != seen:
             continue
         after = choose(level, gst.view, s)
+        c.shown({"confirm": gst.view.version})    # the person's move, confirmed
         if after is None:
             gst.draw()
         else:

@@ -80,6 +80,9 @@ class Fuzzer:
             frame = bytes(F.seal(F.JOIN, struct.unpack_from("<I", frame, 2)[0],
                                  r.randbytes(8) + b"\x03Eve", key, src))
         # "replayed": the frame as it was
+        s = air.by_mac.get(src)
+        if not dst.on or (s is not None and air._cut(s, dst)):
+            return              # a radio switched off, or a partition between: nothing lands
         self.sent[kind] += 1
         air.stats["junk"] += 1
         air.land(dst, src, frame)

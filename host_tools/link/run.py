@@ -59,7 +59,8 @@ class Result:
 class Table:
     def __init__(self, folder, n=3, seed=1, rounds=1, level="medium", faults=None,
                  kills=(), fuzz_per_s=0.0, run="micropython", host_run=None, ai=(),
-                 think="2000-8000", draw_ms=1200, capture=False, real_limit_s=600):
+                 think="2000-8000", draw_ms=1200, capture=False, real_limit_s=600,
+                 duty=True, cpuk=None):
         self.folder = os.path.abspath(folder)
         self.n = n
         self.seed = seed
@@ -75,6 +76,8 @@ class Table:
         self.draw_ms = draw_ms
         self.capture = os.path.join(self.folder, "air.jsonl") if capture else None
         self.real_limit_s = real_limit_s
+        self.duty = duty
+        self.cpuk = cpuk                 # CPU time x K on the air's clock (console_mp)
 
     def names(self):
         return [NAMES[i] for i in range(self.n)]
@@ -83,7 +86,9 @@ class Table:
         o = {"role": "host" if i == 0 else "guest", "name": NAMES[i], "mac": mac(i).hex(),
              "dir": os.path.join(self.folder, NAMES[i].lower()), "seed": self.seed,
              "level": self.level, "code": "%06d" % (self.seed * 7919 % 1000000),
-             "think": self.think, "draw": self.draw_ms}
+             "think": self.think, "draw": self.draw_ms, "duty": 1 if self.duty else 0}
+        if self.cpuk:
+            o["cpuk"] = "%g" % self.cpuk
         if i == 0:
             o["seats"] = ",".join(["host"] + ["linked"] * (self.n - 1)
                                   + ["ai:" + a for a in self.ai])
@@ -107,7 +112,8 @@ class Table:
         consoles = []
         for c in air.consoles:
             consoles.append({"name": c.name, "dir": c.cwd, "boots": c.boots, "exits": c.exits,
-                             "out": _read(c.out), "shown": _shown(c.cwd)})
+                             "out": _read(c.out), "shown": _shown(c.cwd),
+                             "radio_on_ms": c.on_ms, "wakes": c.wakes, "alive_ms": c.alive_ms})
         return Result(ok, air.problem, air.stats, air.fuzz.sent, consoles, air.now)
 
 

@@ -169,7 +169,12 @@ def test_forged_replayed_and_unpaired_frames_change_nothing():
     assert host.version == v1 and [bytes(r) for r in host.game.racks] == state
     # and in a later session they do not even pass their tag
     g.host.ch = None
-    assert ether.run([host] + guests, 5000, lambda: g.host.ch is not None and settled(host, guests))
+
+    def new_session():          # both ends on it (the radio's duty cycle: a beat apart)
+        p = host._peer(g.link.mac)
+        return g.host.ch is not None and p.ch is not None and \
+            p.ch.key.secret == g.host.ch.key.secret and settled(host, guests)
+    assert ether.run([host] + guests, 5000, new_session)
     forged = host.refused.get(F.FORGED, 0)
     for f in sent:
         ether.inject(mac(0), g.link.mac, f)
