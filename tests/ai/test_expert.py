@@ -151,6 +151,36 @@ def test_a_sample_is_begun_only_with_the_time_the_last_took_left(monkeypatch):
     assert len(calls) == n + (100 * n + 1 + 299) // 300
 
 
+def test_a_play_out_past_the_deadline_searches_no_further(monkeypatch):
+    # at four seats one candidate's play-out checks three opponents and
+    # our own go-out: past the deadline the sample is dropped, so the
+    # searches left would only make the move late
+    g = Game(Rules(), 4, seed=9)
+    g.table = parse_table("R5 R6 R7 | B9 K9 Y9 | K1 K2 K3 | Y4 Y5 Y6")
+    for p in range(4):
+        g.racks[p] = parse_tiles("R1 R2 B10 Y10")
+        g.melded[p] = 1
+    g.racks[g.current] = parse_tiles("R8 K4 Y13 B2")
+    now = [0]
+    checks = []
+    monkeypatch.setattr(E, "ticks_ms", lambda: now[0])
+
+    def goes_out(self, table, rack, rules, deadline):
+        now[0] += 100
+        checks.append(len(rack))
+        return False
+    monkeypatch.setattr(E.Expert, "_goes_out", goes_out)
+    x = E.Expert(Player("expert", seed=3).rng)
+    racks = [bytearray(r) for r in g.racks]
+    left = parse_tiles("K4 Y13 B2")
+    x._play_out(g.table, left, racks, g, g.current, 4, 1000)
+    assert len(checks) == 4             # in time: three opponents and our own
+    del checks[:]
+    now[0] = 0
+    assert x._play_out(g.table, left, racks, g, g.current, 4, 50) == 0.0
+    assert len(checks) == 1
+
+
 def test_the_look_ahead_stops_budget_ms_after_the_move_began(monkeypatch):
     # the own move's search counts against the budget: when it takes the
     # whole budget the expert plays that move without looking ahead, and
