@@ -34,12 +34,12 @@ ASK_MS = const(1000)
 # the duty cycle (module doc): listen LISTEN_MS every BEAT_MS, and HOLD_MS
 # after a DATA frame (longer than channel.RTO_MS: a first resend still
 # finds the other side listening)
-BEAT_MS = const(400)
-LISTEN_MS = const(30)
+BEAT_MS = const(250)
+LISTEN_MS = const(25)
 HOLD_MS = const(300)
 # a beat's first GUARD_MS only listen: every console's radio is up before
 # anyone sends (their clocks never strike the beat at the same instant)
-GUARD_MS = const(15)
+GUARD_MS = const(12)
 # sends to a radio that did not acknowledge, at once (a lost frame
 # costs no wait for the next beat)
 TRIES = const(3)

@@ -29,7 +29,7 @@ def outputs(pins=None):
     pins = pins or pinmap.load()
     return {pinmap.BOARD_PY: pinmap.board_source(pins),
             WIRING_SVG: wiring.wiring_svg(pins),
-            power.POWER_MD: power.power_md(pins, power.load_measured()),
+            power.POWER_MD: power.power_md(pins, power.load_measured(), power.load_link_duty()),
             schematic.SCHEMATIC_SVG: schematic.schematic_svg(pins),
             schematic.NETLIST: schematic.netlist_text(pins),
             guide.ASSEMBLY_MD: guide.guide_md(pins, guide.bom(), enclosure.layout(pins)),

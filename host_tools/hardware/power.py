@@ -19,6 +19,13 @@ firmware's idle time (light sleep and polls) before deep sleep, and each
 later wake boots the firmware again: `wakes` of those per game.  The cell's
 protection board, the battery divider and the panel module draw all the
 time; standby adds the board's deep sleep and the cell's self-discharge.
+
+Link play: the same game on each of four consoles, plus the radio: on for
+`link_on_share` of the game (listening at i_radio_ma, the CPU awake with
+it, in place of light sleep) and `link_wakes_min` wake-ups a minute, each
+costing `radio_wake_ms` at i_radio_ma.  The share and the wake-ups are the
+simulation's counts (hardware/link_duty.json, written by
+`python -m host_tools.link.bench --json`: the busiest console's).
 """
 import json
 import os
@@ -30,6 +37,7 @@ from host_tools.hardware import prose
 from host_tools.hardware.pins import battery_drain_ua
 
 MEASURED_JSON = os.path.join(ROOT, "hardware", "measured.json")
+LINK_DUTY_JSON = os.path.join(ROOT, "hardware", "link_duty.json")
 POWER_MD = os.path.join(ROOT, "hardware", "power.md")
 
 DATASHEET = "datasheet"
@@ -66,8 +74,17 @@ def _r(lo, typ, hi, unit, label, source, settle):
     return Input(typ, unit, label, source, settle, lo, hi)
 
 
-def inputs(pins, measured=None):
-    """The model's inputs for this pin map (board profile, divider, SPI clock)."""
+def load_link_duty(path=LINK_DUTY_JSON):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except OSError:
+        return None
+
+
+def inputs(pins, measured=None, duty=None):
+    """The model's inputs for this pin map (board profile, divider, SPI
+    clock); duty: the link's duty-cycle counts (load_link_duty())."""
     prof = pins["esp32"]["profile"]
     lo, hi = prof["deep_sleep_ua"]
     dlo, dhi = battery_drain_ua(pins)
@@ -152,6 +169,25 @@ def inputs(pins, measured=None):
         "game_fast": _r(80, 120, 180, "", ESTIMATE, "fast refreshes per game (turn changes, AI moves)",
                         "the driver's refresh counts over a real game"),
         "game_full": Input(2, "", ESTIMATE, "full refreshes per game (start, end)"),
+        "i_radio_ma": _r(100.0, 115.0, 130.0, "mA", ESTIMATE,
+                         "the whole chip with the radio listening (ESP32 datasheet v3.5 table 5:"
+                         " receiving 95-100 mA, plus the CPU awake)",
+                         "the maker guide's first-board check 4: the supply current while a"
+                         " console listens"),
+        "radio_wake_ms": _r(1.0, 5.0, 30.0, "ms", ESTIMATE,
+                            "the radio's start after each off spell, at i_radio_ma: ~1 ms for the"
+                            " driver's own connectionless power save, tens of ms for a WLAN"
+                            " start after a stop",
+                            "the maker guide's first-board check 3: radio(True)'s time on a scope"),
+        "link_on_share": Input(duty["radio_on_share"] if duty else 1.0, "", ESTIMATE,
+                               "radio on, share of a linked game (the busiest of 4 consoles): the"
+                               " simulation's count, hardware/link_duty.json" if duty else
+                               "radio on all game (no duty-cycle count: hardware/link_duty.json)",
+                               "the first boards' link.stats() and a supply trace over a linked game"),
+        "link_wakes_min": Input(duty["wakes_per_min"] if duty else 0.0, "/min", ESTIMATE,
+                                "radio wake-ups a minute (the busiest console): the simulation's"
+                                " count, hardware/link_duty.json",
+                                "as link_on_share"),
     }
     for k, v in (measured or {}).items():
         if k.startswith("_") or v is None:
@@ -206,6 +242,11 @@ def budget(inp, ends=None, light_sleep=True):
     panel_mah = (refresh_s + v["wakes"] * v["t_fast"]) * v["panel_refresh_ma"] / 3600.0
     always_mah = (game_s + idle_s + boot_s) * always_ma / 3600.0
     game_mah = cpu_mah + nap_mah + panel_mah + always_mah
+    radio_s = v["link_on_share"] * game_s
+    wakes = v["link_wakes_min"] * v["game_minutes"]
+    radio_mah = (radio_s * (v["i_radio_ma"] - v["light_sleep_ma"])
+                 + wakes * v["radio_wake_ms"] / 1000.0 * v["i_radio_ma"]) / 3600.0
+    link_mah = game_mah + radio_mah
     standby_ma = device_ma + v["pcm"] + self_ma
     return {"device_sleep_ua": device_ma * 1000.0, "standby_ua": standby_ma * 1000.0,
             "self_discharge_ua": self_ma * 1000.0,
@@ -213,6 +254,8 @@ def budget(inp, ends=None, light_sleep=True):
             "device_days": usable / device_ma / 24.0,
             "off_months": usable / (v["pcm"] + self_ma) / HOURS_PER_MONTH,
             "game_mah": game_mah, "games": usable / game_mah, "usable_mah": usable,
+            "radio_s": radio_s, "radio_wakes": wakes, "radio_mah": radio_mah,
+            "link_mah": link_mah, "link_games": usable / link_mah,
             "game_s": game_s, "compute_s": compute_s, "held_s": held_s, "poll_s": poll_s,
             "sleep_s": sleep_s, "idle_s": idle_s, "boot_s": boot_s, "refresh_s": refresh_s, "spi_s": spi_s,
             "cpu_mah": cpu_mah, "nap_mah": nap_mah, "panel_mah": panel_mah, "always_mah": always_mah,
@@ -233,7 +276,7 @@ def _extreme(inp, key, lower):
 def ranges(inp):
     """{quantity: (low, typical, high)} over every input's range."""
     out = {}
-    for key in ("games", "standby_days", "off_months", "game_mah", "device_sleep_ua"):
+    for key in ("games", "link_games", "standby_days", "off_months", "game_mah", "device_sleep_ua"):
         out[key] = (budget(inp, _extreme(inp, key, True))[key], budget(inp)[key],
                     budget(inp, _extreme(inp, key, False))[key])
     return out
@@ -262,10 +305,10 @@ def _fmt(x):
     return "%g" % x if isinstance(x, int) or x >= 0.01 or x == 0 else "%.3g" % x
 
 
-def power_md(pins, measured=None):
+def power_md(pins, measured=None, duty=None):
     """power.md: power.template.md (beside this file) with the model's
-    inputs and results."""
-    inp = inputs(pins, measured)
+    inputs and results (duty: the link's counts, load_link_duty())."""
+    inp = inputs(pins, measured, duty)
     b = budget(inp)
     r = ranges(inp)
     awake = budget(inp, light_sleep=False)
@@ -289,6 +332,12 @@ def power_md(pins, measured=None):
         measured_note=("Nothing here has been measured on this project's own hardware yet."
                        if not n_measured else "%d inputs are measured on this build." % n_measured),
         game_minutes="%d" % v["game_minutes"], games=span("games"),
+        link_games=span("link_games"), link_on="%.0f" % (100 * v["link_on_share"]),
+        link_wakes="%.0f" % v["link_wakes_min"], radio_s=round(b["radio_s"]),
+        radio_wakes="%.0f" % b["radio_wakes"], radio_mah="%.1f" % b["radio_mah"],
+        link_mah="%.1f" % b["link_mah"], i_radio_ma="%g" % v["i_radio_ma"],
+        radio_wake_ms="%g" % v["radio_wake_ms"],
+        link_source=(duty or {}).get("_about", "no count yet: the radio on all game"),
         game_mah_span=span("game_mah", one_decimal), standby_days=span("standby_days"),
         off_months=span("off_months"), device_sleep_span=span("device_sleep_ua", one_decimal),
         standby_by="the cell, not the device" if cell_wins else "the device more than by the cell",

@@ -172,7 +172,8 @@ def test_check_command_reports_stale(tmp_path, pins, monkeypatch):
 
 def test_power_doc_is_generated_and_labelled(pins):
     with open(power.POWER_MD) as f:
-        assert f.read() == power.power_md(pins, power.load_measured()), "run: python -m host_tools hardware"
+        assert f.read() == power.power_md(pins, power.load_measured(), power.load_link_duty()), \
+            "run: python -m host_tools hardware"
     inp = power.inputs(pins)
     for name, i in inp.items():
         assert i.label in ("datasheet", "measured", "estimate") and i.source, name
@@ -202,6 +203,22 @@ def _more(inp, **values):
         i = inp[k]
         out[k] = power.Input(val, i.unit, i.label, i.source, i.settle)
     return out
+
+
+def test_link_play_line_counts_the_radio(pins):
+    """Link play: each console's game plus its radio, from the simulation's
+    duty-cycle counts (hardware/link_duty.json)."""
+    always = power.budget(power.inputs(pins))          # no counts: the radio on all game
+    assert always["radio_s"] == always["game_s"] and always["link_games"] < 25
+    duty = power.load_link_duty()
+    assert duty, "run: python -m host_tools.link.bench --json hardware/link_duty.json"
+    inp = power.inputs(pins, duty=duty)
+    b = power.budget(inp)
+    assert abs(b["link_mah"] - b["game_mah"] - b["radio_mah"]) < 1e-9
+    assert b["radio_s"] == duty["radio_on_share"] * b["game_s"]
+    assert b["link_games"] >= 40                       # the duty cycle's goal, typical column
+    for k in ("radio_wake_ms", "i_radio_ma", "link_wakes_min", "link_on_share"):
+        assert power.budget(_more(inp, **{k: inp[k].value * 1.5}))["link_games"] < b["link_games"], k
 
 
 def test_power_model_counts_every_term(pins):
