@@ -20,10 +20,11 @@ import compat
 
 try:
     # the 32-bit model (host_tools/mp32/cmod): this process's CPU time, so
-    # other work on the machine does not cut the device's budgets short
-    from cpuclock import ms as _cpu_ms
+    # other work on the machine does not cut the device's budgets short;
+    # in microseconds, so the device's clock steps by K/1000 ms, not K
+    from cpuclock import us as _cpu_us
 except ImportError:
-    _cpu_ms = None
+    _cpu_us = None
 
 _start = [0, 0]         # ticks_ms() and CPU ms when the game began
 
@@ -31,10 +32,10 @@ _start = [0, 0]         # ticks_ms() and CPU ms when the game began
 def _device_ticks():
     """Milliseconds as the slower chip would count them since the game began
     (compat.ticks_ms is what the AI reads; replaced before it is imported)."""
-    if _cpu_ms is None:
+    if _cpu_us is None:
         ran = time.ticks_diff(time.ticks_ms(), _start[0])
     else:
-        ran = _cpu_ms() - _start[1]
+        ran = (_cpu_us() - _start[1]) / 1000
     return time.ticks_add(_start[0], int(ran * K))
 
 
@@ -49,7 +50,7 @@ from ai.players import Player  # noqa: E402
 
 def play(levels, seed):
     _start[0] = time.ticks_ms()
-    _start[1] = _cpu_ms() if _cpu_ms else 0
+    _start[1] = _cpu_us() if _cpu_us else 0
     g = Game(Rules(), len(levels), seed=seed)
     players = [Player(levels[i], seed=seed * 31 + i) for i in range(len(levels))]
     turns = 0

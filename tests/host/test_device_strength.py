@@ -96,3 +96,19 @@ def test_pystone_on_cpu_time_runs_on_the_model():
     if os.path.exists(pip_port):
         assert pystone_ref.score(pip_port, ref, loops=2000, runs=1) > 0
         assert pystone_ref.score(pip_port, ref, loops=2000, runs=1, cpu=True) == 0.0
+
+
+def test_the_models_cpu_clock_reads_finer_than_a_millisecond(tmp_path):
+    # strength_mp's device clock is this CPU time x K (about 150): read in
+    # whole ms it stepped 156 ms at a time, so the expert saw its deadline
+    # and the think times came out in those steps
+    import subprocess
+    code = ("import cpuclock\n"
+            "a = cpuclock.us(); m = cpuclock.ms()\n"
+            "b = a\n"
+            "while b == a:\n"
+            "    b = cpuclock.us()\n"
+            "print(b - a, abs(a // 1000 - m) <= 1)\n")
+    p = subprocess.run([mp32.frozen(), "-c", code], capture_output=True, text=True, timeout=60)
+    step, agrees = p.stdout.split()
+    assert 0 < int(step) < 1000 and agrees == "True", p.stdout + p.stderr
