@@ -92,11 +92,13 @@ def k_factor(exe):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools.link.bench", description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=3, help="matches per loss rate (seeds seed..)")
-    ap.add_argument("--loss", default="0,20", help="loss rates in %%, comma-separated")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--k", type=float, default=None, help="K (default: measured, bench.estimate)")
-    ap.add_argument("--json", default=None, help="write the duty-cycle figures here")
+    ap.add_argument("--games", type=int, default=3, help="matches per loss rate, seeds seed, seed+1, ... (default 3)")
+    ap.add_argument("--loss", default="0,20", help="loss rates in %%, comma-separated (default 0,20)")
+    ap.add_argument("--seed", type=int, default=1, help="the first match's seed (default 1)")
+    ap.add_argument("--k", type=float, default=None, help="the ESP32's slowness against this machine (default: measured,"
+                    " pystones on CPU time: host_tools.bench.estimate)")
+    ap.add_argument("--json", default=None, help="write the first loss rate's duty-cycle counts here for the power"
+                    " model (hardware/link_duty.json; default: none)")
     args = ap.parse_args(argv)
     from host_tools.mp32 import build as mp32
     why = mp32.missing()

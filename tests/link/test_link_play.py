@@ -72,6 +72,12 @@ def test_a_round_over_a_faulty_radio_through_two_power_cuts(tmp_path):
     assert s["lost"] > 300 and s["duplicated"] > 40 and s["reordered"] > 40, s
     # most changes reach the joined consoles on their first frames: before
     # the first retransmission (250 ms of the virtual clock)
+    # the radio's duty cycle: each console's radio on a small part of its
+    # powered time, woken every beat; frames to a radio off were lost
+    for c in result.consoles:
+        share = c["radio_on_ms"] / c["alive_ms"]
+        assert 0.05 < share < 0.35 and c["wakes"] > 2 * c["alive_ms"] / 1000, (c["name"], share, c["wakes"])
+    assert s["radio off"] > 100, s
     shown, median, p95, most = R.reach(result)
     assert shown > 150 and median < 250 <= most, R.reach(result)
     ann, bo, cy = result.consoles
