@@ -3,9 +3,15 @@
 Screens always redraw their whole frame into the framebuffer (cheap); this
 module finds which rows changed by keeping a CRC per 50-byte row (1.2 KB
 instead of a 15 KB shadow copy) and refreshes only that band with a partial
-refresh.  Turn and screen changes ask for a fast refresh; after `limit`
-partials, or every `fast_limit` fast ones, a full refresh with the flashing
-waveform clears the ghosting partials leave behind.
+refresh.  Turn and screen changes ask for a fast refresh, which drives
+every pixel and so clears what the partials before it left behind; after
+`limit` partials with no fast or full one between (the settings' "Clean
+refresh every N partials": only a long turn gets there, as each turn
+starts with a fast refresh) the next change gets a fast one too.  A full
+refresh with the flashing waveform (3 s of a blank glass) clears the
+ghosting deeper: it takes the place of the fast refresh of a screen
+change once `fast_limit` fast ones came since the last full one, so it
+falls between turns, never inside one.
 """
 from array import array
 from binascii import crc32
@@ -21,8 +27,8 @@ class Refresher:
         self.limit = limit
         self.fast_limit = fast_limit
         self.hashes = array("I", [0] * H)
-        self.partials = 0
-        self.fasts = 0
+        self.partials = 0          # since the last fast or full refresh
+        self.fasts = 0             # since the last full refresh
         self.counts = {"full": 0, "fast": 0, "partial": 0}
         self.fresh = True          # nothing shown yet: first refresh is full
         self.on_refresh = None     # callback(kind) (emulator screenshots)
@@ -47,6 +53,7 @@ class Refresher:
         what changed (nothing if nothing did); "fast" or "full": whole
         screen.  Returns the kind done, or None."""
         lo, hi = self._scan()
+        asked = kind
         if self.fresh:
             kind = "full"
             self.fresh = False
@@ -54,8 +61,8 @@ class Refresher:
             if lo < 0:
                 return None
             if self.partials >= self.limit:
-                kind = "full"
-        if kind == "fast" and self.fasts >= self.fast_limit:
+                kind = "fast"      # the clean one the cadence asks for
+        if asked == "fast" and self.fasts >= self.fast_limit:
             kind = "full"
         if kind == "full":
             self.d.refresh_full()
@@ -64,10 +71,13 @@ class Refresher:
         elif kind == "fast":
             self.d.refresh_fast()
             self.fasts += 1
+            self.partials = 0
         else:
             kind = self.d.refresh_partial(0, lo, W, hi - lo) or "partial"
             if kind == "partial":
                 self.partials += 1
+            else:                  # the driver did a fast one (its RAM was lost)
+                self.partials = 0
         self.counts[kind] += 1
         if self.on_refresh:
             self.on_refresh(kind)

@@ -22,7 +22,7 @@ class Screen(Base):
     def rows(self):
         s = self.app.settings
         out = [("Idle sleep", "off" if not s["idle_min"] else "%d min" % s["idle_min"]),
-               ("Full refresh every", "%d partials" % s["partials"])]
+               ("Clean refresh every", "%d partials" % s["partials"])]
         for i in range(6):
             out.append(("Player %d name" % (i + 1), s["names"][i]))
         out.append(("Back", None))
