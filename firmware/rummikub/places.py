@@ -3,12 +3,14 @@ the old set it continues, and how many table tiles a change moves.
 
     order = arrange(old, new)     # indices into new, in the order to show
     kept = staying(old, new)      # tiles of old that stay with their set
+    marks = tags(old, new)        # per new set, each tile: 0 stayed, 1 put down, 2 moved
 
 A new set continues the old set it shares the most tiles with (equal sets
 first; each old set is continued by one new set at most).  A new set that
 continues none stands right after the old set it shares the most tiles
 with, or at the end when it shares none (a set made from rack tiles only).
 """
+from compat import const
 
 
 def _overlap(a, b):
@@ -76,3 +78,36 @@ def arrange(old, new):
         key.append((at, 1, j))
     key.sort()
     return [k[2] for k in key]
+
+
+_PUT = const(1)         # not on the old table: it came from a rack
+_MOVED = const(2)       # on the old table, in another set
+
+
+def tags(old, new):
+    """For each set of `new`, a bytearray with one tag a tile: 0 (it
+    stays with its set, see _pairs), 1 (put down: more of that tile than
+    the old table had, it came from a rack) or 2 (moved from another old
+    set)."""
+    of = _pairs(old, new)[0]
+    left = []                   # old tiles that did not stay with their set
+    out = []
+    for j in range(len(new)):
+        t = bytearray(len(new[j]))
+        keep = list(old[of[j]]) if of[j] >= 0 else []
+        for k in range(len(new[j])):
+            if new[j][k] in keep:
+                keep.remove(new[j][k])
+            else:
+                t[k] = _PUT
+        left.extend(keep)
+        out.append(t)
+    for i in range(len(old)):
+        if i not in of:
+            left.extend(old[i])
+    for j in range(len(new)):
+        for k in range(len(new[j])):
+            if out[j][k] == _PUT and new[j][k] in left:
+                left.remove(new[j][k])
+                out[j][k] = _MOVED
+    return out

@@ -12,7 +12,7 @@ Tiles that came from the rack this turn carry FROM_RACK (bit 7) while on
 the table or in the hand; the code itself is `v & 0x7F`.
 """
 from compat import const
-from rummikub.tiles import sort_by_run, sort_by_number
+from rummikub.tiles import sort_by_run, sort_by_number, JOKER
 from rummikub.melds import is_valid
 from ui.turn_sets import (code, plain, arrange, could_share, changed_sets,
                           pack, unpack)
@@ -44,7 +44,8 @@ class Editor:
         self.sel = []
         self.undo_stack = []
         self.cur = (RACK, 0, 0)
-        self.marked = []      # table sets to frame (hint, AI moves)
+        self.marked = []      # table sets to frame (assisted placement's ways, the hint)
+        self.tags = None      # per table set, a mark per tile (rummikub.places.tags)
         self.bad = -1         # set the validator refused
         self.msg = ""
         self.top = 0          # first visible table row
@@ -175,8 +176,10 @@ class Editor:
     # LEFT/RIGHT: tile by tile, along the table's sets in reading order (the
     # new-set slot last), along the hand or along the rack; each wraps round
     # within its own area.  UP/DOWN: set by set on the table (onto a set's
-    # first tile), row by row in the rack, the hand between them while it
-    # is in use; past either end on to the next area, round and round.
+    # first tile; with tiles picked onto its end slot, where picks go: one
+    # press to a set's end, RIGHT from there to the next set's start), row
+    # by row in the rack, the hand between them while it is in use; past
+    # either end on to the next area, round and round.
     # jump() (hold B): straight to the next area, where the cursor last was.
     def move(self, dx, dy):
         self.last[self.cur[0]] = self.cur
@@ -251,7 +254,7 @@ class Editor:
         if here[0] == RACK and area == HAND and self.sel and not self._picked_off_rack():
             area, i = TABLE, len(self.table)    # rack picks: UP to the new set
         if area == TABLE:
-            self.cur = (TABLE, i, 0)
+            self.cur = (TABLE, i, len(self.table[i]) if self.sel and i < len(self.table) else 0)
         elif area == HAND:
             self.cur = (HAND, 0, 0)
         else:
@@ -317,13 +320,15 @@ class Editor:
         """Where the cursor goes after a rack pick at pos: the next rack tile
         to the right (round the rack) that can share one set with every
         picked rack tile (the same number in another colour, or the same
-        colour next in line; jokers always can); else simply the next tile."""
+        colour next in line); else simply the next tile.  Never onto a
+        joker: it fits anything, so it was not what the player aimed at
+        (the next A would pick it)."""
         picked = [code(self.rack[p]) for a, s, p in self.sel if a == RACK]
         n = len(self.rack)
         for k in range(1, n):
             q = (pos + k) % n
-            if (RACK, 0, q) not in self.sel and could_share(picked + [self.rack[q]],
-                                                             self.ncolours):
+            if (RACK, 0, q) not in self.sel and self.rack[q] != JOKER and \
+                    could_share(picked + [self.rack[q]], self.ncolours):
                 return q
         return pos + 1 if pos + 1 < n else pos
 
@@ -445,34 +450,48 @@ class Editor:
         self.clamp()
         return True
 
-    def load_table(self, after, note):
-        """Show a proposed table (a hint): rack tiles it uses leave the rack."""
+    def load_table(self, after, note, fresh=True):
+        """Show a proposed table (a hint), one undo step: rack tiles it uses
+        leave the rack.  fresh: it starts from the turn's start (the
+        picks, the hand and what was put down go back); else from the
+        table as it is (every tile on it stays, flags and all).  Its sets
+        stand where the sets they continue stood (rummikub.places)."""
+        from rummikub.places import arrange
         self._push()
-        rack = bytearray(self.rack_order())
-        left = [bytearray(s) for s in self.start_table]
-        counts = bytearray(128)
-        for s in left:
-            for v in s:
-                counts[v] += 1
+        if fresh:
+            rack = bytearray(self.rack_order())
+            base = self.start_table
+        else:
+            rack = bytearray(self.rack)
+            base = self.table           # (read only: self.table is replaced below)
+        left = bytearray()          # the base table's tiles, flags and all
+        for s in base:
+            left.extend(s)
         table = []
         for s in after:
             out = bytearray()
-            for v in s:
-                if counts[v]:
-                    counts[v] -= 1
-                    out.append(v)
+            for t in s:
+                for i in range(len(left)):
+                    if code(left[i]) == t:
+                        out.append(left[i])
+                        left[i:i + 1] = b""
+                        break
                 else:
-                    out.append(v | FROM_RACK)
+                    out.append(t | FROM_RACK)
                     for i in range(len(rack)):
-                        if rack[i] == v:
+                        if rack[i] == t:
                             rack[i:i + 1] = b""
                             break
             table.append(out)
-        self.table = table
+        order = arrange([plain(s) for s in base], [plain(s) for s in table])
+        arrange = None
+        from ui import forget
+        forget("rummikub.places")
+        self.table = [table[j] for j in order]
         self.rack = rack
         self.hand = bytearray()
         self.sel = []
-        self.marked = changed_sets(self.start_table, table, self.ncolours)
+        self.marked = changed_sets(base, self.table, self.ncolours)
         self.msg = note
         if self.marked:
             self.cur = (TABLE, self.marked[0], 0)

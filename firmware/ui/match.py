@@ -2,10 +2,11 @@
 
 Seats are "human" or an AI level.  AI turns are played here through the
 same Game calls a human's END uses; what they did is collected for the
-human's next look at the table (the review), with the table as it was
-before so the play screen can mark new and changed sets.  Everything the
-app must remember across a save is written by save() and read back by
-ui.saved.
+human's next look at the table (the review): a line each, the table as it
+was before, and the table each play left, so the play screen can step
+through the others' moves and mark the tiles each one put down and moved.
+Everything the app must remember across a save is written by save() and
+read back by ui.saved.
 """
 import gc
 from rummikub.game import PLAYING, MATCH_OVER
@@ -27,10 +28,14 @@ class Match(Seats):
     def __init__(self, game, seats, match_id=0):
         Seats.__init__(self, game, seats, match_id)
         self.review = []          # lines: what others did since the last look
+        # per line: (seat, the table the play left, packed: ui.turn_sets.pack),
+        # seat -1 for a note (who starts), b"" when the table did not change
+        self.tables = []
         self.review_before = None  # table before those turns (list of sets)
         self.logged_rounds = 0    # rounds already in the score log
         self.drawn = {}           # seat -> tiles it drew last turn (marked on its rack)
         self.sorted_round = {}    # seat -> round whose rack the app sorted for it
+        self.menu_last = 0        # the turn menu opens on this line (ui.screens.play)
 
     def save(self, app, screen=None):
         """Onto flash (ui.SAVE) with the screen it goes on to, `screen`, or
@@ -39,10 +44,12 @@ class Match(Seats):
         what ui.saved loads back.  A full flash says so in the app's one
         line and leaves the save before it as it was."""
         from rummikub.tiles import fmt_table
+        from ui.turn_sets import unpack
         extra = {
             "seats": self.seats, "match_id": self.match_id,
             "review": self.review, "last_human": self.last_human,
             "before": None if self.review_before is None else fmt_table(self.review_before),
+            "tables": [[p, fmt_table(unpack(t)[2]) if t else ""] for p, t in self.tables],
             "logged": self.logged_rounds,
         }
         scr = None
@@ -67,11 +74,20 @@ class Match(Seats):
 
     def note_turn(self):
         """Remember a finished turn for the review (call after each turn)."""
-        line = self.game.describe_last()
+        g = self.game
+        line = g.describe_last()
         if line:
-            self.review.append(line)
-            if len(self.review) > 6:
-                self.review.pop(0)
+            from rummikub.game import DID_PLAY
+            from ui.turn_sets import pack
+            self._note(line, g.last[1],
+                       pack(b"", b"", g.table, (0, 0, 0)) if g.last[0] == DID_PLAY else b"")
+
+    def _note(self, line, seat=-1, table=b""):
+        self.review.append(line)
+        self.tables.append((seat, table))
+        if len(self.review) > 6:
+            self.review.pop(0)
+            self.tables.pop(0)
 
     def start_note(self):
         """Who starts the round and why (the draw for order, RULES.md)."""
@@ -79,9 +95,9 @@ class Match(Seats):
         if g.order_draws:
             from rummikub.tiles import fmt_tile
             last = g.order_draws[-1]
-            self.review.append("Draw for order: " + ", ".join(
+            self._note("Draw for order: " + ", ".join(
                 ["%s %s" % (g.names[p], fmt_tile(t)) for p, t in last]))
-        self.review.append("Round %d: %s starts" % (g.round_no, g.names[g.starter]))
+        self._note("Round %d: %s starts" % (g.round_no, g.names[g.starter]))
 
     def start_review(self):
         if self.review_before is None:
@@ -89,6 +105,7 @@ class Match(Seats):
 
     def clear_review(self):
         self.review = []
+        self.tables = []
         self.review_before = None
 
     def ai_turn(self):

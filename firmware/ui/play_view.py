@@ -4,15 +4,25 @@ Status bar on top (every player's tile count, the pool, the timer), the
 table rows (scrolled), the hand row with the message lines, the rack.
 A picked tile stands lifted, its rim inverted, over a white gap and a
 black base; the cursor is a thin bar under its position (a slot under it
-turns black); the tile drawn last turn has a tab above;
-sets the AI (or a hint) changed get a frame, a refused set a double frame.
+turns black); the tile drawn last turn has a tab above.  A move's tiles
+are marked above them (ed.tags, rummikub.places.tags): a tab in the
+middle on a tile put down from a rack, two ears at the corners on a
+table tile moved to another set; the review and the hand band name them
+beside the same marks (mark_text).  While the cursor is shown no frame
+is drawn (it would hide the cursor under a set): outside play, sets a
+way of assisted placement changes get a frame, a refused set a double
+frame.
 """
+from compat import const
 from ui.gfx import WHITE, BLACK, dotted_rect, wrap
 from ui.tiles_gfx import draw_tile
 from ui.layout import (W, TEXT_COLS, TW, TH, PITCH, ROW, LIFT, TABLE, HAND, RACK, TABLE_Y,
                        TABLE_ROWS, HAND_Y, RACK_Y, RACK_ROWS, PER_ROW, LEFT, MARKER_X,
                        rack_xy, hand_x)
 from ui.turn_sets import code
+
+_PUT = const(1)         # rummikub.places.tags: put down, moved
+_MOVED = const(2)
 
 
 def status_bar(fb, game, timer_text, note="", room=0):
@@ -76,11 +86,48 @@ def _invert_rim(fb, x, y):
             fb.pixel(x1, yy, 1 - fb.pixel(x1, yy))
 
 
-def _tiles(fb, ed, area, si, tiles, x, rowy, first=0):
+def mark(fb, kind, x, y):
+    """A move's mark over a tile at x (in the LIFT band from y): a tab in
+    the middle (put down from a rack, or drawn last turn), two ears at
+    the corners (moved from another set)."""
+    if kind == _MOVED:
+        fb.fill_rect(x + 1, y, 5, LIFT - 1, BLACK)
+        fb.fill_rect(x + TW - 6, y, 5, LIFT - 1, BLACK)
+    else:
+        fb.fill_rect(x + 5, y, TW - 10, LIFT - 1, BLACK)   # a white row under it: apart from a black tile
+
+
+def mark_text(fb, s, x, y):
+    """Black text with marks in it (ui.turn_sets.marked): a \\x01 (put
+    down) or \\x02 (moved) and the two \\x03 after it, three 8 px cells,
+    draw that mark over the top edge of a tile, as the table shows it.
+    Read as bytes: picking a str's characters one by one would intern
+    each as a name."""
+    b = s.encode()
+    i = 0
+    for j in range(len(b) + 1):
+        if j < len(b) and b[j] > 3:
+            continue
+        if j > i:
+            fb.text(s[i:j], x + 8 * i, y, BLACK)
+        if j < len(b) and b[j] < 3:
+            cx = x + 8 * j + 1
+            mark(fb, b[j], cx, y)
+            fb.hline(cx, y + LIFT + 1, TW, BLACK)
+            fb.vline(cx, y + LIFT + 1, 8 - LIFT - 1, BLACK)
+            fb.vline(cx + TW - 1, y + LIFT + 1, 8 - LIFT - 1, BLACK)
+        i = j + 1
+
+
+def _tiles(fb, ed, area, si, tiles, x, rowy, first=0, marked=False):
     """A picked tile stands lifted (its top in the row's LIFT band) over a
     white gap and a black base, the gaps beside it left white so that
     picked tiles never merge; the tile drawn last turn has a black tab
-    above it."""
+    above it, a table tile of a move its mark (ed.tags; not in a set
+    marked with a frame, which runs there)."""
+    tags = None
+    if ed.tags and area == TABLE and si < len(ed.tags) and not marked:
+        tags = ed.tags[si]
     for p in range(len(tiles)):
         tx = x + p * PITCH
         if ed.is_selected(area, si, first + p):
@@ -91,7 +138,9 @@ def _tiles(fb, ed, area, si, tiles, x, rowy, first=0):
         else:
             draw_tile(fb, tx, rowy + LIFT, code(tiles[p]))
             if area == RACK and code(tiles[p]) in ed.fresh:
-                fb.fill_rect(tx + 5, rowy, TW - 10, LIFT, BLACK)
+                mark(fb, _PUT, tx, rowy)
+            elif tags and first + p < len(tags) and tags[first + p]:
+                mark(fb, tags[first + p], tx, rowy)
 
 
 def table(fb, ed, show_cursor=True):
@@ -109,12 +158,15 @@ def table(fb, ed, show_cursor=True):
                 _slot(fb, x, rowy, "+", show_cursor and area == TABLE and csi == si)
                 continue
             s = ed.table[si]
-            _tiles(fb, ed, TABLE, si, s, x, rowy)
+            framed = not show_cursor and (si == ed.bad or si in ed.marked)
+            _tiles(fb, ed, TABLE, si, s, x, rowy, 0, framed)
             w = len(s) * PITCH - (PITCH - TW)
             on = show_cursor and area == TABLE and csi == si
             if slot:
                 _slot(fb, x + len(s) * PITCH, rowy, "", on and cpos == len(s))
-            if si == ed.bad:
+            if not framed:
+                pass                    # (never while the cursor is shown: it would hide it)
+            elif si == ed.bad:
                 fb.rect(x - 4, rowy + 1, w + 8, ROW - 1, BLACK)
                 fb.rect(x - 3, rowy + 2, w + 6, ROW - 3, BLACK)
             elif si in ed.marked:
@@ -170,29 +222,45 @@ def hand(fb, ed, lines, show_cursor=True):
         fb.hline(0, RACK_Y - 1, W, BLACK)
     width = (W - tx) // 8
     ty = y + 6
-    rows = []
-    for ln in lines:          # wrapped, never cut; the first lines matter most
-        rows += wrap(ln, width)
+    lines = list(lines)
+    while True:               # wrapped, never cut: the band's three rows hold
+        rows = []             # the first line and the last (the keys), and
+        for ln in lines:      # as many between as fit
+            rows += wrap(ln, width)
+        if len(rows) <= 3 or len(lines) <= 2:
+            break
+        del lines[-2]
     for ln in rows[:3]:
-        fb.text(ln, tx, ty, BLACK)
+        mark_text(fb, ln, tx, ty)
         ty += 10
 
 
-def band(fb, lines):
-    """A message over the hand's band, as tall as its wrapped lines (up
-    into the table when they need more than the band): the rack below
-    stays in sight, whatever the message."""
-    rows = []
-    for ln in lines:
-        rows += wrap(ln, (W - 2 * LEFT) // 8)
-    bottom = RACK_Y - 1
-    top = min(HAND_Y, bottom - len(rows) * 10 - 6)
+def band(fb, lines, down=False):
+    """A message over the hand's band, as tall as its wrapped lines: up
+    into the table when they need more than the band's three (the rack
+    stays in sight, whatever the message), or with down (the review of
+    the others' moves, whose table must stay in sight) in the band's
+    three rows, the last line (its keys) left out if they do not fit,
+    and down over the rack only if the rest does not fit either."""
+    while True:
+        rows = []
+        for ln in lines:
+            rows += wrap(ln, (W - 2 * LEFT) // 8)
+        if not down or len(rows) <= 3 or len(lines) < 3:
+            break
+        lines = lines[:-1]
+    if down:
+        top = HAND_Y
+        bottom = max(RACK_Y - 1, top + len(rows) * 10 + 5)
+    else:
+        bottom = RACK_Y - 1
+        top = min(HAND_Y, bottom - len(rows) * 10 - 6)
     fb.fill_rect(0, top, W, bottom - top, WHITE)
     fb.fill_rect(0, top, W, 2, BLACK)
     fb.hline(0, bottom, W, BLACK)
     y = top + 6
     for ln in rows:
-        fb.text(ln, LEFT, y, BLACK)
+        mark_text(fb, ln, LEFT, y)
         y += 10
 
 

@@ -38,6 +38,20 @@ def _restore(game, extra):
     m.last_human = last if _int(last, -1, game.n - 1) else -1
     b = extra.get("before")
     m.review_before = parse_table(b, game.rules.ncolours) if isinstance(b, str) else None
+    # the review's tables (ui.match.Match.tables): one a line; any that
+    # does not read as a seat and a table is a note (only marks are lost)
+    from ui.turn_sets import pack
+    rows = extra.get("tables")
+    for i in range(len(m.review)):
+        r = rows[i] if isinstance(rows, list) and i < len(rows) else None
+        try:
+            seat, text = r
+            if not _int(seat, -1, game.n - 1) or not isinstance(text, str):
+                raise ValueError
+            m.tables.append((seat, pack(b"", b"", parse_table(text, game.rules.ncolours),
+                                        (0, 0, 0)) if text else b""))
+        except (TypeError, ValueError):
+            m.tables.append((-1, b""))
     logged = extra.get("logged", len(game.round_rows))
     m.logged_rounds = logged if _int(logged, 0, len(game.round_rows)) else len(game.round_rows)
     return m

@@ -1,8 +1,9 @@
 """The sets of a turn being built, as pure functions: a tile's code
 without the editor's FROM_RACK flag (bit 7), a valid order for a set,
 whether tiles could stand in one set, which sets a turn changed, a
-turn's rack, hand, table and cursor as bytes (undo steps, saves).  The
-editor (ui.editor) uses them; no state here."""
+turn's rack, hand, table and cursor as bytes (undo steps, saves, the
+review's tables), what a move put down and moved.
+The editor (ui.editor) uses them; no state here."""
 from compat import const
 from rummikub.tiles import JOKER
 from rummikub.melds import is_valid, canonical
@@ -135,3 +136,24 @@ def unpack(snap):
             table.append(bytearray(s))
     c = snap[start:start + 3]
     return bytearray(parts[0]), bytearray(parts[1]), table, (c[0], c[1], c[2])
+
+
+def moved_tiles(table, tags, kind):
+    """The tiles of table whose tag (rummikub.places.tags) is kind, in
+    table order, as codes."""
+    out = bytearray()
+    for j in range(len(table)):
+        for k in range(len(table[j])):
+            if tags[j][k] == kind:
+                out.append(code(table[j][k]))
+    return out
+
+
+def marked(put, moved):
+    """The tiles a move put down and moved, each list after its mark, for
+    ui.play_view.mark_text (a \\x01 or \\x02 and the two \\x03 cells after
+    it draw the mark over a tile's top)."""
+    from rummikub.tiles import fmt_tiles
+    if moved:
+        return "\x01\x03\x03%s put down  \x02\x03\x03%s moved" % (fmt_tiles(put), fmt_tiles(moved))
+    return "\x01\x03\x03%s put down" % fmt_tiles(put)

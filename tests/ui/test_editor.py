@@ -297,5 +297,28 @@ def test_a_rack_pick_moves_on_to_a_tile_that_can_join_the_picks():
     e.press_a()                         # K5 B5 R5: on to Y5
     assert e.cur == (RACK, 0, 7)
     e.clear_selection()
-    pick(e, (RACK, 0, 2))               # K9: nothing after it joins but J
-    assert e.cur == (RACK, 0, 8)
+    pick(e, (RACK, 0, 2))               # K9: nothing after it joins but J,
+    assert e.cur == (RACK, 0, 3)        # which it skips: on to the next tile
+    e.clear_selection()
+    pick(e, (RACK, 0, 7))               # Y5: the joker is next, then K5...
+    assert e.cur == (RACK, 0, 0)        # never onto the joker (an A there picks it)
+
+
+def test_with_tiles_picked_up_and_down_stop_on_each_sets_end():
+    """A set's end, where picked tiles most often go, is one press away
+    (UP/DOWN), its start two (RIGHT from the set before's end slot):
+    adding to a run's end once took five presses along it."""
+    e = ed("R6 R7 R8 R9 R10 | K5 B5 Y5 | B1 B2 J B4", "R11 K3")
+    pick(e, (RACK, 0, 0))                   # R11
+    e.cur = (RACK, 0, 1)
+    e.move(0, -1)                           # UP: the new-set slot (rack picks)
+    assert e.cur == (TABLE, 3, 0)
+    e.move(0, -1)                           # UP: the last set's end slot
+    assert e.cur == (TABLE, 2, 4) and e.at() < 0
+    e.move(0, -1)
+    e.move(0, -1)                           # the run's end slot: A puts R11 there
+    assert e.cur == (TABLE, 0, 5)
+    e.press_a()
+    assert table(e) == "R6 R7 R8 R9 R10 R11 | K5 B5 Y5 | B1 B2 J B4"
+    e.move(0, 1)                            # nothing picked: onto a set's first tile
+    assert e.cur == (TABLE, 1, 0)

@@ -92,6 +92,23 @@ def test_extend_split_substitute_free_joker_with_keys(tmp_path):
     assert "Ann played 8 tiles" in d.app.match.review
 
 
+def cursor_shown(d):
+    """The cursor's bar, black from end to end under its tile or slot, on
+    the glass as it is (the framebuffer after the last render)."""
+    from ui.layout import TABLE_Y, HAND_Y, RACK_Y, ROW, LIFT, TH, TW, hand_x
+    ed = d.ed
+    (area, r), x = ed.cursor_row_x()
+    if area == TABLE:
+        rowy = TABLE_Y + (r - ed.top) * ROW
+    elif area == HAND:
+        rowy, x = HAND_Y, hand_x(ed.cur[2] - ed.hand_left)
+    else:
+        rowy = RACK_Y + (r - ed.rack_top) * ROW
+    fb = d.app.fb
+    return all(not fb.pixel(xx, rowy + LIFT + TH + dy)
+               for xx in range(x - 1, x + TW + 1) for dy in (1, 2))
+
+
 def test_refusal_shows_message_and_marks_set_then_undo(tmp_path):
     d = rigged(str(tmp_path))
     d.pick((RACK, 0, 0))                          # R11
@@ -103,7 +120,11 @@ def test_refusal_shows_message_and_marks_set_then_undo(tmp_path):
     assert scr.name == "play" and scr.mode == 2
     assert scr.ed.bad == 4 and "set 5" in scr.note
     assert len(d.app.match.game.racks[0]) == 14   # nothing applied
-    d.key("a")
+    d.key("a")                                    # A: fix it
+    # the cursor on the set, seen (the double frame hid it), and what was
+    # wrong still said
+    assert d.ed.cur == (TABLE, 4, 0) and cursor_shown(d)
+    assert d.ed.msg == "Still to fix: " + scr.note and d.ed.bad == -1
     d.key("b")                                    # undo the placing
     assert d.ed.after() == parse_table(TABLE_TEXT)
     d.keys("start start")                         # nothing played: draw
@@ -125,11 +146,13 @@ def test_hand_reset_sort_and_hint(tmp_path):
         d.key("down")
     d.key("a")
     assert d.ed.after() == parse_table(TABLE_TEXT) and not d.ed.hand
-    d.key("start", long=True)                     # turn menu
+    d.key("start", long=True)                     # turn menu (on its first line)
+    assert d.screen.menu_cur == 0
     d.keys("down down down a")                    # Sort 777
     assert fmt_tiles(d.ed.rack).startswith("R1 Y1 K2 Y2")
-    d.key("start", long=True)
-    d.keys("down down down down a")               # Hint
+    d.key("start", long=True)                     # it opens on Sort 777 again
+    assert labels[d.screen.menu_cur] == "Sort 777 (groups)"
+    d.keys("down a")                              # Hint
     assert d.ed.marked and d.ed.played_count() > 0
     d.key("start")
     assert d.screen.name == "privacy"
@@ -178,8 +201,10 @@ def test_ai_turn_is_shown_until_the_next_key_which_also_acts(tmp_path):
     scr = d.screen
     assert scr.name == "play" and scr.mode == 1   # the review, over the hand
     assert "Ben" in " ".join(d.app.match.review)
-    if d.app.match.game.last[0] == 1:             # Ben played: his sets are marked
-        assert scr.ed.marked
+    if d.app.match.game.last[0] == 1:             # Ben played: his tiles are marked
+        from ui.review import page
+        line, table, marks = page(scr.m, scr.p, 0)
+        assert "Ben" in line and any(1 in m for m in marks)
     at = d.ed.cur
     d.key("right")                                # any key clears it and acts
     assert d.screen.mode == 0 and not d.ed.marked and not d.app.match.review
@@ -406,3 +431,28 @@ def test_thinking_banner_changes_only_the_status_bar(tmp_path):
     row = len(before) // 300                      # bytes per pixel row
     assert after[:11 * row] != before[:11 * row]  # the note is in the bar
     assert after[11 * row:] == before[11 * row:]  # the table and rack untouched
+
+
+def test_the_cursor_is_on_the_glass_whatever_the_keys(tmp_path):
+    """Two hundred seeded key presses of every kind but the turn's end:
+    whenever the screen is in play (not a box, a menu or a proposal) the
+    cursor's bar is drawn whole under its tile or slot."""
+    import random
+    rng = random.Random(38)
+    d = rigged(str(tmp_path))
+    keys = ["left", "right", "up", "down", "a", "b", "b_long", "a_long", "start"]
+    seen = 0
+    for _ in range(200):
+        k = rng.choice(keys)
+        if k == "start" and not d.ed.sel:
+            continue                              # would end the turn
+        d.key(k[:-5] if k.endswith("_long") else k, long=k.endswith("_long"))
+        if d.screen.name != "play":
+            break
+        if d.screen.mode != 0:                    # a box: any key back to play
+            d.key("b")
+        if d.screen.mode == 0:
+            d.app.render()
+            assert cursor_shown(d), (d.ed.cur, d.ed.msg)
+            seen += 1
+    assert seen >= 100

@@ -154,3 +154,35 @@ def test_every_lesson_deals_on_micropython():
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr[-600:]
     assert out.stdout.split("\n")[:-1] == ["14 106"] * COUNT
+
+
+def test_the_lessons_text_is_one_press_away_during_the_lesson(d):
+    """Hold START in a lesson: the turn menu, and beside it the lesson's
+    page, every word of it (it used to vanish once the lesson was dealt);
+    the band under the table says so."""
+    from ui.screens.lessons import text
+    from hal.epd_ssd1683 import SSD1683
+    seen = []
+    draw = SSD1683.text
+
+    def rec(fb, s, x, y, c=1):
+        seen.append(s)
+        return draw(fb, s, x, y, c)
+    SSD1683.text = rec
+    try:
+        for i in range(COUNT):
+            open_lesson(d, i)
+            assert "hold: lesson, menu" in " ".join(d.screen._lines())
+            seen[:] = []
+            d.key("start", long=True)
+            assert d.screen.mode == 3 and "Turn menu" in seen
+            assert " ".join(text(i).split()) in " ".join(seen), lesson(i)[0]
+            d.key("b")                            # back to the lesson's table
+            d.key("start", long=True)
+            labels = [x[1] for x in d.screen._menu_items()]
+            for _ in range(labels.index("quit") - d.screen.menu_cur):
+                d.key("down")
+            d.key("a")                            # out of the lesson: the title
+            assert d.screen.name == "title"
+    finally:
+        SSD1683.text = draw

@@ -115,6 +115,25 @@ def six(root, screen, rack=60, **kw):
     return app
 
 
+def big_review(app):
+    """The review after each of the six long-named players put down
+    thirteen tiles and moved one table tile: page after page of it."""
+    from ui.turn_sets import pack
+    m = app.match
+    g = m.game
+    table = [bytearray(x) for x in g.table]
+    m.review_before = [bytearray(x) for x in table]
+    m.review, m.tables = [], []
+    for p in range(6):
+        run = parse_tiles("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13")
+        k = p % 3                              # a tile of the first sets moves
+        moved = table[k][-1:]
+        table = table[:k] + [table[k][:-1]] + table[k + 1:] + [bytearray(moved) + run]
+        m.review.append("%s played 13 tiles" % LONG[p])
+        m.tables.append((p, pack(b"", b"", table, (0, 0, 0))))
+    return len(m.review)
+
+
 def ui_messages():
     """Every literal the UI puts in an editor message, with %d as 99 and
     %s as three tiles (the longest such message shown)."""
@@ -161,10 +180,17 @@ def test_longest_names_and_biggest_numbers(tmp_path, drawn):
     show(app, drawn)
     app.screen.key(5, False)
     app = six(root + "/review", "play")
-    app.match.review = ["%s played R10 R11 R12 R13 J (5 tiles)" % n for n in LONG]
-    app.screen.mode = 1                        # REVIEW
-    show(app, drawn)
-    assert "Gwendolyplayed" in drawn.joined()
+    big_review(app)
+    scr = app.screen
+    scr.p = 5                                  # the last seat looks: five pages
+    scr.mode = 1                               # REVIEW
+    for k in range(5):
+        assert scr.mode == 1 and scr.step == k
+        show(app, drawn)
+        assert "%splayed13tilesandmoved1(%dof5)" % (LONG[k], k + 1) in drawn.joined()
+        assert "R1R2R3R4R5R6R7R8R9R10R11R12R13" in drawn.joined()
+        scr.key(4, False)                      # A: the next page
+    assert scr.mode == 0
     for scr in ("privacy", "watch"):
         show(six(root + "/" + scr, scr), drawn)
 
@@ -333,7 +359,7 @@ def test_no_message_covers_a_rack_tile(tmp_path):
 
     clear = rack_pixels()
     shown = []
-    app.match.review = ["%s played R10 R11 R12 R13 J (5 tiles)" % n for n in LONG]
+    big_review(app)
     scr.mode = 1                               # REVIEW
     shown.append(("review", rack_pixels()))
     scr.mode = 4                               # CONFIRM_DRAW

@@ -54,8 +54,11 @@ def test_ai_turns_run_without_screens_and_people_without_the_ai(tmp_path, monkey
         d.key("start")                            # nothing played: START twice draws
         d.key("start")
     assert len(seen) >= 2 and len(after_human) >= 2
-    for mods in seen:                             # only the loop while an AI thinks
-        assert mods == ["ui.app", "ui.match", "ui.refresh", "ui.screens"], mods
+    # only the loop while an AI thinks: what ui.KEEP keeps then (a Gin
+    # match's modules, loaded by an earlier test in this worker, may stay)
+    kept = set("ui." + k for k in ui.KEEP["ai"])
+    for mods in seen:
+        assert {"ui.app", "ui.match", "ui.refresh", "ui.screens"} <= set(mods) <= kept, mods
     assert synced == [[]] * len(seen), synced     # sync.limits is the session's, not the AI's
     for mods in after_human:                      # and no AI code for a person
         assert mods == [], mods
@@ -81,8 +84,8 @@ def test_the_hint_thinks_with_no_screen_loaded_and_the_turn_comes_back(tmp_path,
     d.key("start", long=True)
     labels = [i[1] for i in d.screen._menu_items()]
     d.keys("down " * labels.index("sort_num") + "a")      # Sort 777: one undo step
-    d.key("start", long=True)
-    d.keys("down " * labels.index("hint") + "a")
+    d.key("start", long=True)                     # (it opens on Sort 777 again)
+    d.keys("down " * (labels.index("hint") - d.screen.menu_cur) + "a")
     assert len(seen) == 1
     assert not [m for m in seen[0] if m.startswith("ui.screens.") or m in (
         "ui.editor", "ui.play_view", "ui.gfx", "ui.tiles_gfx")], seen
@@ -94,10 +97,11 @@ def test_the_hint_thinks_with_no_screen_loaded_and_the_turn_comes_back(tmp_path,
     assert fmt_tiles(d.ed.rack) == rack
 
 
-def test_the_hints_thinking_comes_off_the_turn_timer(tmp_path, monkeypatch):
-    """The play screen is made again after the hint, but its turn timer
-    runs on: the seconds the hint thought are gone from the turn, as they
-    were while the screen stayed loaded."""
+def test_the_hints_thinking_does_not_come_off_the_turn_timer(tmp_path, monkeypatch):
+    """The play screen is made again after the hint with the turn's time
+    left as it stood when the hint was asked: the seconds the hint thought
+    (up to a quarter of the timer on the device) are not the person's (a
+    newcomer's timer read 0:40 after one hint)."""
     import ai.hint
     from test_keys import rigged
     real = ai.hint.hint
@@ -112,7 +116,7 @@ def test_the_hints_thinking_comes_off_the_turn_timer(tmp_path, monkeypatch):
     labels = [i[1] for i in d.screen._menu_items()]
     d.keys("down " * labels.index("hint") + "a")
     assert d.ed.marked                            # the hint is shown
-    assert before - 20000 - 5000 < d.screen._left() <= before - 20000
+    assert before - 5000 < d.screen._left() <= before   # only the keys' own time
 
 
 def test_the_score_log_is_written_with_no_screen_loaded(tmp_path, monkeypatch):

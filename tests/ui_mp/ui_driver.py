@@ -217,6 +217,12 @@ class KeyDriver:
         self.build(target)
         return "start"
 
+    @staticmethod
+    def hint_line(screen):
+        """DOWNs from where the turn menu opened to its Hint line."""
+        items = [i[1] for i in screen._menu_items()]
+        return (items.index("hint") - screen.menu_cur) % len(items)
+
     def play_match(self, max_turns=400):
         """From wherever the app is, play until the scoreboard.  What reads
         the screen runs 60 frames down (_deep), and the keys after which the app
@@ -234,8 +240,7 @@ class KeyDriver:
             elif name == "play":                # a review needs no key: play on
                 if self.strategy == "hint":     # hold START, down to Hint
                     _deep(lambda: self.key("start", True))
-                    _deep(lambda: self.keys("down " * [i[1] for i in self.screen._menu_items()]
-                                            .index("hint")))
+                    _deep(lambda: self.keys("down " * self.hint_line(self.screen)))
                     self.key("a")
                 self.key(_deep(self.human_turn))
                 if _deep(lambda: self.screen.name == "play" and self.screen.mode == 2):

@@ -99,13 +99,17 @@ def s_big_rack(root):
 
 
 def s_review(root):
+    """Ben's move: K8 K9 from his rack; the group spared B3 for the blue
+    run, whose joker went to Ben's K8 K9."""
+    from ui.turn_sets import pack
     g = game2()
     before = [bytearray(s) for s in g.table]
-    g.table[0] = parse_tiles("R5 R6 R7 R8 R9 R10")
-    g.table.append(parse_tiles("K9 K10 J"))
+    g.table = parse_table("R6 R7 R8 R9 R10 | K5 B5 Y5 | B1 B2 B3 B4 | K11 K12 K13 | "
+                          "Y3 R3 K3 | K8 K9 J", 4)
     app = App(TestHal(root))
     app.start_match(Match(g, ["human", "hard"], 1))
-    app.match.review = ["Ben played 3 tiles"]
+    app.match.review = ["Ben played 2 tiles"]
+    app.match.tables = [(1, pack(b"", b"", g.table, (0, 0, 0)))]
     app.match.review_before = before
     app.goto("play")
     return app

@@ -13,7 +13,7 @@ from rummikub.game import Game, DID_PLAY, DID_DRAW, DID_FAIL
 from rummikub.rules import Rules
 from rummikub.tiles import parse_table, parse_tiles, full_set, remove_tile, fmt_tiles
 from ui.screen import Base
-from ui.gfx import BLACK, WHITE, message_box, wrap
+from ui.gfx import BLACK, WHITE, message_box, wrap, box
 from ui.layout import W, H
 from ui.tiles_gfx import LEGEND_H
 from ui.menu import draw_list, step, footer, FOOTER_Y
@@ -101,6 +101,18 @@ def text(i):
     """Lesson i's page, one paragraph."""
     _, nl, end = _span(i)
     return _TABLE[nl + 1:end].replace("\n", " ")
+
+
+def beside(fb, i, w):
+    """Lesson i's page in a box w wide at the screen's left (the play
+    screen shows it beside its turn menu during the lesson)."""
+    rows = wrap(text(i), (w - 8) // 8)
+    box(fb, 4, 14, w, len(rows) * 10 + 22,
+        ("Lesson %d: %s" % (i + 1, lesson(i)[1]))[:(w - 8) // 8])
+    y = 32
+    for ln in rows:
+        fb.text(ln, 8, y, BLACK)
+        y += 10
 
 
 def deal(i):

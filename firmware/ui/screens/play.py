@@ -17,7 +17,7 @@ from compat import const, ticks_diff
 from hal import buttons as hb
 from ui.screen import Base
 from ui.editor import Editor, FROM_RACK
-from ui.turn_sets import changed_sets, code
+from ui.turn_sets import code
 from ui.layout import TABLE, RACK, TABLE_Y, W, H
 from rummikub.tiles import sort_by_run, sort_by_number
 from rummikub.game import PLAYING
@@ -33,6 +33,7 @@ _MENU = const(3)
 _CONFIRM_DRAW = const(4)
 _HELP = const(5)
 _PROPOSE = const(6)
+_ASK_HINT = const(7)    # the hint would start over: ask first
 
 _MENU_X = const(198)  # the turn menu's box: x 198..390 (23 characters a line)
 _HELP_TEXT = const("LEFT/RIGHT: tile by tile.  UP/DOWN: set by set.  Hold B: table/rack.  "
@@ -65,18 +66,19 @@ class Screen(Base):
         self.note = ""
         self.menu_cur = 0
         self.left_ms = g.rules.timer_s * 1000
-        self.shown_timer = None
-        if m.review:
+        self.shown_warned = 0       # timer warnings on the glass (tick)
+        self.step = 0               # the review's page
+        if m.review and self._pages():
             self.mode = _REVIEW
-            if m.review_before is not None:
-                self.ed.marked = changed_sets(m.review_before, g.table, g.rules.ncolours)
         if state:
             self._restore(state)
-        if hint is not None:         # back from the hint (ui.hinting): (kept, table)
+            if self.mode == _REVIEW and not (m.review and self._pages()):
+                self.mode = _PLAY
+        if hint is not None:         # back from the hint (ui.hinting): (kept, table, fresh)
             ed = self.ed
             ed.undo_stack, ed.last, ed.sel, ed.marked, ed.hand_left = hint[0]
             if hint[1] is not None:
-                ed.load_table(hint[1], ed.msg)
+                ed.load_table(hint[1], ed.msg, hint[2])
         self.t0 = app.hal.ticks_ms()
 
     # -- saving ---------------------------------------------------------------
@@ -115,22 +117,26 @@ class Screen(Base):
         if not self.g.rules.timer_s:
             return ""
         s = (self._left() + 999) // 1000
-        if s > 30:
+        if s > 10:
             s = (s + 9) // 10 * 10
-        elif s > 10:
-            s = (s + 4) // 5 * 5
         return "%d:%02d" % (s // 60, s % 60)
 
+    def _warned(self):
+        """How many of the timer's warnings (30, 10 and 5 s left) the time
+        left has reached."""
+        s = (self._left() + 999) // 1000
+        return (s <= 30) + (s <= 10) + (s <= 5)
+
     def tick(self):
+        """The timer on the glass moves with every refresh a key makes;
+        on its own it refreshes only at 30, 10 and 5 s left (a partial
+        refresh every few seconds was a third of a turn's panel time)."""
         if not self.g.rules.timer_s or self.mode == _REVIEW:
             return False
         if self._left() <= 0:
             self._expire()
             return False
-        t = self._timer_text()
-        if t != self.shown_timer:
-            return True
-        return False
+        return self._warned() != self.shown_warned
 
     def _expire(self):
         self._persist_rack_order()
@@ -141,26 +147,62 @@ class Screen(Base):
         self.m.review[-1] = "Time up! " + self.m.review[-1]
         self.app.advance()
 
+    # -- the review: the others' moves, one page each (ui.review) -----------
+    def _pages(self):
+        from ui.review import count
+        return count(self.m, self.p)
+
     # -- drawing --------------------------------------------------------------
     def draw(self, fb):
-        self.shown_timer = self._timer_text()
-        view.status_bar(fb, self.g, self.shown_timer, self.thinking, self.app.battery.room())
-        view.table(fb, self.ed, self.mode == _PLAY)
-        view.hand(fb, self.ed, self._lines(), self.mode == _PLAY)
-        view.rack(fb, self.ed, self.mode == _PLAY)
+        self.shown_warned = self._warned()
+        view.status_bar(fb, self.g, self._timer_text(), self.thinking, self.app.battery.room())
         if self.mode == _REVIEW:
-            view.band(fb, ["Since your last turn:"] + self.m.review +
-                      ["Your turn, %s" % self.g.names[self.p]])
-        elif self.mode == _REFUSED:
+            view.hand(fb, self.ed, [], False)
+            view.rack(fb, self.ed, False)
+            from ui.review import draw
+            draw(fb, self.m, self.p, self.step, self.ed)
+            return
+        ed = self.ed
+        ed.tags = None
+        if ed.changed():
+            # this turn's marks: tiles put down from the rack, table tiles
+            # moved to another set
+            # (rummikub.places loaded for the moment: the heap is tight)
+            from rummikub.places import tags
+            from ui.turn_sets import plain
+            from ui import forget
+            ed.tags = tags(ed.start_table, [plain(s) for s in ed.table])
+            tags = None
+            forget("rummikub.places")
+            for j in range(len(ed.tags)):
+                for k in range(len(ed.tags[j])):
+                    if ed.table[j][k] & FROM_RACK:
+                        ed.tags[j][k] = 1
+                    elif ed.tags[j][k] == 1:    # a table tile whose twin came from the rack
+                        ed.tags[j][k] = 2
+        view.table(fb, ed, self.mode == _PLAY)
+        view.hand(fb, ed, self._lines(), self.mode == _PLAY)
+        view.rack(fb, ed, self.mode == _PLAY)
+        if self.mode == _REFUSED:
             view.band(fb, ["Not valid: " + self.note, "A: fix it  hold B: reset turn"])
         elif self.mode == _CONFIRM_DRAW:
             view.band(fb, ["Nothing played. START: draw a tile. B: go back"])
+        elif self.mode == _ASK_HINT:
+            view.band(fb, ["The hint starts from your turn's start: what you put"
+                           " down goes back to your rack.", "A: hint  B: go back"])
         elif self.mode == _MENU:
             items = self._menu_items()
             h = len(items) * 13 + 20
             box(fb, _MENU_X, 24, W - 10 - _MENU_X, h, "Turn menu")
             draw_list(fb, [i[0] for i in items], self.menu_cur, _MENU_X + 4, 42,
                       W - 18 - _MENU_X, len(items))
+            if self.m.lesson is not None:
+                # a lesson's page beside the menu: one press away all through it
+                from ui.screens.lessons import beside
+                from ui import forget
+                beside(fb, self.m.lesson, _MENU_X - 8)
+                beside = None
+                forget("ui.screens.lessons")
         elif self.mode == _HELP:
             self._help(fb)
 
@@ -192,22 +234,45 @@ class Screen(Base):
             out.append("Initial meld: %d of %d pts" % (v, self.g.rules.initial_meld))
         elif n:
             out.append("Playing %d tile%s" % (n, "" if n == 1 else "s"))
-        out.append("START: end turn  hold: menu")
+        out.append("START: end turn  hold: lesson, menu" if self.m.lesson is not None
+                   else "START: end turn  hold: menu")
         return out
 
     # -- keys -----------------------------------------------------------------
     def key(self, b, long):
         app = self.app
         if self.mode == _REVIEW:
-            # the review needs no dismissing: the first key clears it and acts
+            # A: the next page (on the last: play on); any other key ends
+            # the review and acts: it needs no dismissing
+            if b == hb.A and not long:
+                self.step += 1
+                if self.step < self._pages():
+                    app.redraw()
+                    return
             self.mode = _PLAY
-            self.ed.marked = []
             self.m.clear_review()
+            from ui import forget
+            forget("ui.review")
             self.t0 = app.hal.ticks_ms()
+            if b == hb.A and not long:
+                app.redraw()
+                return
         if self.mode in (_REFUSED, _HELP):
+            if self.mode == _REFUSED:
+                # what was wrong stays in the band while it is fixed; the
+                # cursor is on the set, no frame over it
+                self.ed.msg = "Still to fix: %s" % self.note
+                self.ed.bad = -1
             self.mode = _PLAY
             if b == hb.B and long:
                 self.ed.reset()
+            app.redraw()
+            return
+        if self.mode == _ASK_HINT:
+            self.mode = _PLAY
+            if b == hb.A:
+                self._hint(True)
+                return
             app.redraw()
             return
         if self.mode == _CONFIRM_DRAW:
@@ -258,7 +323,7 @@ class Screen(Base):
         elif b == hb.START:
             if long:
                 self.mode = _MENU
-                self.menu_cur = 0
+                self.menu_cur = self.m.menu_last
             elif ed.sel:
                 self._place()           # tiles picked: where do they go?
             else:
@@ -289,6 +354,10 @@ class Screen(Base):
         elif b == hb.A or b == hb.START:
             self.mode = _PLAY
             act = items[self.menu_cur][1]
+            # it opens there next time if it changes nothing for good (a
+            # hint every turn: hold START, A)
+            self.m.menu_last = self.menu_cur if act in ("hint", "sort_run", "sort_num",
+                                                        "help") else 0
             ed = self.ed
             if act == "end":
                 self._end()
@@ -301,11 +370,20 @@ class Screen(Base):
             elif act == "sort_num":
                 ed.sort(True)
             elif act == "hint":
-                # thought with this screen unloaded (ui.hinting): it
-                # comes back from its state and what a save leaves out
-                app.advance((self.state(), (ed.undo_stack, ed.last, ed.sel,
-                                            ed.marked, ed.hand_left)))
-                return
+                # it cannot build on the turn as it stands with tiles in
+                # the hand, a set not finished or a first meld under way:
+                # it would start from the turn's start, so it asks first
+                over = bool(ed.hand)
+                if ed.changed() and not over:
+                    from rummikub.melds import is_valid
+                    over = not self.g.melded[self.p]
+                    for s in ed.after():
+                        over = over or not is_valid(s, ed.ncolours)
+                if over:
+                    self.mode = _ASK_HINT
+                else:
+                    self._hint(False)
+                    return
             elif act == "undo":
                 ed.undo()
             elif act == "reset":
@@ -321,6 +399,13 @@ class Screen(Base):
                 app.end_match()
                 return
         app.redraw()
+
+    def _hint(self, fresh):
+        """Thought with this screen unloaded (ui.hinting): it comes back
+        from its state and what a save leaves out."""
+        ed = self.ed
+        self.app.advance((self.state(), (ed.undo_stack, ed.last, ed.sel, ed.marked,
+                                         ed.hand_left), fresh))
 
     def _place(self):
         """Assisted placement (ui.placing): the best way for the picks."""
