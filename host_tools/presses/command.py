@@ -3,14 +3,18 @@
     python -m host_tools presses [--per-kind 30] [--seed 1] [--out build/presses.json]
 
 Prints median / p90 / max presses per move and per tile played, by kind,
-and writes the JSON {"moves", "median", "p90", "max", "per_tile",
-"by_kind": {kind: {"count", "median", "p90", "max"}}, "failed", "how"}.
+with the refreshes the moves' keys cause beside them, and the refresh
+benchmark's seeded round (host_tools.presses.refresh), and writes the
+JSON {"moves", "median", "p90", "max", "per_tile", "by_kind": {kind:
+{"count", "median", "p90", "max"}}, "failed", "how", "refresh", "round"}.
 A move the planner cannot make the real app play counts as failed (and
 the command exits 1).
 """
 import json
 import os
 import shutil
+import subprocess
+import sys
 import time
 
 import host_tools
@@ -19,11 +23,13 @@ from host_tools.bench.stats import percentile
 from host_tools.devsim import micropython_exe
 from host_tools.presses.corpus import corpus, KINDS
 from host_tools.presses.planner import solve_target
+from host_tools.presses.refresh import per_move
 from host_tools.progress import Bar
 
 
-def summary(results):
-    """results: [(kind, presses or None, tiles placed, how)]."""
+def summary(results, refreshes=None):
+    """results: [(kind, presses or None, tiles placed, how)]; refreshes:
+    the confirmed plans' refresh stats (refresh.count_since), if counted."""
     done = [r for r in results if r[1] is not None]
     presses = [r[1] for r in done]
     per_tile = [r[1] / float(r[2]) for r in done if r[2]]
@@ -40,20 +46,38 @@ def summary(results):
                                  "p90": round(percentile(xs, 0.9), 1), "max": max(xs)}
     for r in done:
         out["how"][r[3]] = out["how"].get(r[3], 0) + 1
+    if refreshes:
+        out["refresh"] = per_move(refreshes)
     return out
 
 
-def run(targets, log=print, progress=False):
+def run(targets, log=print, progress=False, refreshes=None):
+    """[(kind, presses or None, tiles placed, how)] of each target; each
+    confirmed plan's refreshes appended to `refreshes` (a list) if given."""
     results = []
     bar = Bar(len(targets), "planning presses", enabled=progress)
     for i, t in enumerate(targets):
-        p, _ = solve_target(t)
+        stats = {}
+        p, _ = solve_target(t, stats)
         results.append((t.kind, len(p) if p else None, t.placed(), p.how if p else "-"))
         if p is None:
             log("FAILED %s: %s" % (t.kind, json.dumps(t.to_json())))
+        elif refreshes is not None:
+            refreshes.append(stats)
         bar.step()
     bar.close()
     return results
+
+
+def round_in_a_process():
+    """The refresh benchmark's seeded round (refresh.main), in a process of
+    its own: its AIs read the virtual clock, which must be set before
+    they are imported."""
+    p = subprocess.run([sys.executable, "-m", "host_tools.presses.refresh"], cwd=host_tools.ROOT,
+                       capture_output=True, text=True, timeout=1800)
+    if p.returncode:
+        raise RuntimeError("the seeded round failed: %s" % p.stderr[-600:])
+    return json.loads(p.stdout.strip().splitlines()[-1])
 
 
 def main(argv=None):
@@ -68,13 +92,16 @@ def main(argv=None):
                     help="JSON report file (default: build/presses.json)")
     ap.add_argument("--no-speed", action="store_true",
                     help="skip timing the placement query on the MicroPython unix port")
+    ap.add_argument("--no-round", action="store_true",
+                    help="skip the refresh benchmark's seeded round (host_tools.presses.refresh)")
     a = ap.parse_args(argv)
     if a.out is None:            # the default's folder is made, a given one must exist
         os.makedirs(host_tools.BUILD, exist_ok=True)
         a.out = ap.checked("--out", out_file, os.path.join(host_tools.BUILD, "presses.json"))
     t0 = time.time()
     targets = corpus(a.per_kind, a.seed, progress=True)
-    s = summary(run(targets, progress=True))
+    refreshes = []
+    s = summary(run(targets, progress=True, refreshes=refreshes), refreshes)
     mp = shutil.which(micropython_exe())
     if mp and not a.no_speed:
         from host_tools.presses.speed import place_times
@@ -86,6 +113,8 @@ def main(argv=None):
                          "unix_median": round(percentile(sp["unix_ms"], 0.5), 3),
                          "K": round(sp["K"], 1), "pystone": sp["pystone"],
                          "found": sp["found"], "positions": len(esp)}
+    if not a.no_round:
+        s["round"] = round_in_a_process()
     print("%d moves (%d failed) in %.0f s" % (s["moves"], s["failed"], time.time() - t0))
     print("presses per move: median %s, p90 %s, max %s;  per tile: median %s, p90 %s"
           % (s["median"], s["p90"], s["max"], s["per_tile"]["median"], s["per_tile"]["p90"]))
@@ -93,6 +122,18 @@ def main(argv=None):
     for k, v in s["by_kind"].items():
         print("%-13s %5d %6s %4s %4s" % (k, v["count"], v["median"], v["p90"], v["max"]))
     print("plans used: " + ", ".join("%s %d" % kv for kv in sorted(s["how"].items())))
+    if "refresh" in s:
+        f = s["refresh"]
+        print("refreshes per move (the keys, to the turn's end): full %s, fast %s, partial %s;"
+              " panel %s s; moves with a full refresh: %d"
+              % (f["full"], f["fast"], f["partial"], f["panel_s"], f["moves_with_full"]))
+    if "round" in s:
+        r = s["round"]
+        print("refreshes per human turn, seeded round (seed %d, seats %s, a press every %d ms,"
+              " the hint every turn): %s; panel %s s a turn; full refreshes inside a turn: %d"
+              % (r["seed"], ",".join(r["seats"]), r["pace_ms"],
+                 ", ".join("%s %s" % (k, r["per_turn"][k]) for k in ("full", "fast", "partial")),
+                 r["panel_s"], r["fulls_inside_a_turn"]))
     if "place_ms" in s:
         p = s["place_ms"]
         print("placement query, estimated ESP32 (unix port x K = %s): median %s ms, "

@@ -256,9 +256,11 @@ def game_for(target):
     return g
 
 
-def run_keys(target, keys, root=None):
+def run_keys(target, keys, root=None, stats=None):
     """Boot the app (emulator backend) on the position, press the keys;
-    (table the Game has after them, screen name)."""
+    (table the Game has after them, screen name).  stats (a dict): filled
+    with the refreshes the keys caused, from the position on the glass to
+    the turn's end (refresh.count_since)."""
     from rummikub import savefile
     from hal.storage import Storage
     from host_tools.emulator.headless import Runner, HOLD_MS, LONG_MS
@@ -274,22 +276,27 @@ def run_keys(target, keys, root=None):
             r.press("a")
         if r.app.screen.name != "play":
             raise RuntimeError("the position did not open on the play screen")
+        from host_tools.presses.refresh import mark, count_since
+        m0 = mark(r)
         for k in keys:
             long = k.endswith("_long")
             r.press(k[:-5] if long else k, LONG_MS if long else HOLD_MS)
+        if stats is not None:
+            stats.update(count_since(r, m0))
         return [bytearray(s) for s in r.app.match.game.table], r.app.screen.name
     finally:
         if root is None:
             shutil.rmtree(tmp, ignore_errors=True)
 
 
-def solve_target(target):
-    """(Plan that the real app confirmed, or None; plans tried)."""
+def solve_target(target, stats=None):
+    """(Plan that the real app confirmed, or None; plans tried); stats: its
+    refreshes (run_keys)."""
     want = canon(target.after, target.ncol)
     tried = 0
     for p in plan(target):
         tried += 1
-        table, _ = run_keys(target, p.keys)
+        table, _ = run_keys(target, p.keys, stats=stats)
         if canon(table, target.ncol) == want:
             return p, tried
     return None, tried

@@ -22,12 +22,15 @@ def test_corpus_has_every_kind_and_legal_targets():
 def test_every_planned_move_is_played_by_the_real_app(tmp_path):
     out = tmp_path / "presses.json"
     assert command.main(["--per-kind", "1", "--seed", "3", "--out", str(out),
-                         "--no-speed"]) == 0
+                         "--no-speed", "--no-round"]) == 0
     s = json.loads(out.read_text())
     assert s["moves"] == len(KINDS) and s["failed"] == 0
     assert set(s["by_kind"]) == set(KINDS)
     for k in ("median", "p90", "max"):
         assert 1 <= s[k] <= 40
+    f = s["refresh"]                  # each move's keys, to the turn's end
+    assert f["moves_with_full"] == 0 and f["fast"] == 1.0 and f["partial"] >= 1
+    assert f["panel_s"] >= 0.4 * f["partial"] + 1.2 * f["fast"]
 
 
 def test_a_wrong_key_sequence_does_not_reach_the_target():
