@@ -177,6 +177,7 @@ def test_the_lessons_text_is_one_press_away_during_the_lesson(d):
             d.key("start", long=True)
             assert d.screen.mode == 3 and "Turn menu" in seen
             assert " ".join(text(i).split()) in " ".join(seen), lesson(i)[0]
+            assert lesson(i)[1] + "." in " ".join(seen) and "Lesson %d" % (i + 1) in seen
             d.key("b")                            # back to the lesson's table
             d.key("start", long=True)
             labels = [x[1] for x in d.screen._menu_items()]

@@ -106,9 +106,8 @@ def text(i):
 def beside(fb, i, w):
     """Lesson i's page in a box w wide at the screen's left (the play
     screen shows it beside its turn menu during the lesson)."""
-    rows = wrap(text(i), (w - 8) // 8)
-    box(fb, 4, 14, w, len(rows) * 10 + 22,
-        ("Lesson %d: %s" % (i + 1, lesson(i)[1]))[:(w - 8) // 8])
+    rows = wrap("%s. %s" % (lesson(i)[1], text(i)), (w - 8) // 8)
+    box(fb, 4, 14, w, len(rows) * 10 + 22, "Lesson %d" % (i + 1))
     y = 32
     for ln in rows:
         fb.text(ln, 8, y, BLACK)
