@@ -184,7 +184,8 @@ class Guest(Side):
 
     def timers(self, now):
         j = self.joining
-        if j is not None and (j[4] is None or ticks_diff(now, j[4]) >= ASK_MS):
+        if j is not None and (j[4] is None or ticks_diff(now, j[4]) >= ASK_MS) \
+                and not self.to_beat(now):
             j[4] = now
             out = bytearray(j[3])
             F.put_text(out, self.name)
@@ -193,7 +194,8 @@ class Guest(Side):
         if h is None:
             return
         if self.hello is not None or h.ch is None or h.quiet(now):
-            if self.hello is None or ticks_diff(now, self.hello[1]) >= ASK_MS:
+            if (self.hello is None or ticks_diff(now, self.hello[1]) >= ASK_MS) \
+                    and not self.to_beat(now):
                 self._ask(now)      # until a WELCOME answers
         if h.ch is not None:
             h.ch.due(now, h.send)
@@ -207,10 +209,18 @@ class Guest(Side):
 
     def due_in(self, now):
         t = ASK_MS
-        if self.host is not None:
-            t = self.host.due_in(now)
+        j = self.joining
+        if j is not None:
+            a = 0 if j[4] is None else ASK_MS - ticks_diff(now, j[4])
+            t = min(t, a if a > 0 else self.to_beat(now))
+        h = self.host
+        if h is not None:
+            t = min(t, h.due_in(now))
             if self.hello is not None:
-                t = min(t, ASK_MS - ticks_diff(now, self.hello[1]))
+                a = ASK_MS - ticks_diff(now, self.hello[1])
+                t = min(t, a if a > 0 else self.to_beat(now))
+            elif h.ch is None or h.quiet(now):
+                t = min(t, self.to_beat(now))
         return max(t, 0)
 
     # -- the save ------------------------------------------------------------------

@@ -197,6 +197,17 @@ class Side:
             t = max(t, HOLD_MS - ticks_diff(now, self.hot))
         return max(t, 0)
 
+    def to_beat(self, now):
+        """0 while a beat's sending part is on (after its guard), else ms
+        until it is: a console asking (JOIN, HELLO) on a fixed period
+        asks then, or a host listening only in beats never hears it."""
+        if not self.duty:
+            return 0
+        p = now % BEAT_MS
+        if GUARD_MS <= p < LISTEN_MS:
+            return 0
+        return (GUARD_MS - p) % BEAT_MS
+
     def held(self, now):
         """Within HOLD_MS of a DATA frame sent or received."""
         return self.hot is not None and ticks_diff(now, self.hot) < HOLD_MS

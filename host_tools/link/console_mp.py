@@ -22,6 +22,9 @@ POCKET_AIR:
              pile up in the receive buffer)
     duty     1 (the default): the radio's duty cycle (link.peer); 0: the
              radio always on
+    radio    sim (the default: hal.simradio), or espnow: the ESP32's
+             backend (hal.espnowlink) over an `espnow` module on the
+             path (a test's stand-in that rides the simulated air)
     cpuk     K: the console's CPU time x K passes on the air's clock
              (hal.simradio; needs cpuclock, the 32-bit model's)
 A console cut off by a power cut is started again with the same options:
@@ -65,7 +68,15 @@ class Console:
             from cpuclock import ms
             cpu = (ms, float(o["cpuk"]))
             self.cpu_ms = ms
-        self.radio = SimRadio(mac, int(os.getenv("POCKET_AIR")), cpu=cpu)
+        if o.get("radio") == "espnow":
+            import espnow
+            import network
+            from hal.espnowlink import EspNowLink
+            network.use(mac)
+            self.radio = EspNowLink(clock=(lambda: espnow.AIR.ticks_ms(),
+                                           lambda ms: espnow.AIR.sleep_ms(ms)))
+        else:
+            self.radio = SimRadio(mac, int(os.getenv("POCKET_AIR")), cpu=cpu)
         from link.peer import Side
         Side.duty = o.get("duty", "1") == "1"
         compat.ticks_ms = self.radio.ticks_ms     # before any AI module binds it
@@ -108,7 +119,8 @@ class Console:
         record["t"] = self.radio.ticks_ms()
         with open(self.dir + "/shown.jsonl", "a") as f:
             f.write(json.dumps(record) + "\n")
-        self.radio.uncounted(self.cpu_ms() - t0)
+        if self.o.get("radio") != "espnow":
+            self.radio.uncounted(self.cpu_ms() - t0)
 
     def log_rounds(self, match_id, names, rows, rules, rounds):
         from link import logbook

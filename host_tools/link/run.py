@@ -60,7 +60,7 @@ class Table:
     def __init__(self, folder, n=3, seed=1, rounds=1, level="medium", faults=None,
                  kills=(), fuzz_per_s=0.0, run="micropython", host_run=None, ai=(),
                  think="2000-8000", draw_ms=1200, capture=False, real_limit_s=600,
-                 duty=True, cpuk=None):
+                 duty=True, cpuk=None, radio="sim", path=()):
         self.folder = os.path.abspath(folder)
         self.n = n
         self.seed = seed
@@ -78,6 +78,8 @@ class Table:
         self.real_limit_s = real_limit_s
         self.duty = duty
         self.cpuk = cpuk                 # CPU time x K on the air's clock (console_mp)
+        self.radio = radio               # console_mp's radio: sim, or espnow (on `path`)
+        self.path = list(path)           # folders put before the firmware on MICROPYPATH
 
     def names(self):
         return [NAMES[i] for i in range(self.n)]
@@ -89,6 +91,8 @@ class Table:
              "think": self.think, "draw": self.draw_ms, "duty": 1 if self.duty else 0}
         if self.cpuk:
             o["cpuk"] = "%g" % self.cpuk
+        if self.radio != "sim":
+            o["radio"] = self.radio
         if i == 0:
             o["seats"] = ",".join(["host"] + ["linked"] * (self.n - 1)
                                   + ["ai:" + a for a in self.ai])
@@ -104,6 +108,8 @@ class Table:
             os.makedirs(o["dir"], exist_ok=True)
             argv, env = self.host_run if (i == 0 and self.host_run) else runtime(self.runtime)
             env = dict(env, POCKET_CONSOLE=" ".join("%s=%s" % kv for kv in o.items()))
+            if self.path and "MICROPYPATH" in env:
+                env["MICROPYPATH"] = ":".join(self.path + [env["MICROPYPATH"]])
             air.add(A.Console(NAMES[i], mac(i), argv, o["dir"], env,
                               os.path.join(self.folder, NAMES[i].lower() + ".out")))
         for k in self.kills:

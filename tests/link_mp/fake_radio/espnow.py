@@ -23,7 +23,15 @@ Boards: network.use(mac) picks the board the next ESPNow() belongs to;
 all boards of a process share AIR (a virtual clock in ms, a loss rate:
 a frame lost is unacknowledged).  Not modelled: RSSI (always -40),
 MAC-level retries (a loss is a frame lost after them), airtime.
+
+On the simulated air (POCKET_AIR set: one board per process, a console
+of host_tools.link): frames go through hal.simradio's air instead, which
+keeps the limits, losses and full receive buffers itself; WLAN.active()
+switches the radio there.  Encryption is not carried over that air (the
+in-process medium checks it).
 """
+import os
+
 import network
 
 MAX_DATA_LEN = 250
@@ -83,6 +91,34 @@ class Air:
 
 _states = {}               # mac -> _State: one espnow per board
 AIR = Air()
+
+
+class OnAir:
+    """AIR for a console on the simulated air: its clock is the air's."""
+
+    def __init__(self, mac, rxbuf):
+        from hal.simradio import SimRadio
+        self.radio = SimRadio(mac, int(os.getenv("POCKET_AIR")), rxbuf=rxbuf)
+        self.closed = False
+
+    def ticks_ms(self):
+        return self.radio.ticks_ms()
+
+    def sleep_ms(self, ms):
+        self.radio.sleep_ms(ms)
+
+
+def _on_air():
+    return isinstance(AIR, OnAir)
+
+
+def _power(on):
+    """network.WLAN.active(): the radio on the simulated air."""
+    if _on_air() and not AIR.closed:
+        AIR.radio._radio(on)
+
+
+network.power_hook[0] = _power
 
 
 class _State:
@@ -159,11 +195,17 @@ class ESPNow:
         if flag is None:
             return s.up
         if flag:
+            global AIR
+            if os.getenv("POCKET_AIR") and not _on_air():
+                AIR = OnAir(s.mac, s.rxbuf)
             if not s.up:
                 s.buf = []
                 s.used = 0
             s.up = True
         else:
+            if _on_air() and not AIR.closed:
+                AIR.closed = True   # the console is done: the air hears it quit
+                AIR.radio.close()
             s.up = False
             s.peers = {}            # esp_now_deinit(): every peer deregistered
             s.buf = []
@@ -298,8 +340,16 @@ class ESPNow:
         for m in targets:
             key = s.key_for(m)
             dsts = [d for d in network.boards if d != s.mac] if m == BROADCAST else [m]
+            if _on_air():               # the air delivers (and broadcasts) itself
+                dsts = [m]
             for d in dsts:
                 s.counts[0] += 1
+                if _on_air():
+                    got = AIR.radio._send(d, bytes(msg))
+                    if m != BROADCAST:
+                        s.counts[1 if got else 2] += 1
+                        ok = ok and got
+                    continue
                 if not sync:
                     AIR.pending.append([AIR.now + 1, s, d, bytes(msg), key])
                     continue
@@ -320,6 +370,13 @@ class ESPNow:
             timeout_ms = s.timeout_ms
         if not isinstance(timeout_ms, int):
             raise ValueError("invalid timeout")
+        if _on_air():
+            got = AIR.radio._recv(timeout_ms if timeout_ms >= 0 else 3600000)
+            if got is None:
+                return (None, None)
+            s.counts[3] += 1
+            s.table[got[0]] = [-40, AIR.ticks_ms()]
+            return [got[0], got[1]]
         if not s.buf and timeout_ms != 0:
             # the clock moves to the first frame landing for us, or the timeout
             end = AIR.now + timeout_ms if timeout_ms > 0 else None
@@ -349,4 +406,7 @@ class ESPNow:
 
     def stats(self):
         self._need()
-        return tuple(self.s.counts)
+        c = list(self.s.counts)
+        if _on_air():
+            c[4] = AIR.radio.stats()[4]         # the air counts the drops
+        return tuple(c)

@@ -12,6 +12,7 @@ AP_IF = 1
 
 boards = {}                 # mac -> Board
 current = [b"\x02\x00\x00\x00\x00\x01"]
+power_hook = [None]         # espnow's: the radio on the simulated air follows active()
 
 
 def use(mac):
@@ -57,6 +58,8 @@ class WLAN:
         flag = bool(flag)
         if flag and not b.up:
             b.starts += 1
+        if flag != b.up and power_hook[0] is not None:
+            power_hook[0](flag)
         b.up = flag
         return None
 
