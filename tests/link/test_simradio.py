@@ -67,3 +67,31 @@ def test_cpython_consoles_share_the_same_radio(tmp_path):
 def test_a_lost_frame_is_not_acknowledged(tmp_path):
     a, b = play(tmp_path, "micropython", A.Faults(loss=1.0))
     assert "acks [False, False, False]" in a and "got [] dropped 0" in b, a + b
+
+
+def test_junk_lands_only_where_a_real_frame_could(monkeypatch):
+    """A replayed frame crosses no partition and reaches no radio that is
+    off (it once did: a replay relayed a console cut off by a partition,
+    which then never went quiet)."""
+    from host_tools.link import fuzz as junk
+    monkeypatch.setattr(junk, "KINDS", ("replayed",))
+    air = A.Air(A.Faults(partitions=[(0, 1000, {"Bo"})]), 1, fuzz_per_s=1)
+    try:
+        ann = A.Console("Ann", b"\x02\x00\x00\x00\x00\x01", [], ".", {}, "/dev/null")
+        bo = A.Console("Bo", b"\x02\x00\x00\x00\x00\x02", [], ".", {}, "/dev/null")
+        for c in (ann, bo):
+            air.add(c)
+            c.state = "ready"           # alive, not waiting: frames stay in its buffer
+        air.fuzz.saw(ann.mac, bo.mac, b"\xd1\x10" + bytes(20))
+        air.running = None
+        air.fuzz.fire(air)
+        assert bo.rxq == [] and air.fuzz.sent["replayed"] == 0      # cut off
+        air.now = 1000
+        bo.on = False
+        air.fuzz.fire(air)
+        assert bo.rxq == [] and air.fuzz.sent["replayed"] == 0      # its radio off
+        bo.on = True
+        air.fuzz.fire(air)
+        assert bo.rxq == [(ann.mac, b"\xd1\x10" + bytes(20))] and air.fuzz.sent["replayed"] == 1
+    finally:
+        air.sock.close()
