@@ -9,8 +9,9 @@
 # unix port).  Frozen straight from firmware/ the viper functions are plain
 # bytecode: slower, same results.
 #
-# Left out, host-only (host_tools.flash.deploy.HOST_ONLY keeps the same ones
-# out of the .mpy bundle; tests/host/test_manifest.py checks both agree):
+# Left out, host-only (host_tools.codecheck.mpycheck.HOST_ONLY keeps the
+# same ones out of the .mpy bundle; tests/host/test_manifest.py checks both
+# agree):
 # ai/hostfast.py (CPython tables), hal/pyframebuf.py (framebuf for CPython),
 # hal/unixport.py, hal/web.py, hal/blinka.py, hal/simradio.py (other
 # backends).  Every other module is frozen, a new one too.

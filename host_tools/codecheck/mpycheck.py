@@ -15,6 +15,11 @@ from host_tools.options import Parser, out_dir
 # firmware/manifest.py: the freezer's list of modules (run by MicroPython's
 # tools/makemanifest.py on the build machine), not a module of the app
 MANIFEST = "manifest.py"
+# Modules the device never imports (CPython helpers, the other backends): not
+# in the bundle, nor in the frozen image (firmware/manifest.py leaves the same
+# ones out; tests/host/test_manifest.py checks the two agree).
+HOST_ONLY = ("ai/hostfast.py", "hal/blinka.py", "hal/pyframebuf.py", "hal/simradio.py",
+             "hal/unixport.py", "hal/web.py")
 
 
 def firmware_sources(root=FIRMWARE):

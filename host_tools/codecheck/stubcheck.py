@@ -9,7 +9,7 @@ What is checked: main.py, every firmware module that imports `machine` or
 too (--check-untyped-defs: the firmware has no annotations).  The rest of
 the app is followed silently (its types feed the check, its own errors are
 not this check's business); compat.py and hal/fb.py choose between
-runtimes at import time, and the host-only backends (deploy.HOST_ONLY,
+runtimes at import time, and the host-only backends (mpycheck.HOST_ONLY,
 hal/unixport.py for main.py's other branch) never run on the board: they
 are followed silently too.  Where the stubs
 lack what the port has, the call carries a `# type: ignore[code]` naming the
@@ -25,7 +25,7 @@ from importlib.metadata import PackageNotFoundError, files
 
 from host_tools import BUILD, FIRMWARE
 from host_tools.options import Parser, in_dir
-from host_tools.flash.deploy import HOST_ONLY
+from host_tools.codecheck.mpycheck import HOST_ONLY
 
 STUB_DISTS = ("micropython-esp32-stubs",)
 SHED = ("micropython-stdlib-stubs", "_mpy_shed/")   # helpers the stubs import

@@ -15,15 +15,10 @@ from collections import namedtuple
 
 from host_tools import BUILD, FIRMWARE, ROOT
 from host_tools.flash.common import FlashError, Progress, sha256_file
-from host_tools.codecheck.mpycheck import compile_all
+from host_tools.codecheck.mpycheck import HOST_ONLY, compile_all
 
 VERSION_FILE = "version.json"
 KEEP_SOURCE = ("main.py", "boot.py")
-# Modules the device never imports (CPython helpers, the other backends): not
-# in the bundle, nor in the frozen image (firmware/manifest.py leaves the same
-# ones out; tests/host/test_manifest.py checks the two agree).
-HOST_ONLY = ("ai/hostfast.py", "hal/blinka.py", "hal/pyframebuf.py", "hal/simradio.py",
-             "hal/unixport.py", "hal/web.py")
 BUILD_DIR = os.path.join(BUILD, "flash")
 
 # files: {device path: local path}; hashes: {device path: sha256}; size: bytes

@@ -5,7 +5,7 @@ stock MicroPython, without this project's flash tool.
     mpremote mip install --target / package.json            # from a checkout
 
 Every file under firmware/ but `manifest.py` (the freezing manifest,
-not a module) and the host-only modules (`deploy.HOST_ONLY`, left out of
+not a module) and the host-only modules (`mpycheck.HOST_ONLY`, left out of
 the .mpy bundle and the frozen build too) is listed by its place on the board and its path in the
 repository (a relative URL, so it works from any host or checkout).  The
 files are source: the board compiles them as it imports them (which
@@ -20,7 +20,7 @@ import os
 import sys
 
 from host_tools import FIRMWARE, ROOT
-from host_tools.flash.deploy import HOST_ONLY
+from host_tools.codecheck.mpycheck import HOST_ONLY
 
 PACKAGE_JSON = os.path.join(ROOT, "package.json")
 VERSION = "0.1.0"

@@ -7,7 +7,8 @@ import os
 import pytest
 
 from host_tools import FIRMWARE
-from host_tools.flash.deploy import HOST_ONLY, KEEP_SOURCE, build_bundle
+from host_tools.codecheck.mpycheck import HOST_ONLY
+from host_tools.flash.deploy import KEEP_SOURCE, build_bundle
 from host_tools.codecheck.mpycheck import MANIFEST, VIPER_MARK, firmware_sources
 from host_tools.mp32 import build, command
 
@@ -29,7 +30,7 @@ def test_manifest_freezes_what_the_bundle_deploys(tmp_path):
     frozen = _frozen(os.path.join(FIRMWARE, MANIFEST))
     everything = sorted(os.path.relpath(p, FIRMWARE).replace(os.sep, "/")
                         for p in firmware_sources())
-    # each module is frozen or host-only (deploy.HOST_ONLY and the manifest's
+    # each module is frozen or host-only (mpycheck.HOST_ONLY and the manifest's
     # own HOST_ONLY name the same ones)
     assert sorted(frozen + list(HOST_ONLY)) == everything, \
         set(everything).symmetric_difference(frozen + list(HOST_ONLY))

@@ -14,7 +14,7 @@ import threading
 import pytest
 
 from host_tools.flash import mip
-from host_tools.flash.deploy import HOST_ONLY
+from host_tools.codecheck.mpycheck import HOST_ONLY
 from host_tools.devsim import DevSim, micropython_exe
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
