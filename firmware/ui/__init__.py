@@ -30,9 +30,10 @@ import sys
 #   policy run on; no screen is shown, so the screens and their drawing
 #   code give their RAM to the solver (the last frame stays on the glass).
 #   The battery mark (power) stays: the loop reads the cell between turns.
-#   So does a Gin game's match (gin, gin.match); its screens go.
+#   So does a Gin game's match (gin, gin.match); its screens go, and a
+#   linked match (table, table.match: the radio is read while an AI thinks).
 KEEP = {"ai": ("app", "match", "seats", "refresh", "screens", "power",
-               "gin", "gin.match")}
+               "gin", "gin.match", "table", "table.match")}
 
 # A Rummikub match's key on flash (the title asks for it before any match
 # module is loaded; Gin's is ui.gin.SAVE)

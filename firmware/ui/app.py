@@ -192,14 +192,22 @@ class App:
         self.boot()
         while True:
             self.step()
-            self.hal.sleep_ms(self.hal.poll_ms)
+            self.idle(self.hal.poll_ms)
 
     def run_for(self, ms):
         """Step for ms of (hal) time; the emulator's scripts use this."""
         t0 = self.hal.ticks_ms()
         while ticks_diff(self.hal.ticks_ms(), t0) < ms:
             self.step()
-            self.hal.sleep_ms(self.hal.poll_ms)
+            self.idle(self.hal.poll_ms)
+
+    def idle(self, ms):
+        """Between steps: ms pass.  A linked match (or a link screen
+        before one) reads the radio meanwhile; the rest just sleeps."""
+        m = self.match
+        if m is None:
+            m = self.screen
+        m.listen(self, ms)
 
     def dispatch(self, kind, b):
         if self.pending:             # a turn just ended: others play first

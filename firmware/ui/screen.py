@@ -19,6 +19,11 @@ class Base:
         """Time-driven change (timers); True to redraw."""
         return False
 
+    def listen(self, app, ms):
+        """ms pass between steps with no match on (App.idle): a link
+        screen reads the radio meanwhile."""
+        app.hal.sleep_ms(ms)
+
     def resumed(self):
         """Back on top after an overlay screen closed."""
 

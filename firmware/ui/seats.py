@@ -16,6 +16,8 @@ What the app (ui.app.App) asks of either game's match:
   `leave(storage)`  out to the title: a finished match's save goes
   `play_on(app)`    after a person's action, from the app's loop (App.advance):
                     AI seats play, then the next person's screen, saved first
+  `listen(app, ms)` ms pass between the loop's steps (App.idle): a linked
+                    match reads the radio, the others sleep (hal.sleep_ms)
 
 What a match, and its game's save module (ui.saved, ui.gin.saved) bringing
 one back, may use of the app; nothing else:
@@ -32,6 +34,7 @@ one back, may use of the app; nothing else:
   `now()`           Unix seconds by the clock the host sets, None if never set
   `start_match(m)`  m is the match played now (App.match)
   `advance()`       the match plays on from the app's loop (its play_on)
+  `hal`             the hal: a linked match's radio (hal.link()) and clock
 """
 HUMAN = "human"
 # flash key: a Gin game was on the glass when the device slept (ui.gin.match
@@ -61,6 +64,9 @@ class Seats:
             pl = self.make_player(p)
             self.ai[p] = pl
         return pl
+
+    def listen(self, app, ms):
+        app.hal.sleep_ms(ms)
 
     def store(self, app, key, data):
         """A save's bytes (or parts) onto flash under key; False, with the

@@ -15,7 +15,7 @@ FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))), "firmware")
 # what is the match's side: both matches, the save modules that bring one
 # back, and the score log's app side a match writes its rounds through
-MATCH_SIDE = ("ui/seats.py", "ui/match.py", "ui/gin/match.py", "ui/saved.py",
+MATCH_SIDE = ("ui/seats.py", "ui/match.py", "ui/gin/match.py", "ui/table/match.py", "ui/saved.py",
               "ui/gin/saved.py", "ui/score_log.py")
 
 

@@ -24,8 +24,14 @@ class Screen(Base):
         self.items = []
         if self.app.has_save():
             self.items.append(("Resume game", "resume"))
+        st = self.app.storage
+        if st.load("linkhost") is not None:         # link.save.HOST
+            self.items.append(("Resume table", "table_resume"))
+        if st.load("linkguest") is not None:        # link.save.GUEST
+            self.items.append(("Rejoin table", "table_rejoin"))
         self.items += [("New game", "setup"), ("History", "history"),
                        ("Settings", "settings"), ("Learn to play", "lessons"),
+                       ("Host a table", "table_lobby"), ("Join a table", "table_join"),
                        ("Gin Rummy", "gin_setup")]
         self.items.append(("Sync", "sync"))      # score sync over USB (ui.screens.sync)
 
@@ -62,7 +68,12 @@ class Screen(Base):
                     self.items = self.items[1:]
                     self.cur = 0
                     app.redraw()
-            elif act == "gin_setup":    # the other game: Rummikub's screens go
-                app.goto(act)
+            elif act == "table_resume" or act == "table_rejoin":
+                from ui.table.match import resume
+                if not resume(app, act == "table_resume"):
+                    self._items()
+                    app.redraw()
+            elif act in ("gin_setup", "table_lobby", "table_join"):
+                app.goto(act)           # another place: the title's screens go
             else:
                 app.push(act)

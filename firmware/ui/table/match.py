@@ -1,0 +1,403 @@
+"""A linked Rummikub match on the glass, as the app's match (the contract
+in ui.seats): the host console's (HostMatch: the one Game, its link.host.Host,
+AI seats and pass-and-play seats on this console) and a joined
+console's (GuestMatch: what link.guest.Guest holds, read as a Game by the
+play screen through GuestGame).  Both read the radio whenever the app is
+idle (listen) and go to the wait screen (ui.table.table_wait) while a
+seat of another console plays, or while the consoles catch up.
+"""
+import gc
+from compat import ticks_diff
+from rummikub.game import PLAYING, MATCH_OVER
+from ui.match import Match
+from ui.seats import HUMAN
+
+LINKED = "linked"       # a seat played on another console
+QUIET_STEP = 5          # the wait's seconds shown in steps of this (fewer refreshes)
+
+
+def rand(n):
+    """Nonces and codes: the board's true random bytes."""
+    import os
+    return os.urandom(n)
+
+
+def _stamp(g):
+    return (g.round_no, g.turn_no, g.phase, len(g.round_rows))
+
+
+def waited_text(name, ms):
+    s = ms // 1000 // QUIET_STEP * QUIET_STEP
+    return "Waiting for %s, %d s" % (name, s)
+
+
+class HostMatch(Match):
+    """The host's match: a Match whose LINKED seats move by frames.  Every
+    change of the game goes through the Host (saved first: on_change)."""
+
+    def __init__(self, game, seats, match_id, host):
+        Match.__init__(self, game, seats, match_id)
+        self.host = host
+        self.stamp = _stamp(game)
+        self.app = None
+        self.before = [bytearray(s) for s in game.table]   # the table at the last change
+        host.on_change = self._changed
+
+    def linked(self, p):
+        return self.seats[p] == LINKED
+
+    def version(self):
+        return self.host.version
+
+    def _changed(self, host):
+        g = self.game
+        last = g.last
+        if _stamp(g)[:2] != self.stamp[:2] and last and self.linked(last[1]):
+            # another console's move, applied by the host: into the review
+            if self.review_before is None:
+                self.review_before = self.before
+            self.note_turn()
+        self.stamp = _stamp(g)
+        self.before = [bytearray(s) for s in g.table]
+        if self.app is not None:
+            self.save(self.app)
+
+    def sync(self):
+        """A change made on this console (a person's turn on the play
+        screen, the next round on the result screen) goes to the others."""
+        if _stamp(self.game) != self.stamp:
+            h = self.host
+            h._changed(h.link.ticks_ms())
+
+    def save(self, app, screen=None):
+        from link import save
+        try:
+            save.save_host(app.storage, self.host, self.logged_rounds)
+        except OSError as e:
+            app.error = "Storage full: game not saved"
+            app.log("save: %s" % e)
+
+    def leave(self, storage):
+        if self.game.phase == MATCH_OVER:
+            from link.save import HOST
+            storage.delete(HOST)
+
+    def listen(self, app, ms):
+        self.app = app
+        self.sync()
+        self.host.wait(ms)
+
+    def ready(self):
+        """This console moves now (its person, an AI seat), or the round is over."""
+        return self.game.phase != PLAYING or self.host.its_turn() >= 0
+
+    def own_seat(self):
+        """The seat whose rack the wait screen shows: this console's one person."""
+        mine = [p for p in range(self.game.n) if self.human(p)]
+        return mine[0] if len(mine) == 1 else -1
+
+    def waiting(self):
+        """(seat, ms) of a quiet console whose person is on turn, or None."""
+        g = self.game
+        h = self.host
+        if g.phase != PLAYING or not self.linked(g.current):
+            return None
+        now = h.link.ticks_ms()
+        for p in h.peers:
+            if g.current in p.seats and p.quiet(now):
+                return g.current, ticks_diff(now, p.heard)
+        return None
+
+    def hand_to_ai(self, app, seat, level="medium"):
+        """The host gives a quiet console's seat to an AI on this console;
+        that console, back, watches (it holds no seat and gets no rack)."""
+        from link import messages as M
+        h = self.host
+        for p in h.peers:
+            if seat in p.seats:
+                p.seats.remove(seat)
+                p.shown = 0         # the next session's VIEW comes with a new TABLE
+        h.kinds[seat] = M.AI_SEAT
+        h.owner[seat] = -1
+        self.seats[seat] = level
+        self.save(app)
+        app.advance()
+
+    def play_on(self, app):
+        """As Match.play_on, with the seats of other consoles: the wait
+        screen while one of them plays or the tables catch up."""
+        from ui import forget, unload
+        self.app = app
+        self.sync()
+        g = self.game
+        h = self.host
+        if g.phase == PLAYING and g.turn_no == 0 and not self.review:
+            self.start_note()
+        if g.phase == PLAYING and not self.human(g.current) and not self.linked(g.current) \
+                and h.its_turn() >= 0:
+            app.drop_screens(hide_rack=self.humans() > 1)
+            gc.collect()
+            app.banner("%s is thinking..." % g.names[g.current])
+            unload("ai")
+            gc.collect()
+            self.ai_turn()
+            self.sync()
+        self.ai = {}
+        gc.collect()
+        unload("human")
+        gc.collect()
+        if g.phase != PLAYING:
+            app.drop_screens()
+            from ui.score_log import log_round
+            log_round(app, self)
+            forget("ui.score_log")
+            unload("logged")
+            self.save(app)
+            name = "result"
+        elif not self.human(g.current) or h.its_turn() < 0:
+            name = "table_wait"     # another console's person, an AI, the gate
+        elif self.needs_privacy():
+            name = "privacy"
+        else:
+            name = "play"
+        forget("rummikub.savefile")
+        forget("common.container")
+        gc.collect()
+        app.goto(name)
+
+
+class GuestGame:
+    """A joined console's game as the play screen reads a Game: the
+    newest VIEW and the TABLE's names and rules.  A move is checked here
+    by the engine (a refusal at once, in its words) and sent to the host,
+    which checks it again and applies it."""
+
+    def __init__(self, guest):
+        self.guest = guest
+        self.refresh()
+
+    def refresh(self):
+        from rummikub.rules import Rules
+        gst = self.guest
+        v = gst.view
+        info = gst.info
+        self.n = v.n
+        self.names = info["names"]
+        self.rules = Rules().update(info["rules"])
+        self.rounds = info["rounds"]
+        self.round_rows = [r["scores"] for r in info["rows"]]
+        self.table = [bytearray(s) for s in v.table]
+        self.current = v.current
+        self.phase = v.phase
+        self.round_no = v.round_no
+        self.turn_no = v.turn_no
+        self.melded = v.melded
+        self.pool = bytearray(v.pool)       # only its size is known
+        self.racks = [v.racks[p] if p in v.racks else bytearray(v.counts[p])
+                      for p in range(v.n)]
+        self.last = v.last
+        self.version = v.version
+
+    @property
+    def rack(self):
+        return self.racks[self.current]
+
+    def check(self, after):
+        from rummikub.turn import validate_turn
+        return validate_turn(self.table, self.rack, after, self.melded[self.current], self.rules)
+
+    def play(self, after):
+        res = self.check(after)
+        if res.valid:
+            self.guest.play(after)
+        return res
+
+    def draw(self, count=1):
+        self.guest.draw()
+        return b""
+
+    def fail(self):
+        self.guest.draw()
+        return b""
+
+    def describe_last(self):
+        """What the last turn did, as far as this console may know it."""
+        last = self.last
+        if not last:
+            return ""
+        kind, p, tiles, count = last
+        who = self.names[p]
+        if kind == 1:
+            from rummikub.tiles import fmt_tiles
+            return "%s played %s" % (who, fmt_tiles(tiles))
+        if kind == 4:
+            return "%s passed" % who
+        what = "drew" if kind == 2 else "could not play: drew"
+        if tiles:
+            from rummikub.tiles import fmt_tiles
+            return "%s %s %s" % (who, what, fmt_tiles(tiles))
+        return "%s %s %d tile%s" % (who, what, count, "" if count == 1 else "s")
+
+
+class GuestMatch(Match):
+    """A joined console's match: its seats are its person's; the others
+    are played elsewhere.  Saved (link.save) and logged (link.logbook) at
+    every TABLE and VIEW the host sends."""
+
+    def __init__(self, guest, logged=0):
+        game = GuestGame(guest)
+        seats = [HUMAN if p in guest.seats else LINKED for p in range(game.n)]
+        Match.__init__(self, game, seats, guest.info["match"])
+        self.guest = guest
+        self.logged = logged
+        self.app = None
+        self.shown = game.version
+        self.since = {}         # seat -> when the host first said its console is quiet
+        guest.on_news = self._news
+
+    def linked(self, p):
+        return self.seats[p] == LINKED
+
+    def version(self):
+        v = self.guest.view
+        return v.version if v is not None else 0
+
+    def _news(self, gst):
+        """A TABLE or VIEW: saved and logged at once, the glass after."""
+        from link import logbook
+        if self.app is None:
+            return
+        info = gst.info
+        self.seats = [HUMAN if p in gst.seats else LINKED for p in range(info["n"])]
+        over = len(info["rows"]) >= info["rounds"]
+        try:
+            self.logged = logbook.log(self.app.log_dir, info["match"], info["names"], info["rows"],
+                                      info["rules"], over, self.logged, False)
+        except OSError as e:
+            self.app.log("score log: %s" % e)
+        self.save(self.app)
+
+    def save(self, app, screen=None):
+        from link import save
+        try:
+            save.save_guest(app.storage, self.guest, self.logged)
+        except OSError as e:
+            app.error = "Storage full: game not saved"
+            app.log("save: %s" % e)
+
+    def leave(self, storage):
+        if self.game.phase == MATCH_OVER:
+            from link.save import GUEST
+            storage.delete(GUEST)
+
+    def listen(self, app, ms):
+        self.app = app
+        gst = self.guest
+        gst.wait(ms)
+        if gst.move is None and gst.my_turn() < 0 and app.stack and app.stack[-1].name == "play":
+            app.advance()       # the seat is no longer ours (an AI took it while away)
+
+    def note_turn(self):
+        """The review is made of what the host sends (_review), not here."""
+
+    def _review(self):
+        """Each new VIEW's last turn into the review, the table before it kept."""
+        g = self.game
+        before = g.table
+        g.refresh()
+        if g.version != self.shown:
+            self.shown = g.version
+            if g.last and g.last[1] in self.guest.seats:
+                self.clear_review()         # our own move: the review starts after it
+                return
+            line = g.describe_last()
+            if line:
+                if self.review_before is None:
+                    self.review_before = before
+                self.review.append(line)
+                if len(self.review) > 6:
+                    self.review.pop(0)
+
+    def ready(self):
+        gst = self.guest
+        return gst.my_turn() >= 0 or gst.verdict is not None
+
+    def own_seat(self):
+        s = self.guest.seats
+        return s[0] if len(s) == 1 else -1
+
+    def waiting(self):
+        """(seat, ms): the quiet console whose person is on turn (the host
+        counts as quiet when we have not heard it), or None."""
+        gst = self.guest
+        g = self.game
+        now = gst.link.ticks_ms()
+        if gst.host_quiet(now):
+            return 0, ticks_diff(now, gst.host.heard)
+        for p in list(self.since):
+            if not gst.quiet >> p & 1:
+                del self.since[p]
+        if g.phase == PLAYING and gst.quiet >> g.current & 1:
+            # the host calls a console quiet once it is QUIET_MS unheard
+            from link.peer import QUIET_MS
+            t = self.since.setdefault(g.current, now)
+            return g.current, ticks_diff(now, t) + QUIET_MS
+        return None
+
+    def play_on(self, app):
+        from ui import unload
+        self.app = app
+        self._review()
+        unload("human")
+        gc.collect()
+        g = self.game
+        if g.phase == PLAYING and self.guest.my_turn() >= 0:
+            self.last_human = -1
+            app.goto("play")
+        else:
+            app.goto("table_wait")
+
+
+def resume(app, host_side):
+    """Back into the linked match saved on flash (the title's "Resume
+    table" on the host, "Rejoin table" on a joined console): the consoles
+    find each other again by themselves (link.host.Host.restore, a joined
+    console's HELLO).  False, with the app's one line saying why, if it
+    cannot be."""
+    from common import SaveError
+    from link import save
+    link = app.hal.link()
+    if link is None:
+        app.error = "This console has no radio"
+        return False
+    try:
+        if host_side:
+            got = save.load_host(app.storage)
+        else:
+            from link.guest import Guest
+            gst = Guest(link, rand, "")      # the name is only for joining
+            got = save.load_guest(app.storage, gst)
+    except SaveError as e:
+        app.error = str(e)
+        return False
+    if got is None:
+        return False
+    if host_side:
+        from link import messages as M
+        from link.host import Host
+        game, st, logged = got
+        h = Host(link, st["table"], rand, st.get("name", "Host"))
+        h.restore(game, st)
+        seats = [HUMAN if k == M.HOST_SEAT else LINKED if k == M.LINKED else "medium"
+                 for k in h.kinds]
+        m = HostMatch(game, seats, h.match_id, h)
+        m.logged_rounds = logged
+    else:
+        if gst.view is None or gst.info is None:
+            app.error = "The table had not begun: join it again"
+            return False
+        m = GuestMatch(gst, got)
+    app.start_match(m)
+    m.app = app
+    app.advance()
+    return True
