@@ -105,11 +105,28 @@ class EmulatorHal(Hal):
         self.background_poll()
 
     # -- hal hooks
+    _link = None
+
+    def link(self):
+        """The simulated radio (hal.simradio) when `emulate --link N`
+        started this window: POCKET_AIR and POCKET_MAC name the air and
+        this console's address."""
+        if self._link is None and os.getenv("POCKET_AIR") and os.getenv("POCKET_MAC"):
+            from hal.simradio import SimRadio
+            self._link = SimRadio(bytes.fromhex(os.getenv("POCKET_MAC")),
+                                  int(os.getenv("POCKET_AIR")))
+        return self._link
+
     def ticks_ms(self):
-        return self.clock.ticks_ms()
+        # on the simulated radio the console's clock is the radio's, as on
+        # the unix port (hal.unixport)
+        return self._link.ticks_ms() if self._link else self.clock.ticks_ms()
 
     def sleep_ms(self, ms):
-        self.clock.sleep_ms(ms)
+        if self._link:
+            self._link.sleep_ms(ms)
+        else:
+            self.clock.sleep_ms(ms)
 
     def read_buttons(self):
         now = self.clock.now

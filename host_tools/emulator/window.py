@@ -149,6 +149,7 @@ def run(root, scale=2, fresh=False, keys=None):
             hal.press(name, at=t, hold_ms=ms)
         t += ms + (0 if name == "wait" else 600)
     app = App(hal, log=print)
+    radio = _linked(hal, app)
     app.boot()
     last = None
     while not win.quit:
@@ -171,8 +172,23 @@ def run(root, scale=2, fresh=False, keys=None):
         if glass != last:
             last = glass
             win.paint(hal, hal.panel.counts)
-        hal.sleep_ms(hal.poll_ms)
+        app.idle(hal.poll_ms)        # a linked match reads the radio meanwhile
     if app.match is not None:
         app.save_game()
+    if radio is not None:
+        radio.close()
     win.pg.quit()
     return 0
+
+
+def _linked(hal, app):
+    """A window of `emulate --link N`: its radio on the air from the
+    start, and its person's name (POCKET_NAME) first in the settings."""
+    radio = hal.link()
+    name = os.getenv("POCKET_NAME")
+    if radio is not None and name:
+        names = app.settings["names"]
+        app.settings["names"] = [name] + [n for n in names if n != name][:len(names) - 1]
+        print("emulate: %s's console is on the simulated radio" % name, flush=True)
+        app.sleeper.idle_ms = 0      # no idle sleep: a console on the air stays on it
+    return radio

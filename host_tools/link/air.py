@@ -100,13 +100,16 @@ class AirError(Exception):
 
 class Air:
     def __init__(self, faults=None, seed=1, capture=None, fuzz_per_s=0.0,
-                 vlimit_ms=4 * 3600 * 1000, real_limit_s=600):
+                 vlimit_ms=4 * 3600 * 1000, real_limit_s=600, realtime=False):
         self.faults = faults or Faults()
         self.rng = random.Random(seed)
         self.fuzz = junk.Fuzzer(random.Random(seed ^ 0x5A5A), fuzz_per_s)
         self.capture = open(capture, "w") if capture else None
         self.vlimit_ms = vlimit_ms
         self.real_limit_s = real_limit_s
+        # realtime: the clock never runs ahead of this computer's (consoles
+        # in windows, people at them); else it jumps to the next event
+        self.realtime = realtime
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
@@ -393,6 +396,10 @@ class Air:
                     self.problem = "every console waits for ever"
                     break
                 t, _, kind, data = heapq.heappop(self.events)
+                if self.realtime:
+                    ahead = t / 1000.0 - (time.monotonic() - t0)
+                    if ahead > 0:
+                        time.sleep(ahead)
                 self.now = max(self.now, t)
                 if self.now > self.vlimit_ms:
                     self.problem = "no end in %d virtual minutes" % (self.vlimit_ms // 60000)

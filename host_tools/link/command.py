@@ -88,7 +88,8 @@ def parse_args(argv):
     ap.add_argument("--link", type=whole(2, 4, "consoles"), required=True, metavar="N",
                     help="consoles (2-4)")
     ap.add_argument("--headless", action="store_true",
-                    help="no windows (the only way for now: the glass comes with part 2)")
+                    help="no windows: scripted players, then every console checked "
+                         "(without it: N windows, people at them)")
     ap.add_argument("--seed", type=whole(0, SEED_MAX), default=1,
                     help="the deal and the radio's faults (default 1)")
     ap.add_argument("--rounds", type=whole(1, 99, "rounds"), default=1,
@@ -121,9 +122,7 @@ def parse_args(argv):
     ap.add_argument("--capture", action="store_true",
                     help="write every frame each console receives to DIR/air.jsonl")
     args = ap.parse_args(argv)
-    if not args.headless:
-        ap.error("--link runs headless for now: add --headless")
-    if args.dir and os.path.isdir(args.dir) and os.listdir(args.dir):
+    if args.headless and args.dir and os.path.isdir(args.dir) and os.listdir(args.dir):
         ap.error("--dir: %s is not empty (its consoles would resume their saves)" % args.dir)
     names = set(R.NAMES[:args.link])
     for k in args.kill:
@@ -140,8 +139,46 @@ def _pct(v):
     return "%g%%" % (v * 100)
 
 
+def windows(args):
+    """N windows, each the whole app in its own process with its own flash
+    (DIR/ann, DIR/bo, ...), on the simulated radio in real time: host a
+    table in one ("Host a table"), join it from the others."""
+    from host_tools.emulator import window
+    why = window.unavailable()
+    if why is not None:
+        print("emulate: no windows (%s): `emulate --link %d --headless` plays without"
+              % (why, args.link), file=sys.stderr)
+        return 2
+    folder = args.dir or os.path.join("build", "emulator-link")
+    faults = A.Faults(args.loss, args.dup, args.reorder, args.delay, args.partition)
+    air = A.Air(faults, args.seed, real_limit_s=24 * 3600, realtime=True)
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    for i in range(args.link):
+        name = R.NAMES[i]
+        d = os.path.abspath(os.path.join(folder, name.lower()))
+        os.makedirs(d, exist_ok=True)
+        env = {"POCKET_MAC": R.mac(i).hex(), "POCKET_NAME": name}
+        air.add(A.Console(name, R.mac(i), [sys.executable, "-m", "host_tools", "emulate",
+                                            "--save-dir", d], root, env, d + ".out"))
+    print("emulate: %d windows (%s) on the simulated radio; their flash and output in %s. "
+          "Host a table in one, join it from the others; close every window to end."
+          % (args.link, ", ".join(R.NAMES[:args.link]), folder), flush=True)
+    import signal
+
+    def stop(signum, frame):
+        raise SystemExit(0)         # the air's run closes every window on its way out
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        air.run()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if not args.headless:
+        return windows(args)
     folder = args.dir or tempfile.mkdtemp(prefix="pocket-link-")
     faults = A.Faults(args.loss, args.dup, args.reorder, args.delay, args.partition)
     table = R.Table(folder, args.link, args.seed, args.rounds, args.level, faults, args.kill,
