@@ -42,7 +42,8 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if any(a == "--link" or a.startswith("--link=") for a in argv):
         from host_tools.link import command
-        return command.main(argv)
+        from host_tools.emulator.linked import windows
+        return command.main(argv, windows)
     args = parse_args(argv)
     keys = args.keys
     if args.script:            # its text: options.text_file read and checked it

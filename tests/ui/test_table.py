@@ -111,7 +111,7 @@ def test_host_and_join_from_the_title_then_each_glass_shows_the_others_moves(tmp
     assert seen == [seen[0], 1 - seen[0]] * 4
     assert played
     hm, gm = host.match, guest.match
-    assert t.run(6000, lambda: gm.version() == hm.version())
+    assert t.run(6000, lambda: gm.game.version == hm.version())     # shown on the glass
     g, v = hm.game, gm.game
     assert v.table == g.table and v.current == g.current and v.turn_no == g.turn_no
     assert [len(r) for r in v.racks] == [len(r) for r in g.racks]

@@ -314,9 +314,9 @@ class GuestMatch(Match):
             if line:
                 if self.review_before is None:
                     self.review_before = before
-                self.review.append(line)
-                if len(self.review) > 6:
-                    self.review.pop(0)
+                from ui.turn_sets import pack
+                self._note(line, g.last[1],
+                           pack(b"", b"", g.table, (0, 0, 0)) if g.last[0] == 1 else b"")
 
     def ready(self):
         gst = self.guest
