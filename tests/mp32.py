@@ -23,7 +23,9 @@ host_tools.mp32 (cached under build/mp32/).  Without its source or a
    radio is up; floor), with three joined consoles (the plain binary,
    each its own process) over the simulated radio at 20% loss
    (host_tools.link): the host runs the engine, its person's moves, the
-   sessions, the save and the score log.
+   sessions, the save and the score log; then the same with the host the
+   whole app on the glass, hosting from its lobby, its person playing
+   through the play screen (tests/ui_mp/mp_table_host.py).
 Each run prints the most heap it grew to and the CPU time it took.
 """
 import argparse
@@ -87,16 +89,18 @@ def in_profile(folder, exe, module, profile):
         kb(profile.most_heap(r)), kb(profile.heap), kb(r["most"]), r["added"], r["freed"], cpu)
 
 
-def linked_host(frozen, plain, profile):
+def linked_host(frozen, plain, profile, driver="console_mp"):
     """(ok, last line, what the heap did and the CPU time of all four
     consoles) of a linked match whose host runs frozen in profile, three
-    joined consoles beside it."""
+    joined consoles beside it; driver mp_table_host: the host is the whole
+    app on the glass (tests/ui_mp/mp_table_host.py), not the headless
+    console."""
     from host_tools.link import air as A
     from host_tools.link import run as R
     fd, report = tempfile.mkstemp(prefix="mp32-heap-")
     os.close(fd)
     folder = tempfile.mkdtemp(prefix="mp32-link-")
-    host = ([frozen] + profile.args() + ["-c", "import console_mp; console_mp.main()"],
+    host = ([frozen] + profile.args() + ["-c", "import %s; %s.main()" % (driver, driver)],
             dict(profile.env(report), MICROPYPATH=".frozen"))
     cpu = children_cpu()
     try:
@@ -105,7 +109,11 @@ def linked_host(frozen, plain, profile):
         r = profiles.read_report(report)
     finally:
         os.remove(report)
-    problems = ([result.problem] if result.problem else []) + R.check(result)
+    # the glass host writes no shown.jsonl: the joined consoles' ends are checked
+    problems = ([result.problem] if result.problem else []) + (
+        R.check(result) if driver == "console_mp" else
+        ["%s did not finish" % c["name"] for c in result.consoles
+         if "link console ok" not in c["out"]])
     out = result.consoles[0]["out"].strip().splitlines()
     line = "; ".join(problems[:3]) if problems else out[-1].split(": ", 1)[-1]
     cpu = "%.1f s CPU" % (children_cpu() - cpu)
@@ -178,6 +186,11 @@ def main(argv):
         print("32-bit linked host of 3 consoles, frozen, %s: %s; %s" % (describe(profile), line, heap))
         if not ok:
             failed.append("linked host in %s" % profile.name)
+        ok, line, heap = linked_host(frozen, plain, profile, "mp_table_host")
+        print("32-bit glass host (the app) of 3 consoles, frozen, %s: %s; %s"
+              % (describe(profile), line, heap))
+        if not ok:
+            failed.append("glass host in %s" % profile.name)
     if failed:
         print("test-mp32 FAILED: %s" % "; ".join(failed), file=sys.stderr)
         return 1

@@ -184,7 +184,7 @@ def frozen_key(staged):
 # would be a cost of the test, not of the app
 TEST_DRIVER = ("tests/ui_mp/ui_hal.py", "tests/ui_mp/ui_driver.py", "tests/ui_mp/mp_ui_game.py",
                "tests/ui_mp/ui_probe.py", "tests/ui_mp/mp_gin_ui_game.py",
-               "host_tools/link/console_mp.py")
+               "tests/ui_mp/mp_table_host.py", "host_tools/link/console_mp.py")
 # host-only backends the drivers run on, frozen where the device has its
 # own (hal.simradio stands in for the ESP32's espnow backend)
 TEST_BACKENDS = ("hal/simradio.py",)
