@@ -15,15 +15,6 @@ import compat
 from ui_hal import TestHal
 
 
-def _opts():
-    o = {}
-    for w in (os.getenv("POCKET_CONSOLE") or "").split():
-        i = w.find("=")
-        if i > 0:
-            o[w[:i]] = w[i + 1:]
-    return o
-
-
 class RadioHal(TestHal):
     """The test hal with the radio's clock (as hal.unixport on the air)."""
 
@@ -44,6 +35,7 @@ class RadioHal(TestHal):
 def main():
     from hal.simradio import SimRadio
     from hal import buttons as hb
+    from console_mp import _opts     # the headless console's options, the same words
     o = _opts()
     radio = SimRadio(bytes.fromhex(o["mac"]), int(os.getenv("POCKET_AIR")))
     compat.ticks_ms = radio.ticks_ms          # before any AI module binds it
