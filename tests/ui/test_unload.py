@@ -13,6 +13,7 @@ from ui.match import Match  # noqa: E402
 def test_unload_follows_the_package_declarations(monkeypatch):
     import rummikub
     import rummikub.savefile  # noqa: F401
+    import ui.app  # noqa: F401  (kept below: loaded here, not by an earlier test)
     import ui.gfx  # noqa: F401
     monkeypatch.setattr(ui, "KEEP", {"ai": ("app", "match", "refresh", "screens")})
     ui.unload("ai")
