@@ -1,7 +1,9 @@
 """From a Gin Rummy game to the score log: the records sync.gamelog
-writes for Rummikub.  A gin hand is a round, a gin game a match whose
-pairs say "game": "gin" (sync.matchinfo)."""
+makes for Rummikub (`log` as there: a ScoreLog or a list).  A gin hand
+is a round, a gin game a match whose pairs say "game": "gin"
+(sync.matchinfo)."""
 from compat import const
+from sync import records as R
 
 _GIN = const(2)         # a round record's game code (sync.matchinfo.GAMES)
 
@@ -21,8 +23,8 @@ def log_gin_hand(log, game, match_id):
         dw = [0, 0]
         dw[k] = r["knocker_deadwood"]
         dw[1 - k] = r["defender_deadwood"]
-    return log.append_round(match_id, min(game.hand_no, 255), game.names, pts, dw,
-                            None if h[0] < 0 else h[0], h[0] < 0, _GIN)
+    return log.append(R.encode_round(match_id, min(game.hand_no, 255), game.names, pts, dw,
+                                     None if h[0] < 0 else h[0], h[0] < 0, _GIN))
 
 
 def log_gin_match(log, game, match_id, at=None, seats=None):
@@ -37,5 +39,6 @@ def log_gin_match(log, game, match_id, at=None, seats=None):
             row[w] = p
         rows.append(row)
     win, totals, bonus, margin = game.final()
-    return log.append_match(match_id, game.names, rows[-255:], totals,
-                            game.hands_won, win, pairs(game.rules.changed(), "gin", at, seats))
+    return log.append(R.encode_match(match_id, game.names, rows[-255:], totals,
+                                     game.hands_won, win,
+                                     pairs(game.rules.changed(), "gin", at, seats)))

@@ -14,7 +14,7 @@ MAGIC = b"\xa5\x5a"
 HEAD = "<HBI"          # length, type, seq (after MAGIC)
 HEAD_SIZE = 9          # MAGIC + struct HEAD
 OVERHEAD = 13          # HEAD_SIZE + crc32
-MAX_PAYLOAD = 1600     # the largest match record (records.MAX_MATCH) fits
+MAX_PAYLOAD = 1640     # the largest match record (records.MAX_MATCH) fits
 
 # Host -> device requests.
 HELLO = 0x01           # [HELLO_TIME] -> HELLO_OK
@@ -26,8 +26,10 @@ SETTINGS = 0x05        # key/values -> OK
 BYE = 0x06             # -> OK, the endpoint returns
 # Log records (frame seq = record seq); see records.py for their payloads.
 LOG_START = 0x10
-ROUND = 0x11
+ROUND = 0x11           # a round or a match of a format 1 match id (32-bit)
 MATCH = 0x12
+ROUND2 = 0x13          # the same, of a format 2 match id ([console.]log.number)
+MATCH2 = 0x14
 # Device -> host replies (frame seq = the request's seq).
 HELLO_OK = 0x81
 END = 0x82
@@ -37,7 +39,7 @@ ERR = 0xEE
 
 NAMES = {HELLO: "HELLO", GET: "GET", ACK: "ACK", PLAYERS: "PLAYERS",
          SETTINGS: "SETTINGS", BYE: "BYE", LOG_START: "LOG_START",
-         ROUND: "ROUND", MATCH: "MATCH", HELLO_OK: "HELLO_OK", END: "END",
+         ROUND: "ROUND", MATCH: "MATCH", ROUND2: "ROUND2", MATCH2: "MATCH2", HELLO_OK: "HELLO_OK", END: "END",
          ACK_OK: "ACK_OK", OK: "OK", ERR: "ERR"}
 
 

@@ -4,6 +4,17 @@ Plain values in, compact bytes out (struct + short strings), and back.  The
 device encodes, the host decodes the same bytes after sync.  Seats are list
 positions: names[i], scores[i], racks[i] all belong to seat i.
 
+A record names its match by the match's id (the scheme: the sync package's
+docstring).  The id's type picks the record's kind: a text id (format 2)
+gives ROUND2 / MATCH2, whose payload starts with the id's three parts
+(console as a short string, "" for this console; log id u32; number u32);
+a 32-bit int (format 1, from firmware before it, kept by a match saved
+then) gives ROUND / MATCH, whose payload starts with it.  The rest of the
+payload is the same in both.  encode_round and encode_match return the
+record, (kind, payload), what ScoreLog.append takes (and a list too: a
+match keeps what the log could not take, ui.score_log); decode(kind,
+payload) reads any of the four.
+
 Every record a real match produces fits one frame (issue 24 D5): the
 encoder takes at most MAX_SEATS seats, names of NAME_BYTES, MAX_CELLS round
 scores and RULES_BYTES of rules, so no match record exceeds MAX_MATCH, which
@@ -15,9 +26,10 @@ import struct
 from compat import const
 
 from sync.protocol import put_str, get_str, put_pairs, get_pairs
+from sync import protocol as P
 
-_ROUND_HEAD = const("<IBBBb")  # match id, round number, players, flags, winner seat
-_MATCH_HEAD = const("<IBBb")   # match id, players, rounds, winner seat
+_ROUND_HEAD = const("<BBBb")   # after the match id: round number, players, flags, winner seat
+_MATCH_HEAD = const("<BBb")    # after the match id: players, rounds, winner seat
 _EXHAUSTED = const(1)          # round flag: the pool ran out
 _GAME_SHIFT = const(1)         # round flags above it: the game's code (sync.matchinfo)
 
@@ -27,19 +39,72 @@ NAME_BYTES = 16         # a player's name is 8 ASCII characters (sync.limits),
 MAX_CELLS = 6 * 99      # round scores in a match: 6 seats x the 99 rounds a
                         # settings file takes; Gin keeps 2 x 255 hands
 _RULES_BYTES = const(256)      # the changed rules, every variant at its longest: 224
-MAX_MATCH = (struct.calcsize(_MATCH_HEAD) + _MAX_SEATS * (1 + NAME_BYTES + 5)
+_CONSOLE = const(40)           # a console's id in a match id: hal.devid's longest
+MAX_MATCH = (1 + _CONSOLE + 8 + struct.calcsize(_MATCH_HEAD) + _MAX_SEATS * (1 + NAME_BYTES + 5)
              + 2 * MAX_CELLS + _RULES_BYTES)
+
+
+def match_id(console, log_id, number):
+    """A format 2 match id as text: "log.number" (the log id as 8 hex
+    digits) for a match this console started, "console.log.number" for
+    one another console started."""
+    mid = "%08x.%d" % (log_id, number)
+    return console + "." + mid if console else mid
+
+
+def split_id(text):
+    """(console, log id, number) of a format 2 match id (console "": this
+    console); ValueError if it does not fit the scheme."""
+    if isinstance(text, str):
+        parts = text.rsplit(".", 2)
+        console = parts[0] if len(parts) == 3 else ""
+        try:
+            log_id, number = int(parts[-2], 16), int(parts[-1])
+            ok = text == match_id(console, log_id, number) and 0 < number <= 0xFFFFFFFF \
+                and 0 <= log_id <= 0xFFFFFFFF and len(console) <= _CONSOLE
+        except (ValueError, IndexError):
+            ok = False
+        for c in console:
+            ok = ok and 32 < ord(c) < 127
+        if ok:
+            return console, log_id, number
+    raise ValueError("match id %r is not [console.]log.number" % (text,))
+
+
+def _put_id(out, v):
+    """The match id v into a record: a 32-bit int (format 1) or a text
+    id; True for a text id."""
+    if isinstance(v, int):
+        if v < 0 or v > 0xFFFFFFFF:
+            raise ValueError("match id %r is not 32-bit" % (v,))
+        out.extend(struct.pack("<I", v))
+        return False
+    console, log_id, number = split_id(v)
+    put_str(out, console)
+    out.extend(struct.pack("<II", log_id, number))
+    return True
+
+
+def _get_id(buf, kind):
+    """(match id, position after it) from the start of a kind's payload."""
+    if kind < P.ROUND2:
+        return struct.unpack_from("<I", buf, 0)[0], 4
+    console, pos = get_str(buf, 0)
+    log_id, number = struct.unpack_from("<II", buf, pos)
+    mid = match_id(console, log_id, number)
+    split_id(mid)           # the scheme's limits: the device wrote no other
+    return mid, pos + 8
 
 
 class RecordError(ValueError):
     """A record passed its CRC but its payload does not decode."""
 
 
-def _decoding(what, fn, buf):
-    """fn(buf), with every way a short or garbled payload can fail
+def _decoding(what, fn, buf, *args):
+    """fn(buf, *args), with every way a short or garbled payload can fail
     (IndexError, struct.error, UnicodeError, ...) as one RecordError."""
     try:
-        return fn(buf)
+        return fn(buf, *args)
     except (RecordError, MemoryError):
         raise
     except Exception as e:
@@ -77,43 +142,59 @@ def _same_len(what, seq, n):
 
 
 def encode_round(match_id, round_no, names, scores, racks, winner, exhausted=False, game=0):
-    """One finished round.  racks[i] = points left on seat i's rack; game:
-    its code (sync.matchinfo.GAMES index + 1; 0: not said)."""
+    """One finished round as a record (kind, payload): ROUND2 for a text
+    match id, ROUND for a 32-bit one.  racks[i] = points left on seat i's
+    rack; game: its code (sync.matchinfo.GAMES index + 1; 0: not said)."""
     n = _seats(names)
     _same_len("scores", scores, n)
     _same_len("racks", racks, n)
     if round_no < 1 or round_no > 255:
         raise ValueError("round number must be 1..255, not %r" % (round_no,))
-    out = bytearray(struct.pack(_ROUND_HEAD, match_id, round_no, n,
-                                (_EXHAUSTED if exhausted else 0) | game << _GAME_SHIFT,
-                                _winner(winner, n)))
+    out = bytearray()
+    v2 = _put_id(out, match_id)
+    out.extend(struct.pack(_ROUND_HEAD, round_no, n,
+                           (_EXHAUSTED if exhausted else 0) | game << _GAME_SHIFT,
+                           _winner(winner, n)))
     for i in range(n):
         put_str(out, names[i])
         rack = racks[i]
         if not isinstance(rack, int) or rack < 0 or rack > 65535:
             raise ValueError("rack points must be 0..65535, not %r" % (rack,))
         out.extend(struct.pack("<hH", _i16(scores[i], "score"), rack))
-    return bytes(out)
+    return (P.ROUND2 if v2 else P.ROUND), bytes(out)
 
 
-def decode_round(buf):
-    """The dict encode_round() was given; RecordError if buf does not decode."""
-    return _decoding("round", _round, buf)
+def decode(kind, buf):
+    """The dict a ROUND, ROUND2, MATCH or MATCH2 record's payload holds
+    (what encode_round or encode_match was given, "match_id" int or text);
+    RecordError if buf does not decode, ValueError for another kind."""
+    if kind == P.ROUND or kind == P.ROUND2:
+        return _decoding("round", _round, buf, kind)
+    if kind == P.MATCH or kind == P.MATCH2:
+        return _decoding("match", _match, buf, kind)
+    raise ValueError("not a round or match record: kind 0x%02x" % kind)
 
 
-def _round(buf):
-    match_id, round_no, n, flags, winner = struct.unpack_from(_ROUND_HEAD, buf, 0)
-    names, scores, racks, pos = _get_seats(buf, struct.calcsize(_ROUND_HEAD), n, "<hH")
+def decode_round(buf, kind=P.ROUND):
+    return decode(kind, buf)
+
+
+def _round(buf, kind):
+    mid, pos = _get_id(buf, kind)
+    round_no, n, flags, winner = struct.unpack_from(_ROUND_HEAD, buf, pos)
+    names, scores, racks, pos = _get_seats(buf, pos + struct.calcsize(_ROUND_HEAD), n, "<hH")
     _end(buf, pos, "round")
-    return {"match_id": match_id, "round": round_no, "names": names,
+    return {"match_id": mid, "round": round_no, "names": names,
             "scores": scores, "racks": racks,
             "winner": None if winner < 0 else winner,
             "exhausted": bool(flags & _EXHAUSTED), "game": flags >> _GAME_SHIFT}
 
 
 def encode_match(match_id, names, round_scores, totals, wins, winner, rules=None):
-    """One finished match.  round_scores[r][i] = seat i's score in round r+1;
-    rules = {rule name: value} for the rules that differ from the defaults."""
+    """One finished match as a record (kind, payload): MATCH2 for a text
+    match id, MATCH for a 32-bit one.  round_scores[r][i] = seat i's score
+    in round r+1; rules = {rule name: value} for the rules that differ
+    from the defaults."""
     n = _seats(names)
     _same_len("totals", totals, n)
     _same_len("wins", wins, n)
@@ -121,7 +202,9 @@ def encode_match(match_id, names, round_scores, totals, wins, winner, rules=None
     if nr > 255 or nr * n > MAX_CELLS:
         raise ValueError("a match record holds 255 rounds and %d round scores, not %d x %d"
                          % (MAX_CELLS, nr, n))
-    out = bytearray(struct.pack(_MATCH_HEAD, match_id, n, nr, _winner(winner, n)))
+    out = bytearray()
+    v2 = _put_id(out, match_id)
+    out.extend(struct.pack(_MATCH_HEAD, n, nr, _winner(winner, n)))
     for i in range(n):
         put_str(out, names[i])
         out.extend(struct.pack("<iB", totals[i], wins[i]))
@@ -134,24 +217,24 @@ def encode_match(match_id, names, round_scores, totals, wins, winner, rules=None
     put_pairs(out, rules or {})
     if len(out) - end > _RULES_BYTES:
         raise ValueError("the rules take %d bytes, over %d" % (len(out) - end, _RULES_BYTES))
-    return bytes(out)
+    return (P.MATCH2 if v2 else P.MATCH), bytes(out)
 
 
-def decode_match(buf):
-    """The dict encode_match() was given; RecordError if buf does not decode."""
-    return _decoding("match", _match, buf)
+def decode_match(buf, kind=P.MATCH):
+    return decode(kind, buf)
 
 
-def _match(buf):
-    match_id, n, nr, winner = struct.unpack_from(_MATCH_HEAD, buf, 0)
-    names, totals, wins, pos = _get_seats(buf, struct.calcsize(_MATCH_HEAD), n, "<iB")
+def _match(buf, kind):
+    mid, pos = _get_id(buf, kind)
+    n, nr, winner = struct.unpack_from(_MATCH_HEAD, buf, pos)
+    names, totals, wins, pos = _get_seats(buf, pos + struct.calcsize(_MATCH_HEAD), n, "<iB")
     rounds = []
     for _ in range(nr):
         rounds.append(list(struct.unpack_from("<%dh" % n, buf, pos)))
         pos += 2 * n
     rules, pos = get_pairs(buf, pos)
     _end(buf, pos, "match")
-    return {"match_id": match_id, "names": names, "totals": totals,
+    return {"match_id": mid, "names": names, "totals": totals,
             "wins": wins, "rounds": rounds,
             "winner": None if winner < 0 else winner, "rules": rules}
 

@@ -254,7 +254,7 @@ class App:
         return (self.hal.ticks_ms() * 2654435761 + self.steps) & 0x7FFFFFFF or 1
 
     def new_match_id(self):
-        """The next match id from the score log (0 without one)."""
+        """A new match's id, reserved in the score log (0 without one)."""
         from ui.score_log import new_match_id
         mid = new_match_id(self)
         forget("ui.score_log")
@@ -310,9 +310,17 @@ class App:
 
     def end_match(self):
         """Out of the match to the title (a finished match's save goes:
-        each match's leave)."""
+        each match's leave; results it could not log yet go to the score
+        log's outbox first, ui.score_log)."""
         m = self.match
         self.match = None
         if m is not None:
-            m.leave(self.storage)
+            kept = True
+            if m.unlogged:           # results the log has not taken: to the outbox
+                from ui.score_log import hand_over
+                kept = hand_over(self, m)
+                forget("ui.score_log")
+                unload("logged")
+            if kept:                 # else its save keeps them, and stays
+                m.leave(self.storage)
         self.goto("title")

@@ -52,6 +52,8 @@ class Match(Seats):
             "tables": [[p, fmt_table(unpack(t)[2]) if t else ""] for p, t in self.tables],
             "logged": self.logged_rounds,
         }
+        if self.unlogged:
+            extra["unlogged"] = self.unlogged
         scr = None
         for s in app.stack:
             if s.resumable:

@@ -28,10 +28,8 @@ def _restore(game, extra):
             any(k not in SEAT_KINDS for k in seats):
         raise ValueError("seats %s do not fit %d players"
                          % (shown(seats), game.n))
-    mid = extra.get("match_id", 0)
-    if not _int(mid, 0, 0xFFFFFFFF):
-        raise ValueError("match id %s" % shown(mid))
-    m = Match(game, seats, mid)
+    m = Match(game, seats)
+    m.restore(extra, "match_id")
     review = extra.get("review", [])
     m.review = [r for r in review if isinstance(r, str)] if isinstance(review, list) else []
     last = extra.get("last_human", -1)

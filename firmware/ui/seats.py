@@ -3,6 +3,9 @@ ui.gin.match.GinMatch): each seat is HUMAN or an AI level; an AI seat's
 player is made on first use by the subclass's make_player(p) and kept in
 .ai until the app drops them for RAM (.ai = {}; they are made again from
 the game's state).  last_human is the seat that last saw its own cards.
+match_id is the id the score log reserved when the match started (the
+scheme: the sync package's docstring); unlogged, the match's results the
+log could not take yet (ui.score_log), saved with the match.
 
 The match's contract with the app, both ways, written here only (a match
 of a new game, or one played over a link, keeps to it; tests/ui/
@@ -14,6 +17,8 @@ What the app (ui.app.App) asks of either game's match:
   `save(app, screen=None)`  onto flash with the screen it goes on to (None:
                     with the screen shown, or nothing if every action saved)
   `leave(storage)`  out to the title: a finished match's save goes
+  `unlogged`        its results the score log has not taken yet: the app
+                    hands them over when the match is left (ui.score_log)
   `play_on(app)`    after a person's action, from the app's loop (App.advance):
                     AI seats play, then the next person's screen, saved first
   `listen(app, ms)` ms pass between the loop's steps (App.idle): a linked
@@ -48,6 +53,7 @@ class Seats:
         self.game = game
         self.seats = list(seats)
         self.match_id = match_id
+        self.unlogged = []
         self.ai = {}
         self.last_human = -1
         self.lesson = None
@@ -67,6 +73,34 @@ class Seats:
 
     def listen(self, app, ms):
         app.hal.sleep_ms(ms)
+
+    def restore(self, extra, key):
+        """The match id (under key) and the results waiting for the log
+        from a save's app fields; ValueError naming the field that has
+        another shape.  An id is 0 (no score log), a 32-bit int (format 1:
+        a match started on firmware before the scheme) or text of the
+        scheme (sync.records.split_id); a result waiting is the hex text
+        of a record's kind byte and payload (ui.score_log)."""
+        v = extra.get(key, 0)
+        if isinstance(v, int) and not isinstance(v, bool):
+            ok = 0 <= v <= 0xFFFFFFFF
+        else:
+            try:
+                from sync.records import split_id
+                ok = split_id(v)
+            except (ImportError, ValueError):
+                ok = False
+        if not ok:
+            raise ValueError("bad match id")
+        self.match_id = v
+        v = extra.get("unlogged", [])
+        if not isinstance(v, list):
+            raise ValueError("bad unlogged results")
+        for h in v:
+            if not isinstance(h, str) or len(h) < 2 or len(h) % 2 or \
+                    not 0x11 <= int(h[:2], 16) <= 0x14:
+                raise ValueError("bad unlogged result")
+        self.unlogged = v
 
     def store(self, app, key, data):
         """A save's bytes (or parts) onto flash under key; False, with the

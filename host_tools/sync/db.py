@@ -5,8 +5,9 @@ to the tables built from it, in the same transaction that moves the resume
 point forward: a sync cut off anywhere leaves either all of a batch or none
 of it, and the next sync asks for what comes after.  A match is keyed by
 (device id, log id, match id) and a round by (device id, log id, match id,
-round), so a record sent twice changes nothing, and a wiped device log
-whose new match ids repeat an old log's (they carry only 16 bits of the
+round), so a record sent twice changes nothing (match_key: which console
+and log those are for a record's match id), and a wiped device log whose
+new match ids repeat an old log's (format 1 ids carry only 16 bits of the
 log id) keeps its matches apart (issue 24 D1).
 
 Before anything in a file changes it is checked (Db.__init__): an SQLite
@@ -125,6 +126,25 @@ CREATE TABLE IF NOT EXISTS scores (
     score INTEGER NOT NULL, rack_left INTEGER,
     PRIMARY KEY (device_id, log_id, match_id, round_no, seat));
 """
+
+
+RESULTS = (P.ROUND, P.MATCH, P.ROUND2, P.MATCH2)
+NEW_IDS = 1 << 32       # a format 2 match's number is kept as NEW_IDS + number
+
+
+def match_key(device_id, log_id, match_id):
+    """Where a record's match is kept: ((device id, log id), match id), the
+    key columns of every table built from the records.  A format 1 id (an
+    int) belongs to the log the record came from.  A format 2 id names its
+    console (none: the one the record came from) and that console's log
+    itself (sync package: the scheme), so a
+    match is one match whichever console's log brought it (link play), and
+    also when a log's identity was lost and its records came again; its
+    number is kept from NEW_IDS up, apart from every 32-bit id."""
+    if isinstance(match_id, int):
+        return (device_id, log_id), match_id
+    console, lid, number = R.split_id(match_id)
+    return (console or device_id, lid), NEW_IDS + number
 
 
 class DbError(Exception):
@@ -361,10 +381,13 @@ class Db:
     def _apply(self, device_id, log_id, kind, seq, payload, now):
         """One record into the tables; 1 if it finished a match."""
         try:
-            if kind == P.ROUND:
-                self._round((device_id, log_id), R.decode_round(payload), now)
-            elif kind == P.MATCH:
-                return self._match((device_id, log_id), R.decode_match(payload), now)
+            if kind in RESULTS:
+                d = R.decode(kind, payload)
+                log, d["match_id"] = match_key(device_id, log_id, d["match_id"])
+                if kind == P.ROUND or kind == P.ROUND2:
+                    self._round(log, d, now)
+                else:
+                    return self._match(log, d, now)
         except R.RecordError as e:
             # kept raw (nothing lost), left out of the tables
             self.undecodable.append((seq, "%s record: %s" % (P.NAMES[kind], e)))

@@ -28,7 +28,7 @@ from host_tools import count
 
 from sync import protocol as P
 
-RECORD_KINDS = (P.LOG_START, P.ROUND, P.MATCH)
+RECORD_KINDS = (P.LOG_START, P.ROUND, P.MATCH, P.ROUND2, P.MATCH2)
 SILENT_MAX = 15.0      # seconds without an answering frame: give up
 LIVE_WAIT = 30         # timeouts one try may wait while bytes keep coming
 SLOW_MAX = 8           # a try after a silent one waits twice as long, up to this many timeouts

@@ -18,18 +18,18 @@ def fill(path):
     for rnd, row in ((1, [12, -5, -7]),):
         seq += 1
         recs.append((P.ROUND, seq, R.encode_round(7, rnd, ["Ann", "Ben", "Cy"], row,
-                                                  [0, 5, 7], 0)))
+                                                  [0, 5, 7], 0)[1]))
     seq += 1
     recs.append((P.MATCH, seq, R.encode_match(7, ["Ann", "Ben", "Cy"], [[12, -5, -7]],
-                                              [12, -5, -7], [1, 0, 0], 0, {})))
+                                              [12, -5, -7], [1, 0, 0], 0, {})[1]))
     # a gin game: Ann against AI hard, two hands then the game
     for hand, row, dw in ((1, [0, 43], [53, 10]), (2, [64, 0], [5, 69])):
         seq += 1
         recs.append((P.ROUND, seq, R.encode_round(8, hand, ["Ann", "AI hard"], row, dw,
-                                                  0 if row[0] else 1)))
+                                                  0 if row[0] else 1)[1]))
     seq += 1
     recs.append((P.MATCH, seq, R.encode_match(8, ["Ann", "AI hard"], [[0, 43], [64, 0]],
-                                              [184, 63], [1, 1], 0, {"game": "gin"})))
+                                              [184, 63], [1, 1], 0, {"game": "gin"})[1]))
     with Db(path) as db:
         db.store("dev1", 1, recs)
 

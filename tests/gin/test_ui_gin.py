@@ -40,8 +40,8 @@ def test_whole_game_against_hard_ai(tmp_path):
     # every hand and the game are in the score log, for sync
     from sync import protocol as P, records as R
     recs = list(r.app.scorelog().records())
-    rounds = [R.decode_round(p) for kind, seq, p in recs if kind == P.ROUND]
-    matches = [R.decode_match(p) for kind, seq, p in recs if kind == P.MATCH]
+    rounds = [R.decode(kind, p) for kind, seq, p in recs if kind == P.ROUND2]
+    matches = [R.decode(kind, p) for kind, seq, p in recs if kind == P.MATCH2]
     assert len(rounds) == g.hand_no and len(matches) == 1
     assert [sum(x["scores"]) for x in rounds] == [h[1] for h in g.history]
     assert {x["game"] for x in rounds} == {2}              # Gin's code: filed under Gin at once

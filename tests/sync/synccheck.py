@@ -6,6 +6,7 @@ import random
 from sync import protocol as P
 from sync import records as R
 from sync.scorelog import ScoreLog
+from host_tools.sync.db import RESULTS, match_key
 
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay"]
 DEVICE_ID = "dev-test"
@@ -24,7 +25,7 @@ class Book:
         rng = self.rng
         if self.cur is None:
             names = rng.sample(NAMES, rng.randint(2, 4))
-            self.cur = {"id": self.log.new_match_id(), "names": names, "rows": [],
+            self.cur = {"id": self.log.reserve_match(), "names": names, "rows": [],
                         "winners": [], "rounds": rng.randint(1, 3)}
         m = self.cur
         n = len(m["names"])
@@ -82,12 +83,15 @@ def assert_consistent(db, path, complete=False, device_id=None):
     matches = {}
     rounds = {}
     for kind, seq, body in rows:
-        if kind == P.MATCH:
-            d = R.decode_match(body)
-            matches[d["match_id"]] = d
-        elif kind == P.ROUND:
-            d = R.decode_round(body)
-            rounds[(d["match_id"], d["round"])] = d
+        if kind in RESULTS:
+            d = R.decode(kind, body)
+            key, d["match_id"] = match_key(dev, log.log_id, d["match_id"])
+            # the Book's matches are this console's own, of this log
+            assert key == this_log, (key, this_log)
+            if kind in (P.MATCH, P.MATCH2):
+                matches[d["match_id"]] = d
+            else:
+                rounds[(d["match_id"], d["round"])] = d
     got = {mid: (w, n) for mid, w, n in c.execute(
         "SELECT match_id, winner_seat, nrounds FROM matches WHERE device_id = ? "
         "AND log_id = ? AND finished = 1", this_log)}

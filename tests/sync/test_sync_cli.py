@@ -27,8 +27,8 @@ def expected_stats(path):
     st = {}
     _, recs = device_records(path)
     for kind, body in recs.values():
-        if kind == P.ROUND:
-            d = R.decode_round(body)
+        if kind in (P.ROUND, P.ROUND2):
+            d = R.decode(kind, body)
             for i, n in enumerate(d["names"]):
                 s = st.setdefault(n, {"matches": 0, "match_wins": 0, "rounds": 0,
                                       "rounds_won": 0, "points": 0, "racks": []})
@@ -36,8 +36,8 @@ def expected_stats(path):
                 s["rounds_won"] += d["winner"] == i
                 s["points"] += d["scores"][i]
                 s["racks"].append(d["racks"][i])
-        elif kind == P.MATCH:
-            d = R.decode_match(body)
+        elif kind in (P.MATCH, P.MATCH2):
+            d = R.decode(kind, body)
             for i, n in enumerate(d["names"]):
                 st[n]["matches"] += 1
                 st[n]["match_wins"] += d["winner"] == i
@@ -55,7 +55,7 @@ def test_sync_then_scores(tmp_path):
                             "--set", "contrast=3")
         assert rc == 0, err
         nmatch = sum(1 for k, _ in device_records(device_log(folder))[1].values()
-                     if k == P.MATCH)
+                     if k == P.MATCH2)
         assert "handheld-7: 31 new records, %d matches finished" % nmatch in out
         assert "pushed 3 player names" in out
         with open(folder / "players.json") as f:

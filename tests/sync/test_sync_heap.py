@@ -45,7 +45,7 @@ def _stream(work):
     _run(tmp_path, HEAP, n)
     big = ScoreLog(str(log))
     rows = [[-30000] * 6 for _ in range(R.MAX_CELLS // 6)]
-    n = big.append_match(big.new_match_id(), ["W" * 8] * 6, rows, [-180000] * 6, [0] * 6, 0,
+    n = big.append_match(big.reserve_match(), ["W" * 8] * 6, rows, [-180000] * 6, [0] * 6, 0,
                          {"tile_set": "xp", "freed_joker_with_rack_tiles": True})
     _run(tmp_path, BIG_HEAP, n)
 

@@ -2,6 +2,7 @@
 the real endpoint and the real host sync code joined back to back in one
 CPython process (no line faults here; tests/sync/test_sync_faults.py
 does the line), the device's log damaged between syncs."""
+import os
 import shutil
 
 from synccheck import Book, played, device_log
@@ -11,7 +12,7 @@ from sync.endpoint import Endpoint
 from sync.scorelog import ScoreLog
 from host_tools.sync.link import Link
 from host_tools.sync.pull import pull
-from host_tools.sync.db import Db
+from host_tools.sync.db import Db, match_key
 
 
 class Wire:
@@ -49,9 +50,9 @@ def rounds_in(db):
 def rounds_on_device(folder):
     out = set()
     for kind, seq, body in ScoreLog(device_log(folder)).records():
-        if kind == P.ROUND:
-            d = R.decode_round(body)
-            out.add((d["match_id"], d["round"]))
+        if kind == P.ROUND2:
+            d = R.decode(kind, body)
+            out.add((match_key("dev-test", 0, d["match_id"])[1], d["round"]))
     return out
 
 
@@ -61,7 +62,7 @@ def test_newest_record_damaged_after_sync_at_every_byte_then_play_and_sync_on(tm
     with Db(str(tmp_path / "base.db")) as db:
         sync(base, db)
     data = open(device_log(base), "rb").read()
-    assert P.check(data, _last_start(data))[0] == P.ROUND     # the newest is a round
+    assert P.check(data, _last_start(data))[0] == P.ROUND2    # the newest is a round
     lost = 0
     for i in range(_last_start(data), len(data)):
         folder = tmp_path / ("d%d" % i)
@@ -88,3 +89,52 @@ def _last_start(data):
         last = pos
         pos = P.check(data, pos)[3] + 4
     return last
+
+
+def test_damaged_log_start_after_sync_imports_nothing_twice(tmp_path):
+    """One flipped bit in the synced LOG_START record (issue 33, item 2:
+    the device drew a new log id and the host imported every round
+    again, 6 -> 13).  With the state beside the log the log keeps its
+    id, the next sync brings only what is new, and the next append writes
+    LOG_START again; with the state lost as well (the worst case) the
+    device starts a new log, the host takes its records again, and its
+    tables still count every round and match once: format 2 records name
+    their match themselves (db.match_key)."""
+    for lose_state in (False, True):
+        folder = tmp_path / ("lose%d" % lose_state)
+        book = played(folder, 5, 10)
+        while book.cur is not None:
+            book.step()                         # the match on to its end
+        with Db(str(tmp_path / ("db%d" % lose_state))) as db:
+            sync(folder, db)
+            rounds, finished = _round_keys(db), _finished(db)
+            assert len(rounds) == len(rounds_on_device(folder)) >= 6
+            log_id = ScoreLog(device_log(folder)).refresh().log_id
+            data = bytearray(open(device_log(folder), "rb").read())
+            data[11] ^= 0x04                    # a bit of the LOG_START record
+            with open(device_log(folder), "wb") as f:
+                f.write(bytes(data))
+            if lose_state:
+                os.remove(device_log(folder) + ".state")
+            assert P.LOG_START not in [k for k, _, _ in ScoreLog(device_log(folder)).records()]
+            book.log = ScoreLog(device_log(folder))   # opened anew, as the app does
+            book.step()                         # a new match's first round
+            s = sync(folder, db)
+            log = ScoreLog(device_log(folder)).refresh()
+            assert (log.log_id == log_id) != lose_state
+            if not lose_state:
+                kinds = [k for k, _, _ in log.records(s["last_seq"] - 2)]
+                assert kinds == [P.LOG_START, P.ROUND2] and s["new"] == 2
+            else:                               # every record came again
+                assert s["new"] == len(list(log.records())) > len(rounds)
+            now = _round_keys(db)
+            assert set(rounds) < set(now) and len(now) == len(rounds) + 1, lose_state
+            assert _finished(db) == finished
+
+
+def _round_keys(db):
+    return db.con.execute("SELECT device_id, log_id, match_id, round_no FROM rounds").fetchall()
+
+
+def _finished(db):
+    return db.con.execute("SELECT count(*) FROM matches WHERE finished = 1").fetchone()[0]

@@ -30,7 +30,7 @@ def hostile_db(path):
     for i in range(0, len(HOSTILE), 2):
         names = HOSTILE[i:i + 2]
         recs.append((P.MATCH, i + 2, R.encode_match(i + 1, names, [[5, -5]], [5, -5],
-                                                    [1, 0], 0)))
+                                                    [1, 0], 0)[1]))
     with Db(path) as db:
         db.store("dev", 5, recs)
 

@@ -18,9 +18,9 @@ def example_records(match_id=7):
     for r, row in enumerate(ROWS):
         racks = [0 if i == WINNERS[r] else -v for i, v in enumerate(row)]
         recs.append((P.ROUND, r + 2, R.encode_round(match_id, r + 1, NAMES, row, racks,
-                                                     WINNERS[r])))
+                                                     WINNERS[r])[1]))
     recs.append((P.MATCH, 6, R.encode_match(match_id, NAMES, ROWS, [-24, -54, 45, 33],
-                                            [1, 0, 2, 1], 2, {"joker_penalty": 25})))
+                                            [1, 0, 2, 1], 2, {"joker_penalty": 25})[1]))
     return recs
 
 

@@ -7,7 +7,7 @@ def scratch(name):
     """A fresh path under $SYNC_TMP (or /tmp); removes what was there."""
     base = os.getenv("SYNC_TMP") or "/tmp"
     path = "%s/%s-%s" % (base, name, hexlify(os.urandom(4)).decode())
-    for p in (path, path + ".synced"):
+    for p in (path, path + ".synced", path + ".state"):
         try:
             os.remove(p)
         except OSError:
@@ -26,8 +26,10 @@ def read(path):
 
 
 def remove(*paths):
-    for p in paths:
-        try:
-            os.remove(p)
-        except OSError:
-            pass
+    """The files, and a score log's companions (its state and synced mark)."""
+    for path in paths:
+        for p in (path, path + ".state", path + ".synced"):
+            try:
+                os.remove(p)
+            except OSError:
+                pass

@@ -12,7 +12,7 @@ from endpoint_frames import ask
 def setup():
     path = scratch("ep")
     log = ScoreLog(path)
-    mid = log.new_match_id()
+    mid = log.reserve_match()
     log.append_round(mid, 1, ["A", "B"], [7, -7], [0, 7], 0)
     log.append_match(mid, ["A", "B"], [[7, -7]], [7, -7], [1, 0], 0)
     ep = Endpoint(ScoreLog(path), "dev-1", "v9", path + ".players", path + ".settings")
@@ -33,7 +33,7 @@ def test_hello_get_ack():
     assert (ver, last, synced) == (1, 3, 0) and log_id == ep.log.log_id
     assert P.get_str(p, 13)[0] == "dev-1"
     frames, _ = ask(ep, P.GET, 6, struct.pack("<IB", 1, 16))
-    assert [(t, s) for t, s, _ in frames] == [(P.ROUND, 2), (P.MATCH, 3), (P.END, 6)]
+    assert [(t, s) for t, s, _ in frames] == [(P.ROUND2, 2), (P.MATCH2, 3), (P.END, 6)]
     assert struct.unpack("<IBII", frames[-1][2]) == (3, 2, 2, 3)
     frames, _ = ask(ep, P.GET, 7, struct.pack("<IB", 0, 1))
     assert [(t, s) for t, s, _ in frames] == [(P.LOG_START, 1), (P.END, 7)]

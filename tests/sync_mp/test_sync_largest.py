@@ -49,21 +49,27 @@ def largest_gin():
         pairs(GIN_RULES, "gin", LATEST, ["medium", "human"])
 
 
+# the longest match id the scheme takes (a console id as long as
+# hal.devid keeps, the highest log id and number)
+LONGEST_ID = R.match_id("~" * 40, 0xFFFFFFFF, 0xFFFFFFFF)
+
+
 def check_streamed(match):
-    """Log match, stream the log through the endpoint, decode it back."""
+    """Log match (under the longest match id), stream the log through the
+    endpoint, decode it back."""
     path = scratch("big")
     log = ScoreLog(path)
-    mid = log.new_match_id()
+    mid = LONGEST_ID
     names, rows, totals, wins, winner, rules = match
     log.append_round(mid, len(rows), names, rows[-1], [65535] * len(names), winner, True)
     seq = log.append_match(mid, names, rows, totals, wins, winner, rules)
     frames, _ = ask(Endpoint(ScoreLog(path), "dev", "v"), P.GET, 7, struct.pack("<IB", 0, 16))
-    assert [f[0] for f in frames] == [P.LOG_START, P.ROUND, P.MATCH, P.END]
+    assert [f[0] for f in frames] == [P.LOG_START, P.ROUND2, P.MATCH2, P.END]
     assert frames[2][1] == seq
     body = frames[2][2]
-    d = R.decode_match(body)
-    assert (d["names"], d["rounds"], d["totals"], d["wins"], d["winner"], d["rules"]) == \
-        (names, rows, totals, wins, winner, rules)
+    d = R.decode(P.MATCH2, body)
+    assert (d["match_id"], d["names"], d["rounds"], d["totals"], d["wins"], d["winner"],
+            d["rules"]) == (mid, names, rows, totals, wins, winner, rules)
     remove(path, path + ".synced")
     return len(body)
 
@@ -98,6 +104,9 @@ def test_what_the_bounds_do_not_allow_is_refused():
                                      wins, winner, rules)
     big = {"x%d" % i: "y" * 40 for i in range(6)}
     assert "rules" in refused(R.encode_match, 1, names, rows, totals, wins, winner, big)
+    longer = "~" + LONGEST_ID
+    assert "log.number" in refused(R.encode_match, longer, names, rows, totals, wins,
+                                           winner, rules)
 
 
 def test_name_max_is_what_the_screens_fit():

@@ -79,7 +79,7 @@ def start_score_log(root, log_id):
     from sync import scorelog
     scorelog._new_log_id = lambda: log_id
     mkdir(root)
-    scorelog.ScoreLog(root + "/" + scorelog.LOG_PATH).new_match_id()
+    scorelog.ScoreLog(root + "/" + scorelog.LOG_PATH).reserve_match()
     scorelog = None
     for name in list(sys.modules):
         if name not in before:

@@ -81,22 +81,23 @@ class GinMatch(Seats):
         hand as a round record (points, deadwood left after lay-offs, the
         winner, void as "exhausted"), and a finished game as a match record
         (hand rows, totals with the bonuses, hands won, rules with
-        "game": "gin").  Returns True when something was written."""
+        "game": "gin").  A full flash: they wait in the match (ui.score_log).
+        Returns True when there was a hand to log."""
         g = self.game
         if self.logged >= len(g.history):
             return False
-        log = app.scorelog()
-        if log is None:
-            self.logged = len(g.history)
-            return False
-        from sync import ginlog
-        try:
-            ginlog.log_gin_hand(log, g, self.match_id)
-            if g.is_over():
-                ginlog.log_gin_match(log, g, self.match_id, app.now(), self.seats)
-        except (OSError, ValueError) as e:
-            app.log("score log: %s" % e)
         self.logged = len(g.history)
+
+        def records(out):
+            from sync import ginlog
+            ginlog.log_gin_hand(out, g, self.match_id)
+            if g.is_over():
+                ginlog.log_gin_match(out, g, self.match_id, app.now(), self.seats)
+        from ui import forget, unload
+        from ui.score_log import log
+        log(app, self, records)       # what the log cannot take waits in the save
+        forget("ui.score_log")
+        unload("logged")
         return True
 
     # -- flash ----------------------------------------------------------------
@@ -111,6 +112,8 @@ class GinMatch(Seats):
         from gin import savefile
         extra = {"seats": self.seats, "id": self.match_id, "last": self.last_human,
                  "logged": self.logged, "screen": screen}
+        if self.unlogged:
+            extra["unlogged"] = self.unlogged
         if self.store(app, SAVE, savefile.dumps(self.game, extra)):
             self.store(app, GIN_ON, b"1")
 

@@ -38,9 +38,10 @@ def _match(raw):
     game, extra = savefile.loads(raw)
     try:
         screen = _check_extra(game, extra)
+        m = GinMatch(game, extra["seats"])
+        m.restore(extra, "id")
     except (KeyError, TypeError, ValueError) as e:
         raise savefile.SaveError("gin save's app fields are invalid: %s" % e)
-    m = GinMatch(game, extra["seats"], extra.get("id", 0))
     m.last_human = extra.get("last", -1)
     m.logged = extra.get("logged", len(game.history))
     return m, screen
@@ -56,7 +57,6 @@ def _check_extra(g, extra):
          and seats[1] in OPPONENTS, "seats")
     # saved only when a person is to act (the AI acts before each save)
     need(g.phase == HAND_OVER or seats[g.current] == "human", "seat to act")
-    need(whole(extra.get("id", 0), 0, 0xFFFFFFFF), "match id")
     need(whole(extra.get("last", -1), -1, 1), "last player")
     need(whole(extra.get("logged", 0), 0, len(g.history)), "logged hands")
     screen = extra.get("screen")

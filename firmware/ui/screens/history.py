@@ -57,9 +57,9 @@ def load_matches(app, limit=20):
     from sync.matchinfo import split
     try:
         for kind, seq, payload in log.records():
-            if kind == P.MATCH:
+            if kind == P.MATCH or kind == P.MATCH2:
                 try:
-                    m = R.decode_match(payload)
+                    m = R.decode(kind, payload)
                     m["rules"], m["info"] = split(m["rules"])
                     out.append(m)
                 except R.RecordError as e:

@@ -72,6 +72,10 @@ class Screen(Base):
             port = None
         if port is None:
             return ["This device has no USB serial line."]
+        from ui.score_log import flush
+        flush(app)                   # results that waited for the log: the host gets them
+        from ui import forget
+        forget("ui.score_log")
         from sync import endpoint as E
         root = app.log_dir
         ep = E.Endpoint(E.ScoreLog(root + E.LOG_PATH), self.dev_id,
