@@ -4,9 +4,8 @@ Plain values in, compact bytes out (struct + short strings), and back.  The
 device encodes, the host decodes the same bytes after sync.  Seats are list
 positions: names[i], scores[i], racks[i] all belong to seat i.
 
-A record names its match by the match's id (the scheme: the sync package's
-docstring).  The id's type picks the record's kind: a text id (format 2)
-gives ROUND2 / MATCH2, whose payload starts with the id's three parts
+A record names its match by the match's id (the scheme: sync.matchid).
+The id's type picks the record's kind: a text id (format 2) gives ROUND2 / MATCH2, whose payload starts with the id's three parts
 (console as a short string, "" for this console; log id u32; number u32);
 a 32-bit int (format 1, from firmware before it, kept by a match saved
 then) gives ROUND / MATCH, whose payload starts with it.  The rest of the
@@ -27,6 +26,7 @@ from compat import const
 
 from sync.protocol import put_str, get_str, put_pairs, get_pairs
 from sync import protocol as P
+from sync.matchid import CONSOLE_MAX, put as _put_id, get as _get_id
 
 _ROUND_HEAD = const("<BBBb")   # after the match id: round number, players, flags, winner seat
 _MATCH_HEAD = const("<BBb")    # after the match id: players, rounds, winner seat
@@ -39,61 +39,8 @@ NAME_BYTES = 16         # a player's name is 8 ASCII characters (sync.limits),
 MAX_CELLS = 6 * 99      # round scores in a match: 6 seats x the 99 rounds a
                         # settings file takes; Gin keeps 2 x 255 hands
 _RULES_BYTES = const(256)      # the changed rules, every variant at its longest: 224
-_CONSOLE = const(40)           # a console's id in a match id: hal.devid's longest
-MAX_MATCH = (1 + _CONSOLE + 8 + struct.calcsize(_MATCH_HEAD) + _MAX_SEATS * (1 + NAME_BYTES + 5)
+MAX_MATCH = (1 + CONSOLE_MAX + 8 + struct.calcsize(_MATCH_HEAD) + _MAX_SEATS * (1 + NAME_BYTES + 5)
              + 2 * MAX_CELLS + _RULES_BYTES)
-
-
-def match_id(console, log_id, number):
-    """A format 2 match id as text: "log.number" (the log id as 8 hex
-    digits) for a match this console started, "console.log.number" for
-    one another console started."""
-    mid = "%08x.%d" % (log_id, number)
-    return console + "." + mid if console else mid
-
-
-def split_id(text):
-    """(console, log id, number) of a format 2 match id (console "": this
-    console); ValueError if it does not fit the scheme."""
-    if isinstance(text, str):
-        parts = text.rsplit(".", 2)
-        console = parts[0] if len(parts) == 3 else ""
-        try:
-            log_id, number = int(parts[-2], 16), int(parts[-1])
-            ok = text == match_id(console, log_id, number) and 0 < number <= 0xFFFFFFFF \
-                and 0 <= log_id <= 0xFFFFFFFF and len(console) <= _CONSOLE
-        except (ValueError, IndexError):
-            ok = False
-        for c in console:
-            ok = ok and 32 < ord(c) < 127
-        if ok:
-            return console, log_id, number
-    raise ValueError("match id %r is not [console.]log.number" % (text,))
-
-
-def _put_id(out, v):
-    """The match id v into a record: a 32-bit int (format 1) or a text
-    id; True for a text id."""
-    if isinstance(v, int):
-        if v < 0 or v > 0xFFFFFFFF:
-            raise ValueError("match id %r is not 32-bit" % (v,))
-        out.extend(struct.pack("<I", v))
-        return False
-    console, log_id, number = split_id(v)
-    put_str(out, console)
-    out.extend(struct.pack("<II", log_id, number))
-    return True
-
-
-def _get_id(buf, kind):
-    """(match id, position after it) from the start of a kind's payload."""
-    if kind < P.ROUND2:
-        return struct.unpack_from("<I", buf, 0)[0], 4
-    console, pos = get_str(buf, 0)
-    log_id, number = struct.unpack_from("<II", buf, pos)
-    mid = match_id(console, log_id, number)
-    split_id(mid)           # the scheme's limits: the device wrote no other
-    return mid, pos + 8
 
 
 class RecordError(ValueError):
@@ -180,7 +127,7 @@ def decode_round(buf, kind=P.ROUND):
 
 
 def _round(buf, kind):
-    mid, pos = _get_id(buf, kind)
+    mid, pos = _get_id(buf, kind >= P.ROUND2)
     round_no, n, flags, winner = struct.unpack_from(_ROUND_HEAD, buf, pos)
     names, scores, racks, pos = _get_seats(buf, pos + struct.calcsize(_ROUND_HEAD), n, "<hH")
     _end(buf, pos, "round")
@@ -225,7 +172,7 @@ def decode_match(buf, kind=P.MATCH):
 
 
 def _match(buf, kind):
-    mid, pos = _get_id(buf, kind)
+    mid, pos = _get_id(buf, kind >= P.ROUND2)
     n, nr, winner = struct.unpack_from(_MATCH_HEAD, buf, pos)
     names, totals, wins, pos = _get_seats(buf, pos + struct.calcsize(_MATCH_HEAD), n, "<iB")
     rounds = []

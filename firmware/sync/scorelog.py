@@ -9,7 +9,7 @@ a tiny "synced" file replaced atomically by rename.
 
 The log's state sits beside it in another such file (path + ".state"): its
 log id, its size when the state was written, the last seq, the next match
-number (the match-id scheme: the sync package's docstring) and the log's
+number (the match-id scheme: sync.matchid) and the log's
 last four bytes.  It is written after every append and every match number
 reserved, so a round's end and a HELLO read the state and only the bytes
 the log grew by since (a cut between an append and the state's write),
@@ -346,16 +346,16 @@ class ScoreLog:
         match of this log ever gets it.  When the flash takes no write
         (full), the id is a one-off: a random log part and number 1 (unique
         but for a 1 in 2^32 chance) and nothing is written."""
-        from sync.records import match_id
+        from sync.matchid import make
         try:
             self._ensure_started()
             n = self.next_number
             self.next_number = n + 1
             self._write_state(self.clean_end)
-            return match_id("", self.log_id, n)
+            return make("", self.log_id, n)
         except OSError:
             self._size = None        # read the state again next time
-            return match_id("", _new_log_id(), 1)
+            return make("", _new_log_id(), 1)
 
     def append(self, data):
         """Log one result: data is a record as sync.records encodes it,

@@ -1,6 +1,6 @@
 """The app's side of the score log (sync.scorelog, on flash in the app's
 log_dir): opening it, a new match's id (reserved in the log's state; the
-scheme: the sync package's docstring), and a match's results into it:
+scheme: sync.matchid), and a match's results into it:
 Rummikub's rounds through sync.gamelog (log_round), Gin's hands through
 sync.ginlog (ui.gin.match).  Loaded only for those moments (the app drops
 it again).
@@ -35,7 +35,8 @@ def new_match_id(app):
     log = scorelog(app)
     if log is None:
         return 0
-    return log.reserve_match()
+    from sync.matchid import reserve
+    return reserve(log)
 
 
 def log_round(app, m):

@@ -4,7 +4,7 @@ player is made on first use by the subclass's make_player(p) and kept in
 .ai until the app drops them for RAM (.ai = {}; they are made again from
 the game's state).  last_human is the seat that last saw its own cards.
 match_id is the id the score log reserved when the match started (the
-scheme: the sync package's docstring); unlogged, the match's results the
+scheme: sync.matchid); unlogged, the match's results the
 log could not take yet (ui.score_log), saved with the match.
 
 The match's contract with the app, both ways, written here only (a match
@@ -79,15 +79,15 @@ class Seats:
         from a save's app fields; ValueError naming the field that has
         another shape.  An id is 0 (no score log), a 32-bit int (format 1:
         a match started on firmware before the scheme) or text of the
-        scheme (sync.records.split_id); a result waiting is the hex text
+        scheme (sync.matchid.split); a result waiting is the hex text
         of a record's kind byte and payload (ui.score_log)."""
         v = extra.get(key, 0)
         if isinstance(v, int) and not isinstance(v, bool):
             ok = 0 <= v <= 0xFFFFFFFF
         else:
             try:
-                from sync.records import split_id
-                ok = split_id(v)
+                from sync.matchid import split
+                ok = split(v)
             except (ImportError, ValueError):
                 ok = False
         if not ok:
@@ -97,8 +97,12 @@ class Seats:
         if not isinstance(v, list):
             raise ValueError("bad unlogged results")
         for h in v:
-            if not isinstance(h, str) or len(h) < 2 or len(h) % 2 or \
-                    not 0x11 <= int(h[:2], 16) <= 0x14:
+            try:
+                ok = isinstance(h, str) and len(h) >= 2 and not len(h) % 2 and \
+                    0x11 <= int(h[:2], 16) <= 0x14
+            except ValueError:
+                ok = False
+            if not ok:
                 raise ValueError("bad unlogged result")
         self.unlogged = v
 

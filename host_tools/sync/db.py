@@ -38,6 +38,7 @@ import urllib.parse
 
 from sync import protocol as P
 from sync import records as R
+from sync import matchid
 from sync.matchinfo import GAMES, split, round_game as game_of_code
 
 from host_tools import prog
@@ -137,13 +138,13 @@ def match_key(device_id, log_id, match_id):
     key columns of every table built from the records.  A format 1 id (an
     int) belongs to the log the record came from.  A format 2 id names its
     console (none: the one the record came from) and that console's log
-    itself (sync package: the scheme), so a
+    itself (the scheme: sync.matchid), so a
     match is one match whichever console's log brought it (link play), and
     also when a log's identity was lost and its records came again; its
     number is kept from NEW_IDS up, apart from every 32-bit id."""
     if isinstance(match_id, int):
         return (device_id, log_id), match_id
-    console, lid, number = R.split_id(match_id)
+    console, lid, number = matchid.split(match_id)
     return (console or device_id, lid), NEW_IDS + number
 
 

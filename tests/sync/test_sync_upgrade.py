@@ -8,6 +8,7 @@ each match once with all its rounds."""
 import os
 
 from sync import protocol as P
+from sync import matchid
 from sync import records as R
 from sync.scorelog import ScoreLog
 from host_tools.sync.db import Db, NEW_IDS
@@ -47,7 +48,7 @@ def test_an_old_log_syncs_on_under_the_scheme(tmp_path):
                          [1, 1, 0], 0)
         # a new match: a format 2 id from the log's state, past every old one
         new = ScoreLog(device_log(folder)).reserve_match()
-        console, log_id, number = R.split_id(new)
+        console, log_id, number = matchid.split(new)
         assert (console, log_id) == ("", 0x0BADF00D) and number > 2
         log = ScoreLog(device_log(folder))
         log.append_round(new, 1, ["Ann", "Ben"], [9, -9], [0, 9], 0)

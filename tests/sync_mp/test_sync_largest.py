@@ -8,6 +8,7 @@ the bounds do not allow with a ValueError naming it."""
 import struct
 
 from sync import protocol as P
+from sync import matchid
 from sync import records as R
 from sync.endpoint import Endpoint
 from sync.limits import NAME_MAX
@@ -51,7 +52,7 @@ def largest_gin():
 
 # the longest match id the scheme takes (a console id as long as
 # hal.devid keeps, the highest log id and number)
-LONGEST_ID = R.match_id("~" * 40, 0xFFFFFFFF, 0xFFFFFFFF)
+LONGEST_ID = matchid.make("~" * 40, 0xFFFFFFFF, 0xFFFFFFFF)
 
 
 def check_streamed(match):

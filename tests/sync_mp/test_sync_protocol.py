@@ -1,6 +1,7 @@
 """Frame protocol and record payloads (run on CPython and MicroPython)."""
 from check import raises
 from sync import protocol as P
+from sync import matchid
 from sync import records as R
 
 
@@ -152,14 +153,14 @@ def test_short_or_garbled_payloads_give_a_record_error():
 
 
 def test_format_2_match_ids_round_trip_and_pick_the_kind():
-    """The scheme (sync package): "log.number" for this console's matches,
+    """The scheme (sync.matchid): "log.number" for this console's matches,
     "console.log.number" for another console's; ROUND2/MATCH2 records carry
     it, a 32-bit int still gives format 1 (ROUND/MATCH)."""
-    own = R.match_id("", 0x5F3A9C01, 7)
-    other = R.match_id("a4cf12b3c4d5", 0x5F3A9C01, 7)
+    own = matchid.make("", 0x5F3A9C01, 7)
+    other = matchid.make("a4cf12b3c4d5", 0x5F3A9C01, 7)
     assert (own, other) == ("5f3a9c01.7", "a4cf12b3c4d5.5f3a9c01.7")
-    assert R.split_id(own) == ("", 0x5F3A9C01, 7)
-    assert R.split_id("sim.x.y.0000beef.4294967295") == ("sim.x.y", 0xBEEF, 0xFFFFFFFF)
+    assert matchid.split(own) == ("", 0x5F3A9C01, 7)
+    assert matchid.split("sim.x.y.0000beef.4294967295") == ("sim.x.y", 0xBEEF, 0xFFFFFFFF)
     for mid, kinds in ((own, (P.ROUND2, P.MATCH2)), (other, (P.ROUND2, P.MATCH2)),
                        (0x12340001, (P.ROUND, P.MATCH))):
         kind, body = R.encode_round(mid, 2, ["A", "B"], [5, -5], [0, 5], 0)
@@ -171,11 +172,23 @@ def test_format_2_match_ids_round_trip_and_pick_the_kind():
         len(R.encode_round(1, 2, ["A", "B"], [5, -5], [0, 5], 0)[1]) + 5
 
 
+def test_a_linked_match_is_one_id_on_every_console():
+    """Link play: the console that starts a match sends shared(id), each
+    console logs local(that): its own log holds "log.number", the others
+    "console.log.number"; the host keys both the same (db.match_key)."""
+    mine = matchid.make("", 0x5F3A9C01, 7)
+    sent = matchid.shared(mine, "host-1")
+    assert sent == "host-1.5f3a9c01.7" and matchid.shared(sent, "guest") == sent
+    assert matchid.local(sent, "host-1") == mine
+    assert matchid.local(sent, "guest") == sent
+    raises(ValueError, matchid.shared, "x", "host-1")
+
+
 def test_match_ids_outside_the_scheme_are_refused():
     for bad in ("", "7", "5f3a9c01", "5f3a9c01.0", "5F3A9C01.7", "5f3a9c1.7", ".5f3a9c01.7",
                 "5f3a9c01.07", "+5f3a9c01.7", "-0000001.7", "5f3a9c01.4294967296",
                 "a b.5f3a9c01.7", "\xe9.5f3a9c01.7", "x" * 41 + ".5f3a9c01.7", None, 1.5):
-        e = raises(ValueError, R.split_id, bad)
+        e = raises(ValueError, matchid.split, bad)
         assert "log.number" in str(e), bad
         if isinstance(bad, str):
             assert "log.number" in str(raises(ValueError, R.encode_round, bad, 1, ["A"],

@@ -1,7 +1,10 @@
 """Score log on flash: every torn write and every damaged byte (CPython + MicroPython)."""
+import os
+
 from sync import protocol as P
+from sync import matchid
 from sync import records as R
-from sync.scorelog import ScoreLog
+from sync.scorelog import LOG_PATH, ScoreLog
 from synctmp import scratch, write, read, remove
 
 NAMES = ["Ana", "Bo", "Cy"]
@@ -49,7 +52,7 @@ def test_append_and_read_back():
     path = scratch("log")
     log = ScoreLog(path)
     ids = fill(log)
-    assert ids == [R.match_id("", log.log_id, n) for n in (1, 2)]
+    assert ids == [matchid.make("", log.log_id, n) for n in (1, 2)]
     recs = list(ScoreLog(path).records())
     assert [k for k, _, _ in recs] == [P.LOG_START, P.ROUND2, P.ROUND2, P.MATCH2,
                                        P.ROUND2, P.ROUND2, P.MATCH2]
@@ -58,7 +61,7 @@ def test_append_and_read_back():
     assert m["match_id"] == ids[0] and m["rules"] == {"initial_meld": 25}
     assert [s for _, s, _ in ScoreLog(path).records(5)] == [6, 7]
     again = ScoreLog(path)
-    assert again.reserve_match() == R.match_id("", log.log_id, 3)
+    assert again.reserve_match() == matchid.make("", log.log_id, 3)
     assert again.refresh().last_seq == 7
     remove(path)
 
@@ -235,18 +238,21 @@ def test_match_ids_are_reserved_when_a_match_starts():
     item 1) get different ids, also each from a log opened anew as the
     app opens it; the numbers carry on after a reopen, and the log's
     records never hand one out again."""
-    path = scratch("reserve")
+    folder = scratch("reserve")
+    os.mkdir(folder)
+    path = folder + "/" + LOG_PATH
     a = ScoreLog(path).reserve_match()
-    b = ScoreLog(path).reserve_match()
+    b = matchid.reserve(folder + "/")      # by the log's folder, as link play has it
     log_id = ScoreLog(path).refresh().log_id
-    assert a != b and [R.split_id(x) for x in (a, b)] == [("", log_id, 1), ("", log_id, 2)]
+    assert a != b and [matchid.split(x) for x in (a, b)] == [("", log_id, 1), ("", log_id, 2)]
     log = ScoreLog(path)
     log.append_round(b, 1, ["A", "B"], [5, -5], [0, 5], 0)
     log.append_round(a, 1, ["C", "D"], [3, -3], [0, 3], 1)
-    assert R.split_id(ScoreLog(path).reserve_match())[2] == 3
+    assert matchid.split(ScoreLog(path).reserve_match())[2] == 3
     # only the LOG_START and the two rounds: a reservation writes no record
     assert seqs(path) == [1, 2, 3]
     remove(path)
+    os.rmdir(folder)
 
 
 def test_a_lost_state_skips_past_every_number_it_may_have_reserved():
@@ -256,8 +262,8 @@ def test_a_lost_state_skips_past_every_number_it_may_have_reserved():
     log.append_round(ids[0], 1, ["A", "B"], [5, -5], [0, 5], 0)
     remove(path + ".state")                 # ids 2, 3 are held by saves only
     again = ScoreLog(path)
-    n = R.split_id(again.reserve_match())[2]
-    assert n > 3 and R.split_id(again.reserve_match())[2] == n + 1
+    n = matchid.split(again.reserve_match())[2]
+    assert n > 3 and matchid.split(again.reserve_match())[2] == n + 1
     remove(path)
 
 
