@@ -1,0 +1,152 @@
+"""The score log when the flash is full (both runtimes): an append the
+flash cannot take raises OSError and loses nothing, every record before
+it still reads, and once there is room the next append goes in after
+them with a seq never used (a frame the full flash took in part is
+closed first).  On MicroPython the flash is a real littlefs (vfs.VfsLfs2,
+the ESP32's file system) on a RAM block device, filled by a file until
+littlefs refuses; CPython has no littlefs: there a write stores part of
+what it was given and then fails with ENOSPC, as littlefs's last write
+did when it filled up (its file kept the part)."""
+import builtins
+import os
+import sys
+
+from sync import protocol as P
+from sync import records as R
+from sync.scorelog import ScoreLog
+from synctmp import scratch, remove
+
+BLOCK = 4096
+_open = builtins.open
+
+
+class _Ram:
+    """A RAM block device with the extended interface littlefs needs."""
+
+    def __init__(self, blocks):
+        self.data = bytearray(BLOCK * blocks)
+
+    def readblocks(self, n, buf, off=0):
+        a = n * BLOCK + off
+        buf[:] = self.data[a:a + len(buf)]
+
+    def writeblocks(self, n, buf, off=0):
+        a = n * BLOCK + off
+        self.data[a:a + len(buf)] = buf
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return len(self.data) // BLOCK
+        if op == 5:
+            return BLOCK
+        return 0
+
+
+class _Part:
+    """A file whose writes, while full, keep half and raise ENOSPC."""
+
+    def __init__(self, f, flash):
+        self.f = f
+        self.flash = flash
+
+    def write(self, b):
+        if self.flash.full:
+            self.f.write(bytes(b[:len(b) // 2]))
+            raise OSError(28, "No space left on device")
+        return self.f.write(b)
+
+    def close(self):
+        self.f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class Flash:
+    def __init__(self):
+        self.full = False
+        if sys.implementation.name == "micropython":
+            import vfs
+            self.root = "/fullflash-%d" % id(self)
+            dev = _Ram(24)
+            vfs.VfsLfs2.mkfs(dev)
+            vfs.mount(vfs.VfsLfs2(dev), self.root)
+        else:
+            self.root = scratch("fullflash")
+            os.mkdir(self.root)
+            flash = self
+
+            def full_open(path, mode="r", *args):
+                f = _open(path, mode, *args)
+                if path.startswith(flash.root) and ("w" in mode or "a" in mode):
+                    return _Part(f, flash)
+                return f
+            builtins.open = full_open
+
+    def fill(self):
+        """Until the flash refuses a write."""
+        self.full = True
+        if sys.implementation.name == "micropython":
+            # each piece closed: littlefs keeps only what a close committed
+            # (a file whose write failed is dropped whole at its close)
+            while True:
+                f = open(self.root + "/filler", "ab")
+                try:
+                    f.write(bytes(512))
+                    f.close()
+                except OSError:
+                    try:
+                        f.close()
+                    except OSError:
+                        pass
+                    break
+
+    def free(self):
+        self.full = False
+        if sys.implementation.name == "micropython":
+            os.remove(self.root + "/filler")
+
+    def close(self):
+        if sys.implementation.name == "micropython":
+            import vfs
+            vfs.umount(self.root)
+        else:
+            builtins.open = _open
+            for name in os.listdir(self.root):
+                os.remove(self.root + "/" + name)
+            os.rmdir(self.root)
+
+
+def test_a_full_flash_refuses_a_record_and_loses_none():
+    fl = Flash()
+    try:
+        path = fl.root + "/scores.log"
+        log = ScoreLog(path)
+        mid = log.reserve_match()
+        for r in range(1, 31):              # a log past littlefs's inline files
+            log.append_round(mid, r, ["Ann", "Ben"], [r, -r], [0, r], 0)
+        fl.fill()
+        refused = 0
+        for r in range(31, 200):            # until the flash refuses one
+            try:
+                ScoreLog(path).append_round(mid, r, ["Ann", "Ben"], [r, -r], [0, r], 0)
+            except OSError:
+                refused = r
+                break
+        assert refused, "the full flash took every record"
+        got = [R.decode(k, p)["round"] for k, s, p in ScoreLog(path).records() if k != P.LOG_START]
+        assert got == list(range(1, refused)), got
+        fl.free()
+        log = ScoreLog(path)
+        n = log.append_round(mid, refused, ["Ann", "Ben"], [0, 0], [0, 0], None)
+        recs = [(s, R.decode(k, p)["round"]) for k, s, p in ScoreLog(path).records()
+                if k != P.LOG_START]
+        assert [r for _, r in recs] == list(range(1, refused + 1))
+        assert n == recs[-1][0] and n > recs[-2][0]
+        assert ScoreLog(path).refresh().tail_bad == 0
+    finally:
+        fl.close()
+        remove(fl.root)
