@@ -64,12 +64,9 @@ def split(text):
 
 def reserve(log):
     """A new match's id for this console, "log.number", reserved in the
-    score log `log` (a sync.scorelog.ScoreLog, or the folder its file is
-    in) before it is handed out."""
-    if isinstance(log, str):
-        from sync.scorelog import LOG_PATH, ScoreLog
-        log = ScoreLog(log + LOG_PATH)
-    return log.reserve_match()
+    score log `log` (a sync.scorelog.ScoreLog: ScoreLog(folder +
+    LOG_PATH)) before it is handed out."""
+    return make("", *log.reserve_number())
 
 
 def shared(mid, devid):

@@ -30,7 +30,8 @@ host before it was damaged), so no seq is ever handed out twice.  When the
 log ends in a torn write, the next append first closes it (sync.logtail)
 so the torn frame can never swallow the start of the new one.
 
-The app reserves a match id when a match starts (reserve_match) and logs
+The app reserves a match id when a match starts (reserve_number, through
+sync.matchid.reserve) and logs
 results with append(record) (a record as sync.records encodes it: (kind,
 payload)); append_round() / append_match() encode and append.  The sync
 endpoint streams records with records(after), which finds its place by
@@ -340,22 +341,21 @@ class ScoreLog:
         if self._anchor < 0:        # a new log, or one whose LOG_START was lost
             self._append(P.LOG_START, struct.pack("<I", self.log_id))
 
-    def reserve_match(self):
-        """A new match's id (format 2, this console's: "log.number"), its
-        number reserved in the state before it is handed out, so no other
-        match of this log ever gets it.  When the flash takes no write
-        (full), the id is a one-off: a random log part and number 1 (unique
-        but for a 1 in 2^32 chance) and nothing is written."""
-        from sync.matchid import make
+    def reserve_number(self):
+        """A new match's (log id, number), the number reserved in the state
+        before it is handed out, so no other match of this log ever gets
+        it (sync.matchid.reserve makes the match's id of them).  When the
+        flash takes no write (full), a one-off: a random log id and number
+        1 (unique but for a 1 in 2^32 chance), nothing written."""
         try:
             self._ensure_started()
             n = self.next_number
             self.next_number = n + 1
             self._write_state(self.clean_end)
-            return make("", self.log_id, n)
+            return self.log_id, n
         except OSError:
             self._size = None        # read the state again next time
-            return make("", _new_log_id(), 1)
+            return _new_log_id(), 1
 
     def append(self, data):
         """Log one result: data is a record as sync.records encodes it,

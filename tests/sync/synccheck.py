@@ -6,6 +6,7 @@ import random
 from sync import protocol as P
 from sync import records as R
 from sync.scorelog import ScoreLog
+from sync.matchid import reserve
 from host_tools.sync.db import RESULTS, match_key
 
 NAMES = ["Ana", "Bo", "Cy", "Dee", "Eli", "Fay"]
@@ -25,7 +26,7 @@ class Book:
         rng = self.rng
         if self.cur is None:
             names = rng.sample(NAMES, rng.randint(2, 4))
-            self.cur = {"id": self.log.reserve_match(), "names": names, "rows": [],
+            self.cur = {"id": reserve(self.log), "names": names, "rows": [],
                         "winners": [], "rounds": rng.randint(1, 3)}
         m = self.cur
         n = len(m["names"])

@@ -15,6 +15,7 @@ from synccheck import Book
 from host_tools.codecheck.mpycheck import mpy_cross
 from sync import records as R
 from sync.scorelog import ScoreLog
+from sync.matchid import reserve
 
 # 32k plays, 31k fails, from any checkout; but 32k failed once in a full
 # run (the log's random log id changes the records' sizes, and near the cap
@@ -45,7 +46,7 @@ def _stream(work):
     _run(tmp_path, HEAP, n)
     big = ScoreLog(str(log))
     rows = [[-30000] * 6 for _ in range(R.MAX_CELLS // 6)]
-    n = big.append_match(big.reserve_match(), ["W" * 8] * 6, rows, [-180000] * 6, [0] * 6, 0,
+    n = big.append_match(reserve(big), ["W" * 8] * 6, rows, [-180000] * 6, [0] * 6, 0,
                          {"tile_set": "xp", "freed_joker_with_rack_tiles": True})
     _run(tmp_path, BIG_HEAP, n)
 

@@ -47,7 +47,7 @@ def test_an_old_log_syncs_on_under_the_scheme(tmp_path):
         log.append_match(0xF00D0002, NAMES3, [[30, -10, -20], [-5, 25, -20]], [25, 15, -40],
                          [1, 1, 0], 0)
         # a new match: a format 2 id from the log's state, past every old one
-        new = ScoreLog(device_log(folder)).reserve_match()
+        new = matchid.reserve(ScoreLog(device_log(folder)))
         console, log_id, number = matchid.split(new)
         assert (console, log_id) == ("", 0x0BADF00D) and number > 2
         log = ScoreLog(device_log(folder))

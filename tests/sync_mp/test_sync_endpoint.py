@@ -6,13 +6,14 @@ from sync import protocol as P
 from sync.endpoint import Endpoint
 from sync.scorelog import ScoreLog
 from synctmp import scratch, remove
+from sync.matchid import reserve
 from endpoint_frames import ask
 
 
 def setup():
     path = scratch("ep")
     log = ScoreLog(path)
-    mid = log.reserve_match()
+    mid = reserve(log)
     log.append_round(mid, 1, ["A", "B"], [7, -7], [0, 7], 0)
     log.append_match(mid, ["A", "B"], [[7, -7]], [7, -7], [1, 0], 0)
     ep = Endpoint(ScoreLog(path), "dev-1", "v9", path + ".players", path + ".settings")

@@ -15,6 +15,7 @@ from sync import protocol as P
 from sync import records as R
 from sync.scorelog import ScoreLog
 from synctmp import scratch, remove
+from sync.matchid import reserve
 
 BLOCK = 4096
 _open = builtins.open
@@ -125,7 +126,7 @@ def test_a_full_flash_refuses_a_record_and_loses_none():
     try:
         path = fl.root + "/scores.log"
         log = ScoreLog(path)
-        mid = log.reserve_match()
+        mid = reserve(log)
         for r in range(1, 31):              # a log past littlefs's inline files
             log.append_round(mid, r, ["Ann", "Ben"], [r, -r], [0, r], 0)
         fl.fill()

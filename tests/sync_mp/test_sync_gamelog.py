@@ -8,13 +8,14 @@ from sync.gamelog import log_round, log_match
 from sync.matchinfo import split, round_game
 from sync.scorelog import ScoreLog
 from synctmp import scratch, remove
+from sync.matchid import reserve
 
 
 def test_engine_match_lands_in_the_log():
     path = scratch("game")
     log = ScoreLog(path)
     g = Game(Rules(joker_penalty=20), 3, seed=7, rounds=2, names=["Ana", "Bo", "Cy"])
-    mid = log.reserve_match()
+    mid = reserve(log)
     play_match(g, on_round=lambda g: log_round(log, g, mid))
     log_match(log, g, mid)
     recs = list(ScoreLog(path).records())

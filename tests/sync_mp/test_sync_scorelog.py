@@ -14,7 +14,7 @@ def fill(log, matches=2, rounds=2):
     """Log whole matches; returns the match ids."""
     ids = []
     for _ in range(matches):
-        mid = log.reserve_match()
+        mid = matchid.reserve(log)
         rows = []
         for r in range(1, rounds + 1):
             row = [10 + r, -4, -6 - r]
@@ -61,7 +61,7 @@ def test_append_and_read_back():
     assert m["match_id"] == ids[0] and m["rules"] == {"initial_meld": 25}
     assert [s for _, s, _ in ScoreLog(path).records(5)] == [6, 7]
     again = ScoreLog(path)
-    assert again.reserve_match() == matchid.make("", log.log_id, 3)
+    assert matchid.reserve(again) == matchid.make("", log.log_id, 3)
     assert again.refresh().last_seq == 7
     remove(path)
 
@@ -74,7 +74,7 @@ def test_torn_write_at_every_byte_keeps_earlier_records():
         assert seqs(path) == whole, cut
         # the next append lands after the torn bytes and is readable too
         log = ScoreLog(path)
-        n = log.append_round(log.reserve_match(), 1, ["X", "Y"], [5, -5], [0, 5], 0)
+        n = log.append_round(matchid.reserve(log), 1, ["X", "Y"], [5, -5], [0, 5], 0)
         got = seqs(path)
         if whole:
             assert got == whole + [n], (cut, got)
@@ -146,7 +146,7 @@ def test_newest_record_damaged_after_sync_at_every_byte_never_reuses_its_seq():
             write(path + ".synced", read_mark(seq))     # acked before the damage
             log = ScoreLog(path)
             assert log.unsynced() == 0
-            n = log.append_round(log.reserve_match(), 1, ["X", "Y"], [5, -5], [0, 5], 0)
+            n = log.append_round(matchid.reserve(log), 1, ["X", "Y"], [5, -5], [0, 5], 0)
             assert n > seq, (i, mask, n)
             got = ScoreLog(path)
             assert [s for _, s, _ in got.records(seq)] == [n], (i, mask)
@@ -178,7 +178,7 @@ def test_tear_before_a_last_byte_that_equals_the_marker_loses_nothing():
     for keep in range(P.HEAD_SIZE, len(frame)):       # torn anywhere in it
         write(path, data + frame[:keep])
         log = ScoreLog(path)
-        n = log.append_round(log.reserve_match(), 1, ["A", "B"], [1, -1], [0, 1], 0)
+        n = log.append_round(matchid.reserve(log), 1, ["A", "B"], [1, -1], [0, 1], 0)
         recs = list(ScoreLog(path).records())
         assert [s for _, s, _ in recs] == [s for s, _, _ in sp] + [n], keep
         assert R.decode(recs[-1][0], recs[-1][2])["names"] == ["A", "B"], keep
@@ -226,7 +226,7 @@ def test_batches_resume_from_where_the_last_ended():
     assert got == fresh
     with open(path, "ab") as f:
         f.write(b"\xa5\x5a\x10")             # a torn append, then a whole one
-    n = log.append_round(log.reserve_match(), 1, ["A", "B"], [1, -1], [0, 1], 0)
+    n = log.append_round(matchid.reserve(log), 1, ["A", "B"], [1, -1], [0, 1], 0)
     assert n > after and [s for _, s, _ in log.records(after)] == [n]
     assert [s for _, s, _ in log.records(2)] == [s for _, s, _ in fresh[2:]] + [n]
     remove(path)
@@ -241,14 +241,14 @@ def test_match_ids_are_reserved_when_a_match_starts():
     folder = scratch("reserve")
     os.mkdir(folder)
     path = folder + "/" + LOG_PATH
-    a = ScoreLog(path).reserve_match()
-    b = matchid.reserve(folder + "/")      # by the log's folder, as link play has it
+    a = matchid.reserve(ScoreLog(path))
+    b = matchid.reserve(ScoreLog(folder + "/" + LOG_PATH))   # as link play opens it
     log_id = ScoreLog(path).refresh().log_id
     assert a != b and [matchid.split(x) for x in (a, b)] == [("", log_id, 1), ("", log_id, 2)]
     log = ScoreLog(path)
     log.append_round(b, 1, ["A", "B"], [5, -5], [0, 5], 0)
     log.append_round(a, 1, ["C", "D"], [3, -3], [0, 3], 1)
-    assert matchid.split(ScoreLog(path).reserve_match())[2] == 3
+    assert matchid.split(matchid.reserve(ScoreLog(path)))[2] == 3
     # only the LOG_START and the two rounds: a reservation writes no record
     assert seqs(path) == [1, 2, 3]
     remove(path)
@@ -258,12 +258,12 @@ def test_match_ids_are_reserved_when_a_match_starts():
 def test_a_lost_state_skips_past_every_number_it_may_have_reserved():
     path = scratch("gap")
     log = ScoreLog(path)
-    ids = [log.reserve_match() for _ in range(3)]
+    ids = [matchid.reserve(log) for _ in range(3)]
     log.append_round(ids[0], 1, ["A", "B"], [5, -5], [0, 5], 0)
     remove(path + ".state")                 # ids 2, 3 are held by saves only
     again = ScoreLog(path)
-    n = matchid.split(again.reserve_match())[2]
-    assert n > 3 and matchid.split(again.reserve_match())[2] == n + 1
+    n = matchid.split(matchid.reserve(again))[2]
+    assert n > 3 and matchid.split(matchid.reserve(again))[2] == n + 1
     remove(path)
 
 
@@ -283,7 +283,7 @@ def test_the_log_keeps_its_identity_when_either_copy_is_damaged():
         write(path + ".state", state)
         log = ScoreLog(path)
         assert log.refresh().log_id == log_id and log.scanned == 0, i
-        n = log.append_round(log.reserve_match(), 1, ["A", "B"], [1, -1], [0, 1], 0)
+        n = log.append_round(matchid.reserve(log), 1, ["A", "B"], [1, -1], [0, 1], 0)
         assert [k for k, s, _ in ScoreLog(path).records(n - 2)] == [P.LOG_START, P.ROUND2]
         remove(path + ".state")             # then the state lost too: still known
         assert ScoreLog(path).refresh().log_id == log_id, i
@@ -305,7 +305,7 @@ def test_the_log_lost_but_not_its_state_carries_on_its_identity():
     log_id = ScoreLog(path).refresh().log_id
     remove_only(path)
     log = ScoreLog(path)
-    n = log.append_round(log.reserve_match(), 1, ["A", "B"], [1, -1], [0, 1], 0)
+    n = log.append_round(matchid.reserve(log), 1, ["A", "B"], [1, -1], [0, 1], 0)
     assert log.log_id == log_id and n > 7
     assert [k for k, s, _ in ScoreLog(path).records()] == [P.LOG_START, P.ROUND2]
     remove(path)

@@ -14,6 +14,7 @@ from hal.storage import Storage, _OsFs
 from rummikub import savefile
 from rummikub.game import Game
 from rummikub.rules import Rules
+from sync.matchid import reserve
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from driver import Driver  # noqa: E402
@@ -243,7 +244,7 @@ def test_history_shows_an_undecodable_record_as_unreadable(tmp_path):
     from sync.scorelog import ScoreLog
     from sync import protocol as P
     log = ScoreLog(str(tmp_path / "scores.log"))
-    mid = log.reserve_match()
+    mid = reserve(log)
     log.append_match(mid, ["Ann", "Ben"], [[5, -5]], [5, -5], [1, 0], 0)
     with open(str(tmp_path / "scores.log"), "ab") as f:    # CRC fine, payload short
         f.write(P.encode(P.MATCH, 3, b"\x05\x00\x00\x00\x03\x01\x00"))

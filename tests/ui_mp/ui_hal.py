@@ -79,7 +79,9 @@ def start_score_log(root, log_id):
     from sync import scorelog
     scorelog._new_log_id = lambda: log_id
     mkdir(root)
-    scorelog.ScoreLog(root + "/" + scorelog.LOG_PATH).reserve_match()
+    from sync.matchid import reserve
+    reserve(scorelog.ScoreLog(root + "/" + scorelog.LOG_PATH))
+    reserve = None
     scorelog = None
     for name in list(sys.modules):
         if name not in before:
