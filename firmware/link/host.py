@@ -42,7 +42,7 @@ class Host(Side):
         self.names = []
         self.owner = []            # each seat's console (index in peers), -1: this one
         self.game = None
-        self.match_id = 0
+        self.match_id = ""
         self.version = 0
         self.code = None
         self.ckey = None

@@ -9,33 +9,40 @@ first call after a boot (check=True) looks in the log for the match's
 records before writing any.
 
 new_match_id() is the one place a linked match's id comes from (the host
-draws it when the match begins): the score log's own id scheme
-(sync.scorelog), unique across consoles once the log's scheme is.
+draws it when the match begins): the match-id scheme (sync.matchid), the
+host console's own id with its device id in front, so every console logs
+the same records and the host files them as one match.
 """
 
 
-def new_match_id(log_dir):
-    """An id for a new match, from the score log in log_dir (0 if the
-    log cannot be written: the match still plays)."""
+def new_match_id(log_dir, devid):
+    """An id for a new match, reserved in the score log in log_dir, as
+    every console logs it (sync.matchid.shared: devid, this console's
+    device id, in front).  A full flash gives a one-off id: the match
+    still plays."""
+    from sync import matchid
     from sync.scorelog import LOG_PATH, ScoreLog
-    try:
-        return ScoreLog(log_dir + LOG_PATH).new_match_id()
-    except OSError:
-        return 0
+    return matchid.shared(matchid.reserve(ScoreLog(log_dir + LOG_PATH)), devid)
 
 
 def _logged(log, match_id):
     """(round numbers, match record?) the log holds for match_id."""
-    import struct
     from sync import protocol as P
+    from sync.matchid import get
     rounds = []
     whole = False
     for kind, seq, payload in log.records():
-        if len(payload) < 5 or struct.unpack_from("<I", payload, 0)[0] != match_id:
+        if kind != P.ROUND2 and kind != P.MATCH2:
             continue
-        if kind == P.ROUND:
-            rounds.append(payload[4])
-        elif kind == P.MATCH:
+        try:
+            mid, pos = get(payload, True)
+        except Exception:           # a damaged record names no match
+            continue
+        if mid != match_id:
+            continue
+        if kind == P.ROUND2:
+            rounds.append(payload[pos])
+        else:
             whole = True
     return rounds, whole
 

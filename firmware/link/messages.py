@@ -123,10 +123,13 @@ def seats_of(m, n):
 # -- host -> a joined console ----------------------------------------------
 def table(match_id, game, kinds, mine, left):
     """TABLE for the console that holds the seats in mask `mine`; left:
-    each finished round's points left on each rack."""
-    from sync.protocol import put_pairs
+    each finished round's points left on each rack; match_id: the match's
+    id as every console logs it (sync.matchid.shared)."""
+    from sync.protocol import put_pairs, put_str
     g = game
-    out = bytearray(struct.pack("<BIBBB", TABLE, match_id, g.n, g.rounds, mine))
+    out = bytearray((TABLE,))
+    put_str(out, match_id)
+    out.extend(struct.pack("<BBB", g.n, g.rounds, mine))
     for p in range(g.n):
         out.append(kinds[p])
         _text(out, g.names[p])
@@ -142,8 +145,14 @@ def table(match_id, game, kinds, mine, left):
 
 def read_table(msg):
     from sync.protocol import get_pairs
+    from sync.matchid import split
     r = Reader(msg)
-    match_id, n, rounds, mine = r.unpack("<IBBB")
+    match_id = r.text()
+    try:
+        split(match_id)
+    except ValueError as e:
+        raise FrameError(MALFORMED, str(e))
+    n, rounds, mine = r.unpack("<BBB")
     if not 1 <= n <= _MAX_SEATS:
         raise FrameError(MALFORMED, "a table of %d players" % n)
     kinds, names = [], []

@@ -12,11 +12,11 @@ implicit in its own log).  When the flash takes no write at all the id
 is a one-off: a random log id and number 1.
 
 A match one console starts and others play too (link play) is logged by
-every console under the same match: "CONSOLE.LLLLLLLL.N" with the
-starting console's device id in front (hal.device_id(), the id it gives
-the host at a sync: 1..40 printable ASCII characters, no space) on every
-console but its own, which logs it as "LLLLLLLL.N".  shared(mid, devid) gives the id to send to the others,
-local(mid, devid) the id a console logs a received one under.
+every console under one id, shared(mid, devid): "CONSOLE.LLLLLLLL.N",
+the starting console's device id in front (hal.device_id(), the id it
+gives the host at a sync: 1..40 printable ASCII characters, no space).
+The host files that and the starting console's own "LLLLLLLL.N" as one
+match; local(mid, devid) gives the short form on the console devid.
 
 In a record (format 2: kinds ROUND2, MATCH2, sync.records) an id is its
 three parts: console as a short string ("" for the console whose log

@@ -199,8 +199,8 @@ def run_host(c):
         game = Game(Rules(), len(kinds), int(o.get("seed", "1")), int(o.get("rounds", "1")),
                     host.names)
         host.on_change = lambda h: host_changed(c, h)
-        host.begin(game, logbook.new_match_id(c.log_dir))
-        c.note("match %08x begins: %s" % (host.match_id, ", ".join(host.names)))
+        host.begin(game, logbook.new_match_id(c.log_dir, c.o["mac"]))
+        c.note("match %s begins: %s" % (host.match_id, ", ".join(host.names)))
     quiet = 0
     while True:
         g = host.game
@@ -228,7 +228,7 @@ def run_host(c):
         if after is None or not host.play(after).valid:
             host.draw()
     host.wait(2000)
-    c.end("match %08x over, %d turns, version %d" % (host.match_id, g.turn_no, host.version), host)
+    c.end("match %s over, %d turns, version %d" % (host.match_id, g.turn_no, host.version), host)
 
 
 # -- a joined console ------------------------------------------------------------------
@@ -319,7 +319,7 @@ def run_guest(c):
         else:
             gst.play(after)
     gst.wait(3000)                        # the host hears our last acks
-    c.end("match %08x over, version %d" % (gst.info["match"], gst.view.version), gst)
+    c.end("match %s over, version %d" % (gst.info["match"], gst.view.version), gst)
 
 
 def main():

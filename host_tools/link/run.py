@@ -148,10 +148,10 @@ def score_log(folder):
     from sync.scorelog import LOG_PATH, ScoreLog
     out = []
     for kind, seq, payload in ScoreLog(os.path.join(folder, LOG_PATH)).records():
-        if kind == P.ROUND:
-            out.append(("round", R.decode_round(payload)))
-        elif kind == P.MATCH:
-            out.append(("match", R.decode_match(payload)))
+        if kind == P.ROUND or kind == P.ROUND2:
+            out.append(("round", R.decode(kind, payload)))
+        elif kind == P.MATCH or kind == P.MATCH2:
+            out.append(("match", R.decode(kind, payload)))
     return out
 
 

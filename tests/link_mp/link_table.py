@@ -9,6 +9,7 @@ from rummikub.rules import Rules
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 CODE = "424242"
+MATCH_ID = "a4cf12b3c4d5.5f3a9c01.7"     # the host's, as sync.matchid.shared makes it
 
 
 def mac(i):
@@ -30,7 +31,7 @@ def table(n=3, seed=5):
         g.join(mac(0), host.table, CODE)
     sides = [host] + guests
     assert ether.run(sides, 5000, lambda: not host.free() and all(g.paired() for g in guests))
-    host.begin(Game(Rules(), n, seed, 1, host.names), 0x77)
+    host.begin(Game(Rules(), n, seed, 1, host.names), MATCH_ID)
     assert ether.run(sides, 5000, lambda: settled(host, guests))
     return ether, host, guests
 

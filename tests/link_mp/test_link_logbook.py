@@ -3,6 +3,7 @@ also across a power cut between the log and the save (CPython +
 MicroPython)."""
 from link import logbook
 from sync import protocol as P
+from sync.matchid import get, make
 from sync.scorelog import LOG_PATH, ScoreLog
 from mem_link import scratch
 
@@ -15,42 +16,52 @@ def folder():
     return scratch("linklog") + "/"
 
 
+def mid(n):
+    """A linked match's id as every console logs it (sync.matchid.shared)."""
+    return make("a4cf12b3c4d5", 0x5F3A9C01, n)
+
+
 def kinds(d):
-    return [(k, payload[4] if k == P.ROUND else None)
-            for k, s, payload in ScoreLog(d + LOG_PATH).records() if k != P.LOG_START]
+    """(kind, round number or None) of each result the log in d holds."""
+    out = []
+    for k, s, payload in ScoreLog(d + LOG_PATH).records():
+        if k != P.LOG_START:
+            pos = get(payload, True)[1]
+            out.append((k, payload[pos] if k == P.ROUND2 else None))
+    return out
 
 
 def test_each_round_then_the_match_once():
     d = folder()
-    done = logbook.log(d, 0x51, NAMES, ROWS[:1], {}, False, 0, True)
-    assert done == 1 and kinds(d) == [(P.ROUND, 1)]
-    assert logbook.log(d, 0x51, NAMES, ROWS[:1], {}, False, done, False) == 1
-    done = logbook.log(d, 0x51, NAMES, ROWS, {}, True, done, False)
-    assert done == 3 and kinds(d) == [(P.ROUND, 1), (P.ROUND, 2), (P.MATCH, None)]
-    assert logbook.log(d, 0x51, NAMES, ROWS, {}, True, done, False) == 3
+    done = logbook.log(d, mid(1), NAMES, ROWS[:1], {}, False, 0, True)
+    assert done == 1 and kinds(d) == [(P.ROUND2, 1)]
+    assert logbook.log(d, mid(1), NAMES, ROWS[:1], {}, False, done, False) == 1
+    done = logbook.log(d, mid(1), NAMES, ROWS, {}, True, done, False)
+    assert done == 3 and kinds(d) == [(P.ROUND2, 1), (P.ROUND2, 2), (P.MATCH2, None)]
+    assert logbook.log(d, mid(1), NAMES, ROWS, {}, True, done, False) == 3
     assert len(kinds(d)) == 3
 
 
 def test_a_cut_before_the_save_noted_it_logs_nothing_twice():
     d = folder()
-    logbook.log(d, 0x52, NAMES, ROWS, {}, True, 0, True)
+    logbook.log(d, mid(2), NAMES, ROWS, {}, True, 0, True)
     # the save still says 0: after the boot, check=True looks first
-    assert logbook.log(d, 0x52, NAMES, ROWS, {}, True, 0, True) == 3
-    assert kinds(d) == [(P.ROUND, 1), (P.ROUND, 2), (P.MATCH, None)]
+    assert logbook.log(d, mid(2), NAMES, ROWS, {}, True, 0, True) == 3
+    assert kinds(d) == [(P.ROUND2, 1), (P.ROUND2, 2), (P.MATCH2, None)]
     # another match's records do not count for this one
-    assert logbook.log(d, 0x53, NAMES, ROWS[:1], {}, False, 0, True) == 1
-    assert kinds(d)[-1] == (P.ROUND, 1)
+    assert logbook.log(d, mid(3), NAMES, ROWS[:1], {}, False, 0, True) == 1
+    assert kinds(d)[-1] == (P.ROUND2, 1)
 
 
 def test_every_console_writes_the_same_records():
     a, b = folder(), folder()
     rules = {"joker_penalty": 25}
-    logbook.log(a, 0x54, NAMES, ROWS, rules, True, 0, True)
-    logbook.log(b, 0x54, NAMES, ROWS, rules, True, 0, True)
+    logbook.log(a, mid(4), NAMES, ROWS, rules, True, 0, True)
+    logbook.log(b, mid(4), NAMES, ROWS, rules, True, 0, True)
     ra = [(k, p) for k, s, p in ScoreLog(a + LOG_PATH).records() if k != P.LOG_START]
     rb = [(k, p) for k, s, p in ScoreLog(b + LOG_PATH).records() if k != P.LOG_START]
     assert ra == rb and len(ra) == 3
 
 
 def test_a_log_that_cannot_be_written_says_how_far_it_got():
-    assert logbook.log("/nonexistent-folder/x/", 0x55, NAMES, ROWS, {}, True, 0, True) == 0
+    assert logbook.log("/nonexistent-folder/x/", mid(5), NAMES, ROWS, {}, True, 0, True) == 0

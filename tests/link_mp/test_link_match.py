@@ -2,7 +2,7 @@
 privacy, power cuts and quiet consoles (CPython + MicroPython)."""
 from link import frames as F
 from link import messages as M
-from link_table import CODE, mac, lobby, settled, table, turn_of
+from link_table import CODE, MATCH_ID, mac, lobby, settled, table, turn_of
 from link.guest import Guest
 from mem_link import counter_rand, scratch
 from rummikub.game import Game
@@ -32,7 +32,7 @@ def test_pairing_gives_each_console_its_seat_and_its_view():
     assert sorted(s for g in guests for s in g.seats) == [1, 2]
     for g in guests:
         v = g.view
-        assert g.info["names"] == host.game.names and g.info["match"] == 0x77
+        assert g.info["names"] == host.game.names and g.info["match"] == MATCH_ID
         assert v.table == host.game.table and v.current == host.game.current
         assert list(v.racks) == g.seats
         assert v.racks[g.seats[0]] == host.game.racks[g.seats[0]]
@@ -105,7 +105,7 @@ def test_a_joiner_whose_paired_frame_was_lost_still_pairs_after_the_lobby_closes
     g.join(mac(0), host.table, CODE)
     assert ether.run([host, g], 3000, lambda: not host.free())
     assert lost and not g.paired()
-    host.begin(Game(Rules(), 2, 5, 1, host.names), 0x77)
+    host.begin(Game(Rules(), 2, 5, 1, host.names), MATCH_ID)
     assert ether.run([host, g], 5000, lambda: settled(host, [g]))
     assert g.refusal is None and g.paired() and g.view.version == host.version
 

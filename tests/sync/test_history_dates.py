@@ -16,6 +16,7 @@ from host_tools.devsim import DevSim
 from synccheck import device_log
 from sync.matchinfo import pairs
 from sync.scorelog import ScoreLog
+from sync import matchid
 from test_sync_app import FIRMWARE, press, wait_for
 from devlink import ROOT
 
@@ -42,15 +43,15 @@ def logged(board):
     firmware (no date, no levels), one with them, and a Gin game."""
     log = ScoreLog(device_log(board))
     rk = ["Ann", "Ben", "Cy"]
-    mid = log.new_match_id()
+    mid = matchid.reserve(log)
     log.append_round(mid, 1, rk, [9, -4, -5], [0, 4, 5], 0)
     log.append_match(mid, rk, [[9, -4, -5]], [9, -4, -5], [1, 0, 0], 0, {})
-    mid = log.new_match_id()
+    mid = matchid.reserve(log)
     log.append_round(mid, 1, rk, [-6, 20, -14], [6, 0, 14], 1, game=1)
     log.append_match(mid, rk, [[-6, 20, -14]], [-6, 20, -14], [0, 1, 0], 1,
                      pairs({"initial_meld": 50}, "rummikub", ENDED, ["human", "hard", "easy"]))
     gin = ["Ann", "AI medium"]
-    mid = log.new_match_id()
+    mid = matchid.reserve(log)
     log.append_round(mid, 1, gin, [0, 120], [40, 0], 1, game=2)
     log.append_match(mid, gin, [[0, 120]], [0, 120], [0, 1], 1,
                      pairs({"target": 100 + 20}, "gin", ENDED + 3600, ["human", "medium"]))

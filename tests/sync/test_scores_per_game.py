@@ -13,6 +13,7 @@ from synccheck import device_log
 from sync import protocol as P
 from sync import records as R
 from sync.scorelog import ScoreLog
+from sync import matchid
 from host_tools import count
 from host_tools.sync import scores
 from host_tools.sync.db import Db, round_game
@@ -29,19 +30,18 @@ def tool(*args, env=None, cwd=ROOT):
 
 
 def rummikub_match(mid, finished=True):
-    recs = [(P.ROUND, R.encode_round(mid, 1, RK, [12, -5, -7], [0, 5, 7], 0))]
+    recs = [R.encode_round(mid, 1, RK, [12, -5, -7], [0, 5, 7], 0)]
     if finished:
-        recs.append((P.MATCH, R.encode_match(mid, RK, [[12, -5, -7]], [12, -5, -7],
-                                             [1, 0, 0], 0, {})))
+        recs.append(R.encode_match(mid, RK, [[12, -5, -7]], [12, -5, -7], [1, 0, 0], 0, {}))
     return recs
 
 
 def gin_game(mid, finished=True):
-    recs = [(P.ROUND, R.encode_round(mid, 1, GIN, [0, 43], [53, 10], 1)),
-            (P.ROUND, R.encode_round(mid, 2, GIN, [64, 0], [5, 69], 0))]
+    recs = [R.encode_round(mid, 1, GIN, [0, 43], [53, 10], 1),
+            R.encode_round(mid, 2, GIN, [64, 0], [5, 69], 0)]
     if finished:
-        recs.append((P.MATCH, R.encode_match(mid, GIN, [[0, 43], [64, 0]], [184, 63],
-                                             [1, 1], 0, {"game": "gin"})))
+        recs.append(R.encode_match(mid, GIN, [[0, 43], [64, 0]], [184, 63], [1, 1], 0,
+                                   {"game": "gin"}))
     return recs
 
 
@@ -101,9 +101,8 @@ def test_a_gin_game_going_on_counts_as_gin_from_its_first_hand(tmp_path):
     """Rounds of this firmware name their game (sync.records: the flags'
     code), so a Gin game's hands count under Gin before the game ends."""
     with Db(str(tmp_path / "s.db")) as db:
-        store(db, [(P.ROUND, R.encode_round(8, 1, GIN, [0, 43], [53, 10], 1, game=2)),
-                   (P.ROUND, R.encode_round(9, 1, RK, [0, 0, 0], [5, 5, 5], None, True,
-                                            game=1))])
+        store(db, [R.encode_round(8, 1, GIN, [0, 43], [53, 10], 1, game=2),
+                   R.encode_round(9, 1, RK, [0, 0, 0], [5, 5, 5], None, True, game=1)])
         assert [g for g, _ in scores.boards(db)] == ["rummikub", "gin"]
         gin = {d["player"]: d for d in scores.leaderboard(db, "gin")}
         assert gin["AI hard"]["points"] == 43 and gin["Ann"]["rounds"] == 1
@@ -132,7 +131,7 @@ def test_sync_says_1_match_and_keeps_the_database_out_of_the_checkout(tmp_path):
     folder = tmp_path / "device"
     folder.mkdir()
     log = ScoreLog(device_log(folder))
-    mid = log.new_match_id()
+    mid = matchid.reserve(log)
     log.append_round(mid, 1, RK, [12, -5, -7], [0, 5, 7], 0)
     log.append_match(mid, RK, [[12, -5, -7]], [12, -5, -7], [1, 0, 0], 0, {})
     data = tmp_path / "data"

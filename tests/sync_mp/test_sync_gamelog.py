@@ -38,16 +38,16 @@ def test_records_say_the_game_when_and_who_played():
     path = scratch("info")
     log = ScoreLog(path)
     g = Game(Rules(initial_meld=50), 3, seed=3, rounds=1, names=["Ana", "Bo", "Cy"])
-    mid = log.new_match_id()
+    mid = reserve(log)
     play_match(g, on_round=lambda g: log_round(log, g, mid))
     log_match(log, g, mid, 1795836658, ["human", "expert", "easy"])
     recs = list(ScoreLog(path).records())
-    assert round_game(R.decode_round(recs[1][2])["game"]) == "rummikub"
-    rules, info = split(R.decode_match(recs[2][2])["rules"])
+    assert round_game(R.decode(P.ROUND2, recs[1][2])["game"]) == "rummikub"
+    rules, info = split(R.decode(P.MATCH2, recs[2][2])["rules"])
     assert rules == {"initial_meld": 50}
     assert info == {"game": "rummikub", "at": 1795836658, "seats": ["human", "expert", "easy"]}
-    log_match(log, g, mid + 1)                    # the clock never set: no date
-    rules, info = split(R.decode_match(list(ScoreLog(path).records())[3][2])["rules"])
+    log_match(log, g, reserve(log))               # the clock never set: no date
+    rules, info = split(R.decode(P.MATCH2, list(ScoreLog(path).records())[3][2])["rules"])
     assert info["at"] is None and info["seats"] is None and rules == {"initial_meld": 50}
     remove(path)
 
@@ -61,7 +61,7 @@ def test_a_gin_game_is_logged_as_gin():
     path = scratch("gininfo")
     log = ScoreLog(path)
     g = GinGame(GinRules(target=50, oklahoma=True), 5, ["Ana", "AI hard"])
-    mid = log.new_match_id()
+    mid = reserve(log)
     players = [GinPlayer("easy", seed=1), GinPlayer("easy", seed=2)]
     while True:
         while g.phase != HAND_OVER:
@@ -72,8 +72,8 @@ def test_a_gin_game_is_logged_as_gin():
         g.next_hand()
     log_gin_match(log, g, mid, 1795836658, ["human", "hard"])
     recs = list(ScoreLog(path).records())
-    assert {round_game(R.decode_round(p)["game"]) for k, _, p in recs if k == P.ROUND} == {"gin"}
-    rules, info = split(R.decode_match(recs[-1][2])["rules"])
+    assert {round_game(R.decode(k, p)["game"]) for k, _, p in recs if k == P.ROUND2} == {"gin"}
+    rules, info = split(R.decode(P.MATCH2, recs[-1][2])["rules"])
     assert rules == {"target": 50, "oklahoma": True}
     assert info == {"game": "gin", "at": 1795836658, "seats": ["human", "hard"]}
     remove(path)

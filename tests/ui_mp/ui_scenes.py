@@ -202,6 +202,7 @@ def s_scoreboard(root):
 def s_history(root):
     """The newest of two logged matches: a date (the host's clock at UTC+1),
     every seat's level, two changed rules; the older one has no date."""
+    from sync import matchid
     from sync.gamelog import log_match
     from sync.scorelog import LOG_PATH, ScoreLog
     g = Game(Rules(initial_meld=50, timer_s=0), 4, 11, 4, NAMES[:4])
@@ -211,8 +212,8 @@ def s_history(root):
     hal = TestHal(root)
     hal.set_time(1795836658, 60)
     log = ScoreLog(root + "/" + LOG_PATH)
-    log_match(log, g, log.new_match_id())
-    log_match(log, g, log.new_match_id(), 1795836658, ["human", "easy", "expert", "human"])
+    log_match(log, g, matchid.reserve(log))
+    log_match(log, g, matchid.reserve(log), 1795836658, ["human", "easy", "expert", "human"])
     app = App(hal)
     app.goto("title")
     app.push("history")
