@@ -17,7 +17,7 @@ from sync.scorelog import ScoreLog
 from synctmp import scratch, remove
 from sync.matchid import reserve
 
-BLOCK = 4096
+BLOCK = 512           # small blocks: the 32-bit run has the RAM for 32 KB of flash, not 96
 _open = builtins.open
 
 
@@ -72,7 +72,7 @@ class Flash:
         if sys.implementation.name == "micropython":
             import vfs
             self.root = "/fullflash-%d" % id(self)
-            dev = _Ram(24)
+            dev = _Ram(64)
             vfs.VfsLfs2.mkfs(dev)
             vfs.mount(vfs.VfsLfs2(dev), self.root)
         else:
