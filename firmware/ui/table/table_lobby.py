@@ -185,7 +185,7 @@ class Screen(Base):
         app = self.app
         game = Game(Rules(), len(self.seats), app.new_seed(), self.rounds, h.names)
         seats = [LINKED if k == "linked" else k for k in self.seats]
-        m = HostMatch(game, seats, new_match_id(app.log_dir), h)
+        m = HostMatch(game, seats, new_match_id(app.log_dir, app.hal.device_id()), h)
         app.start_match(m)
         m.app = app
         h.begin(game, m.match_id)
