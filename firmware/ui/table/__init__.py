@@ -14,3 +14,13 @@ The play screen, the privacy screen and the round's result are the
 app's own (ui.screens): a linked match keeps to the same contract
 (ui.seats) as any match.
 """
+
+
+def news(screen):
+    """A lobby screen's tick: True (redraw) once each time what it shows
+    of the radio, screen._state(), has changed since it was drawn."""
+    st = screen._state()
+    if st != screen.shown:
+        screen.shown = st
+        return True
+    return False

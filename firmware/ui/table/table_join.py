@@ -9,6 +9,7 @@ start; the match's first table then opens the game (ui.table.match).
 from compat import const
 from hal import buttons as hb
 from ui.screen import Base
+from ui.table import news
 from ui.gfx import BLACK, WHITE, centre_text, scaled_text, text_width
 from ui.menu import draw_list, footer
 from ui.layout import W
@@ -61,13 +62,7 @@ class Screen(Base):
                 tuple([t[1] for t in g.tables.values()]))
 
     def tick(self):
-        if self.guest is None:
-            return False
-        st = self._state()
-        if st != self.shown:
-            self.shown = st
-            return True
-        return False
+        return self.guest is not None and news(self)
 
     def _status(self):
         g = self.guest

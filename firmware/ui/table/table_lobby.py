@@ -10,6 +10,7 @@ every console seat is taken, B goes back to the title (the table closes).
 from compat import const
 from hal import buttons as hb
 from ui.screen import Base
+from ui.table import news
 from ui.gfx import BLACK, centre_text, scaled_text, text_width
 from ui.menu import draw_list, step, footer
 from ui.layout import W
@@ -98,13 +99,7 @@ class Screen(Base):
         return (h.code, tuple(h.owner), tuple(h.names))
 
     def tick(self):
-        if self.host is None:
-            return False
-        st = self._state()
-        if st != self.shown:
-            self.shown = st
-            return True
-        return False
+        return self.host is not None and news(self)
 
     def draw(self, fb):
         centre_text(fb, "Host a table", 6, BLACK, 2, 2)
