@@ -23,9 +23,10 @@ host_tools.mp32 (cached under build/mp32/).  Without its source or a
    radio is up; floor), with three joined consoles (the plain binary,
    each its own process) over the simulated radio at 20% loss
    (host_tools.link): the host runs the engine, its person's moves, the
-   sessions, the save and the score log; then the same with the host the
-   whole app on the glass, hosting from its lobby, its person playing
-   through the play screen (tests/ui_mp/mp_table_host.py).
+   sessions, the save and the score log; then in --glass-profiles
+   (radio-on) the same with the host the whole app on the glass, hosting
+   from its lobby, its person playing through the play screen
+   (tests/ui_mp/mp_table_host.py).
 Each run prints the most heap it grew to and the CPU time it took.
 """
 import argparse
@@ -140,6 +141,9 @@ def main(argv):
                     help="the device profile the .mpy app plays in")
     ap.add_argument("--link-profiles", default="radio-on,floor",
                     help="device profiles a linked match's host plays in, frozen")
+    ap.add_argument("--glass-profiles", default="radio-on",
+                    help="device profiles the glass host (the whole app hosting a table) "
+                         "plays in, frozen (link play has the radio on: not floor)")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args(argv)
     why = mp32.missing()
@@ -186,6 +190,8 @@ def main(argv):
         print("32-bit linked host of 3 consoles, frozen, %s: %s; %s" % (describe(profile), line, heap))
         if not ok:
             failed.append("linked host in %s" % profile.name)
+    for name in args.glass_profiles.split(","):
+        profile = profiles.get(name)
         ok, line, heap = linked_host(frozen, plain, profile, "mp_table_host")
         print("32-bit glass host (the app) of 3 consoles, frozen, %s: %s; %s"
               % (describe(profile), line, heap))
