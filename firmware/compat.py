@@ -34,10 +34,10 @@ const = micropython.const
 try:
     from time import ticks_ms, ticks_diff  # noqa: F401
 except ImportError:
-    import time as _time
+    import time
 
     def ticks_ms():
-        return int(_time.monotonic() * 1000)
+        return int(time.monotonic() * 1000)
 
     def ticks_diff(a, b):
         return a - b

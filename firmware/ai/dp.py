@@ -32,13 +32,14 @@ This module holds a search (Problem) and runs it: ai.prepare makes its
 arrays from ai.cells' tables and ai.memo's; ai.kernel walks them (viper).
 """
 from compat import const, ticks_ms, ticks_diff
-from ai.runstate import tables, forget as _forget_tables
+from ai import runstate
+from ai.runstate import tables
 from ai import kernel as K
 from ai import prepare
 from ai.kernel import UNIT
 from ai import memo
 
-from compat import MICROPYTHON as _MP
+from compat import MICROPYTHON
 
 # states the kernel expands between two looks at the clock (with a budget)
 _SLICE = const(400)
@@ -53,7 +54,7 @@ _P_EXPANDED = const(17)
 
 # CPython walks the same source compiled without the viper casts (see
 # ai.hostfast); the device never imports hostfast
-if not _MP:
+if not MICROPYTHON:
     from ai import hostfast
     K = hostfast.kernel(K)
     prepare = hostfast.kernel(prepare)
@@ -68,7 +69,7 @@ def drop_caches():
     the next search builds them again, a few ms): for a one-off search, the
     hint, whose caller's heap belongs to a screen until the next AI turn."""
     prepare.forget()
-    _forget_tables()
+    runstate.forget()
 
 
 class Problem:

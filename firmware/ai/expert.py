@@ -254,7 +254,7 @@ class Expert:
         rules = game.rules
         fewest = 99
         for k in range(1, n):
-            if k > 1 and _late(deadline):
+            if k > 1 and deadline is not None and ticks_diff(deadline, ticks_ms()) <= 0:
                 return 0.0      # the sample is dropped (_pick): no more searches
             p = (me + k) % n
             opp = racks[p]
@@ -277,7 +277,7 @@ class Expert:
             return 1.0
         if game.melded[me] or len(left) < len(game.rack):
             out = None if keep is None else keep[i]
-            if out is None and _late(deadline):
+            if out is None and deadline is not None and ticks_diff(deadline, ticks_ms()) <= 0:
                 return 0.0
             if out is None:
                 out = self._goes_out(table, left, rules, deadline)
@@ -288,11 +288,6 @@ class Expert:
         # 0.5: below our going out, by half (the full share, fewest /
         # (fewest + ours), measured worse: docs/figures.md)
         return 0.5 * fewest / (fewest + len(left))
-
-
-def _late(deadline):
-    """Whether the deadline (None: none) has passed."""
-    return deadline is not None and ticks_diff(deadline, ticks_ms()) <= 0
 
 
 def _left(deadline):

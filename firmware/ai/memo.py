@@ -8,7 +8,7 @@ and D[D_MFILT] (ai.dp puts them there).
 """
 from array import array
 import gc
-from compat import MICROPYTHON as _MP, const
+from compat import MICROPYTHON, const
 from ai.kernel import UNKNOWN, ptr16, ptr32  # noqa: F401 (casts in viper code)
 from ai.move import room
 
@@ -18,7 +18,7 @@ from ai.move import room
 # first asks a filter which of them a stored fact may hold (kernel
 # D_MFILT; bench: 349,000 look-ups, 3,700 prunes without it).  Its
 # entries (0 on the device: its heap is short):
-if _MP:
+if MICROPYTHON:
     FILTER = 0
 else:
     from ai.hostfast import FILTER
@@ -76,7 +76,7 @@ class Memo:
         banks = 1 << max(bits - _BANK_BITS, 0)
         self.bits = bits
         self.n = n
-        if _MP:
+        if MICROPYTHON:
             self.ka = [fill("I", n, 0) for _ in range(banks)]
             self.kb = [fill("H", n, 0) for _ in range(banks)]
             self.val = [fill("H", n, 0) for _ in range(banks)]
@@ -91,7 +91,7 @@ class Memo:
         """Empty it (and the dominance filter) for the next search."""
         self.filt = [0] * FILTER if FILTER else bytearray(0)
         for i in range(len(self.ka)):
-            if _MP:
+            if MICROPYTHON:
                 zero32(self.ka[i], self.n)
             else:
                 self.ka[i] = [0] * self.n
@@ -105,11 +105,11 @@ class Memo:
         b = self.bnd[k]
         if len(b) < ncol or len(b[0]) < size:
             del b[:]
-            if _MP:
+            if MICROPYTHON:
                 gc.collect()
             for _ in range(ncol):
-                b.append(fill("H", size, UNKNOWN) if _MP else [UNKNOWN] * size)
-        elif _MP:
+                b.append(fill("H", size, UNKNOWN) if MICROPYTHON else [UNKNOWN] * size)
+        elif MICROPYTHON:
             for i in range(ncol):
                 unknown16(b[i], size)
         else:
@@ -147,7 +147,7 @@ def shared_memo(bits):
         if m.bits >= bits or KEEP_TABLE:
             return m
     del _SHARED[:]
-    if _MP:
+    if MICROPYTHON:
         quarter = room() // 4
         while bits > _MIN_BITS and _SLOT << bits > quarter:
             bits -= 1

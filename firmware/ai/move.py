@@ -24,7 +24,7 @@ Apart from ai.solver so a move can be made without loading the search
 (ai.hint on a short heap).
 """
 import gc
-from compat import MICROPYTHON as _MP, ticks_ms, ticks_diff
+from compat import MICROPYTHON, ticks_ms, ticks_diff
 from rummikub.tiles import JOKER, CODE_LIMIT, count_tiles
 
 SEARCH_ROOM = 24000
@@ -33,7 +33,7 @@ SEARCH_ROOM = 24000
 def room():
     """Bytes the heap can still give a search, after a collection (None off
     MicroPython): see the module doc."""
-    if not _MP:
+    if not MICROPYTHON:
         return None
     gc.collect()
     return gc.mem_free()
@@ -42,7 +42,7 @@ def room():
 def search_fits():
     """Whether the heap has room for a search (SEARCH_ROOM); off
     MicroPython always."""
-    return not _MP or room() >= SEARCH_ROOM
+    return not MICROPYTHON or room() >= SEARCH_ROOM
 
 
 class Move:

@@ -14,13 +14,13 @@ nothing the bench can see; the loops themselves are what they were in
 the kernel.
 """
 from array import array
-from compat import const, MICROPYTHON as _MP
+from compat import const, MICROPYTHON
 from ai import kernel as K
 from ai import cells, memo
 from ai.kernel import ptr8, ptr16, ptr32  # noqa: F401 (casts in viper code)
 from ai.runstate import DEAD, tables, group_table
 
-if not _MP:
+if not MICROPYTHON:
     from ai import hostfast
 
 # ai.kernel's D/P layout (explained there) as this module's own private
@@ -167,7 +167,7 @@ def arrays(pb, mem):
     D[_D_TRANS] = trans
     D[_D_CLOSED] = closed
     D[_D_UPS], D[_D_UPO] = _flat_ups(pb.slots, ups)
-    D[_D_UPSM] = b"" if _MP else [sum(1 << g for g in u) for u in ups]
+    D[_D_UPSM] = b"" if MICROPYTHON else [sum(1 << g for g in u) for u in ups]
     D[_D_GOK] = group_table(ncol)
     near = D[_D_NEAR] = cells.near(tab, rak, ncol, J)
     gcap = D[_D_GCAP] = cells.group_caps(tab, rak, ncol, J1)
@@ -203,14 +203,14 @@ def arrays(pb, mem):
     # choices in search order: at most 3 tile counts x 3 group counts x
     # J+1 jokers a cell; the device counts them first (a third of that)
     D[_D_ORDO] = array("H", bytes(2 * (S + 1)))
-    if _MP:
+    if MICROPYTHON:
         D[_D_ORDS] = b""
         D[_D_ORDS] = bytearray(orders(D, P, pb.shape))
     else:
         D[_D_ORDS] = bytearray(9 * J1 * S)
     P[_P_ORDN] = 1
     orders(D, P, pb.shape)
-    if _MP:
+    if MICROPYTHON:
         # native code makes every bound entry faster than a call makes
         # one on demand; CPython fills only what the search asks for
         for c in range(ncol):
@@ -248,7 +248,7 @@ def aim(P, lower, step, most):
 def tops(D, rak, ncol, reverse):
     """D's value tables for searches with a tile cap (see cells.top_values)."""
     row, top = cells.top_values(steps(ncol), rak, cells.VALS[reverse])
-    if not _MP:
+    if not MICROPYTHON:
         row = hostfast.fast(row)
         top = hostfast.fast(top)
     D[_D_TROW] = row

@@ -15,17 +15,18 @@ from rummikub.tiles import JOKER, CODE_LIMIT, count_tiles
 from ai.dp import Problem, Timeout, UNIT
 from ai.memo import drop_table
 from ai import arrange
-from ai.move import Move, placed as _placed, value as _value, none as _none
+from ai import move
+from ai.move import Move
 # names used in one or two places are imported there: each module-level
 # name is a slot of this module's dict, on the device heap while the AI
 # runs (developer guide, "How the app stays small": Names)
 
-from compat import MICROPYTHON as _MP
+from compat import MICROPYTHON
 # memo slots for the search: what the device heap allows; on a PC twice
 # that (8192 found no fewer states on the bench or late-game corpora, and
 # costs CPython time to allocate every solve); still only between numbers
 # (remembering every step costs more look-ups in CPython than it saves)
-MEMO_CAP = 2000 if _MP else 4096
+MEMO_CAP = 2000 if MICROPYTHON else 4096
 
 
 def _counts(table, rack):
@@ -140,14 +141,14 @@ def _melded(table, rack, rules, deadline, t0, memo_cap):
         score, path = p.search(UNIT, True, 1)
         expanded += p.expanded
         if path is None:
-            return _none(table, t0, expanded)
+            return move.none(table, t0, expanded)
         return _finish(table, rack, arrange.build(p, path), ncol, True,
                        t0, expanded)
     after = kept + changed
-    placed = _placed(count_tiles(table), after, rack)
+    placed = move.placed(count_tiles(table), after, rack)
     if not placed:
-        return _none(table, t0, expanded, optimal)
-    return Move(after, changed, placed, _value(after, placed, ncol), optimal,
+        return move.none(table, t0, expanded, optimal)
+    return Move(after, changed, placed, move.value(after, placed, ncol), optimal,
                 ticks_diff(ticks_ms(), t0), expanded)
 
 
@@ -160,7 +161,7 @@ def solve(table, rack, melded, rules, budget_ms=None, memo_cap=MEMO_CAP):
     table = [bytearray(s) for s in table]
     rack = bytearray(rack)
     try:
-        if _MP:
+        if MICROPYTHON:
             gc.collect()                # big blocks first, while we can
         try:
             if melded:
@@ -206,22 +207,22 @@ def _meld(table, rack, rules, deadline, t0):
     ncol = rules.ncolours
     sets = rack_sets(rack, rules, rules.initial_meld, deadline)
     if not sets:
-        return _none(table, t0, 0)
-    move = _finish(table, rack, sets, ncol, True, t0, 0, fresh=True)
+        return move.none(table, t0, 0)
+    first = _finish(table, rack, sets, ncol, True, t0, 0, fresh=True)
     if not rules.initial_meld_table_use:
-        return move
+        return first
     # variant: after the meld the same turn may use the table
     from rummikub.tiles import remove_tile
     left = bytearray(rack)
-    for t in move.placed:
+    for t in first.placed:
         remove_tile(left, t)
     if not left:
-        return move
+        return first
     newt = table + sets
     tab, rak, jt, jr = _counts(newt, left)
     p2, sets2, score2 = _run(tab, rak, jt, jr, rules, 0, 0, deadline)
     if sets2 is None or score2 < UNIT:
-        return move
+        return first
     return _finish(table, rack, sets2, ncol, False, t0, p2.expanded)
 
 
@@ -233,8 +234,8 @@ def _finish(table, rack, sets, ncol, optimal, t0, expanded, fresh=False):
     else:
         kept, changed = arrange.carve(sets, table, ncol)
     after = kept + changed
-    placed = _placed(tab, after, rack)
-    return Move(after, changed, placed, _value(after, placed, ncol), optimal,
+    placed = move.placed(tab, after, rack)
+    return Move(after, changed, placed, move.value(after, placed, ncol), optimal,
                 ticks_diff(ticks_ms(), t0), expanded)
 
 

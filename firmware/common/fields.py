@@ -4,10 +4,12 @@ and ui.saved, ui.settings_file use these before a value is trusted).
 
   whole(v, lo, hi)      an int (not a bool) in lo..hi
   wholes(v, n, lo, hi)  a list of n such ints
-  names(v, n)           a list of n names, each text of 1..NAME_CAP characters
+  names(v, n)           a list of n names, each text of 1..24 characters
   need(ok, what)        raise ValueError("bad <what>") unless ok
 """
-NAME_CAP = 24       # the longest name a save or the settings may hold
+from compat import const
+
+_NAME_CAP = const(24)   # the longest name a save or the settings may hold
 
 
 def whole(v, lo, hi):
@@ -27,7 +29,7 @@ def names(v, n):
     if not isinstance(v, list) or len(v) != n:
         return False
     for x in v:
-        if not isinstance(x, str) or not 0 < len(x) <= NAME_CAP:
+        if not isinstance(x, str) or not 0 < len(x) <= _NAME_CAP:
             return False
     return True
 

@@ -51,7 +51,7 @@ class SleepWake(Exception):
 
 # A clock reading before 2024 is a board clock nobody set (the ESP32's RTC
 # starts again at 2000-01-01 after a power cut): no date, not a wrong one.
-CLOCK_FROM = const(1704067200)     # 2024-01-01 UTC in Unix seconds
+_CLOCK_FROM = const(1704067200)     # 2024-01-01 UTC in Unix seconds
 EPOCH_2000 = const(946684800)      # 2000-01-01 UTC in Unix seconds
 _UTC_OFFSET = const("utc_offset")  # storage key: the host's offset at the last sync
 
@@ -183,18 +183,20 @@ class Hal:
         system clock, set on any computer)."""
         return system_time()
 
-    def set_board_clock(self, unix):
-        """Set the board's clock (platform hook: a computer's is its own)."""
+    def set_board_clock(self, at):
+        """Set the board's clock to `at`, Unix seconds (platform hook: a
+        computer's is its own)."""
 
     # -- the date
     def time(self):
         t = self.board_clock()
-        return t if t is not None and t >= CLOCK_FROM else None
+        return t if t is not None and t >= _CLOCK_FROM else None
 
-    def set_time(self, unix, offset_min=0):
-        self.set_board_clock(unix)
-        if offset_min != self.utc_offset():      # written when it changes only
-            self.storage.save(_UTC_OFFSET, b"%d" % offset_min)
+    def set_time(self, at, m=0):
+        """The clock to `at` (Unix seconds, UTC), `m` minutes from UTC."""
+        self.set_board_clock(at)
+        if m != self.utc_offset():      # written when it changes only
+            self.storage.save(_UTC_OFFSET, b"%d" % m)
 
     def utc_offset(self):
         """Minutes to add to UTC for the time shown (the host's, at the

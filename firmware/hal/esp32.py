@@ -159,12 +159,12 @@ class Esp32Hal(Hal):
         from hal.devid import board_id
         return board_id()
 
-    def set_board_clock(self, unix):
+    def set_board_clock(self, at):
         """The RTC, which keeps time through light and deep sleep (not a
         power cut: it starts again at 2000, which hal.time() reads as unset)."""
         from hal.base import EPOCH_2000
         import time
-        t = time.gmtime(unix - (EPOCH_2000 if time.gmtime(0)[0] == 2000 else 0))
+        t = time.gmtime(at - (EPOCH_2000 if time.gmtime(0)[0] == 2000 else 0))
         machine.RTC().datetime((t[0], t[1], t[2], t[6], t[3], t[4], t[5], 0))
 
     _link = None

@@ -180,9 +180,9 @@ class UnixHal(Hal):
         d = self.storage.load(_RTC)
         return None if d is None else system_time() + int(d)
 
-    def set_board_clock(self, unix):
+    def set_board_clock(self, at):
         from hal.base import system_time
-        self.storage.save(_RTC, b"%d" % (unix - system_time()))
+        self.storage.save(_RTC, b"%d" % (at - system_time()))
 
     def deep_sleep(self):
         """No power to cut: wait for the next key in the file, then end the

@@ -1,7 +1,7 @@
 """Device side of score sync: answers the host's framed requests.
 
 HELLO -> device id, firmware version, log id, last and synced seq; a
-HELLO that carries the host's time (P.HELLO_TIME: Unix seconds, offset
+HELLO that carries the host's time (HELLO_TIME: Unix seconds, offset
 from UTC in minutes; older hosts send none) sets the device's clock.
 GET after n -> the records after seq n as they lie in the log, then END
 listing the seqs sent.  ACK n -> records up to n are marked synced (only
@@ -21,6 +21,7 @@ from sync.scorelog import LOG_PATH, ScoreLog
 
 PROTOCOL_VERSION = 1
 MAX_BATCH = 16
+HELLO_TIME = "<Ih"     # HELLO's payload: the host's Unix seconds (UTC), offset from UTC (min)
 PLAYERS_PATH = "players.json"
 SETTINGS_PATH = "settings.json"
 
@@ -72,9 +73,9 @@ class Endpoint:
     def _handle(self, ftype, seq, payload, send):
         log = self.log
         if ftype == P.HELLO:
-            if self.clock is not None and len(payload) >= struct.calcsize(P.HELLO_TIME):
+            if self.clock is not None and len(payload) >= struct.calcsize(HELLO_TIME):
                 try:
-                    self.clock(*struct.unpack_from(P.HELLO_TIME, payload, 0))
+                    self.clock(*struct.unpack_from(HELLO_TIME, payload, 0))
                 except OSError:      # a full flash: the date stays unset, sync goes on
                     pass
             log.refresh()

@@ -25,7 +25,7 @@ def log_match(log, game, match_id, at=None, seats=None):
     """Call once the match is over (after log_round for its last round).
     at: when (Unix seconds, None: the clock was never set); seats: "human"
     or the AI level, a seat each (sync.matchinfo)."""
-    from sync.matchinfo import pairs
+    from sync.records import pairs
     totals, wins, order = game.standings()
     return log.append(R.encode_match(match_id, game.names, game.round_rows, totals, wins,
                                      order[0], pairs(game.rules.changed(), "rummikub", at,

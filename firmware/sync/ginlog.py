@@ -31,7 +31,7 @@ def log_gin_match(log, game, match_id, at=None, seats=None):
     """The gin game just over (after log_gin_hand for its last hand): hand
     rows, totals with the bonuses, hands won, the changed rules with when
     and who (sync.gamelog.log_match)."""
-    from sync.matchinfo import pairs
+    from sync.records import pairs
     rows = []
     for w, p, _ in game.history:
         row = [0, 0]

@@ -17,8 +17,7 @@ OVERHEAD = 13          # HEAD_SIZE + crc32
 MAX_PAYLOAD = 1640     # the largest match record (records.MAX_MATCH) fits
 
 # Host -> device requests.
-HELLO = 0x01           # [HELLO_TIME] -> HELLO_OK
-HELLO_TIME = "<Ih"     # the host's Unix seconds (UTC) and offset from UTC in minutes
+HELLO = 0x01           # [endpoint.HELLO_TIME] -> HELLO_OK
 GET = 0x02             # after_seq u32, max_count u8 -> record frames + END
 ACK = 0x03             # up_to_seq u32 -> ACK_OK
 PLAYERS = 0x04         # names -> OK

@@ -24,6 +24,7 @@ import struct
 
 from compat import const
 
+from hal.base import EPOCH_2000
 from sync.protocol import put_str, get_str, put_pairs, get_pairs
 from sync import protocol as P
 from sync.matchid import CONSOLE_MAX, put as _put_id, get as _get_id
@@ -212,3 +213,46 @@ def encode_log_start(log_id):
 
 def decode_log_start(buf):
     return _decoding("log start", lambda b: {"log_id": struct.unpack_from("<I", b, 0)[0]}, buf)
+
+
+# What a match record says beside its scores (sync.matchinfo)
+GAMES = ("rummikub", "gin")    # a round record's game code - 1
+_GAME = const("game")
+_AT = const("at")
+_SEATS = const("seats")
+# a seat's letter (_CODES[i]): a person, or the AI level playing it (either
+# game's levels)
+_SEATS_KNOWN = const(("human", "easy", "medium", "hard", "expert", "greedy"))
+_CODES = const("pemhxg")
+
+
+def pairs(rules, game="rummikub", at=None, seats=None):
+    """The record's pairs: the changed rules plus what is known of the
+    match.  at: Unix seconds or None; seats: "human" or a level, a seat each."""
+    d = dict(rules)
+    if game != "rummikub":
+        d[_GAME] = game
+    if at is not None and 0 < at - EPOCH_2000 < 0x7FFFFFFF:   # a record value is 32-bit:
+        d[_AT] = int(at) - EPOCH_2000                         # no date past 2068
+    if seats:
+        d[_SEATS] = "".join([_CODES[_SEATS_KNOWN.index(s)] if s in _SEATS_KNOWN else "?"
+                              for s in seats])
+    return d
+
+
+def split(d):
+    """(rules, info) from a match record's pairs: info = {"game", "at"
+    (Unix seconds or None), "seats" (a level or "human" a seat, None for a
+    letter this firmware does not know; None if not recorded)}."""
+    rules = dict(d)
+    game = rules.pop(_GAME, "rummikub")
+    at = rules.pop(_AT, None)
+    codes = rules.pop(_SEATS, None)
+    seats = None
+    if isinstance(codes, str):
+        seats = [_SEATS_KNOWN[_CODES.index(c)] if c and c in _CODES else None
+                 for c in codes]
+    return rules, {"game": game if game in GAMES else str(game),
+                   "at": at + EPOCH_2000 if isinstance(at, int) and at is not True and at > 0
+                   else None,
+                   "seats": seats}

@@ -16,7 +16,7 @@ the app, and what the app asks of a match: ui.seats.
 import gc
 import sys
 from compat import ticks_diff, const
-from hal import buttons as hb
+from hal import buttons
 from hal.sleep import IdleSleep
 from ui.gfx import WHITE, BLACK
 from ui.layout import W, H, HAND_Y, TEXT_COLS
@@ -213,18 +213,18 @@ class App:
         if self.pending:             # a turn just ended: others play first
             self._advance()
         if self.ignore & (1 << b):
-            if kind == hb.RELEASE:
+            if kind == buttons.RELEASE:
                 self.ignore &= ~(1 << b)
             return
-        if kind == hb.PRESS and self.error and self.screen.name != "title":
+        if kind == buttons.PRESS and self.error and self.screen.name != "title":
             self.error = ""          # the bottom line goes with the next press
             self.redraw()
-        if b <= hb.RIGHT:
-            if kind == hb.PRESS or kind == hb.REPEAT:
+        if b <= buttons.RIGHT:
+            if kind == buttons.PRESS or kind == buttons.REPEAT:
                 self.screen.key(b, False)
-        elif kind == hb.CLICK:
+        elif kind == buttons.CLICK:
             self.screen.key(b, False)
-        elif kind == hb.LONG:
+        elif kind == buttons.LONG:
             self.screen.key(b, True)
 
     def sleep(self, line=None):

@@ -11,7 +11,7 @@ While a proposal is open the editor shows it: the new sets stand where
 the first set they replace stood and are framed; the picks are off the
 rack.  A keeps it as one undo step, B restores the editor exactly.
 """
-from hal import buttons as hb
+from hal import buttons
 from ui.editor import FROM_RACK, UNDO_DEPTH
 from ui.turn_sets import code
 from ui.layout import TABLE, RACK
@@ -137,8 +137,8 @@ class Proposal:
 
     def key(self, b):
         ed = self.ed
-        if b == hb.LEFT or b == hb.RIGHT:
-            i = self.i + (1 if b == hb.RIGHT else -1)
+        if b == buttons.LEFT or b == buttons.RIGHT:
+            i = self.i + (1 if b == buttons.RIGHT else -1)
             if i >= len(self.ways) and self.gen is not None:
                 w = self.gen.next()
                 if w is None:
@@ -149,13 +149,13 @@ class Proposal:
             self.back()
             show_way(ed, self.ways[self.i])
             return None
-        if b == hb.A or b == hb.START:
+        if b == buttons.A or b == buttons.START:
             ed.undo_stack.append(self.snap)     # one undo step goes back
             if len(ed.undo_stack) > UNDO_DEPTH:
                 ed.undo_stack.pop(0)
             ed.msg = "Placed. Pick more or START: end turn"
-            return "end" if b == hb.START else "take"
-        if b == hb.B:
+            return "end" if b == buttons.START else "take"
+        if b == buttons.B:
             self.back()
             ed.msg = ""
             return "back"

@@ -10,7 +10,7 @@ it); if neither loads the title says why and the save stays on flash.
 from compat import const
 from ui import SAVE
 from common import shown
-from common.fields import whole as _int
+from common.fields import whole
 
 _RESUME_SCREENS = const(("play", "privacy", "result", "scoreboard", "watch"))
 _IN_ROUND = const(("play", "privacy", "watch"))     # the others show a round's end
@@ -33,7 +33,7 @@ def _restore(game, extra):
     review = extra.get("review", [])
     m.review = [r for r in review if isinstance(r, str)] if isinstance(review, list) else []
     last = extra.get("last_human", -1)
-    m.last_human = last if _int(last, -1, game.n - 1) else -1
+    m.last_human = last if whole(last, -1, game.n - 1) else -1
     b = extra.get("before")
     m.review_before = parse_table(b, game.rules.ncolours) if isinstance(b, str) else None
     # the review's tables (ui.match.Match.tables): one a line; any that
@@ -44,14 +44,14 @@ def _restore(game, extra):
         r = rows[i] if isinstance(rows, list) and i < len(rows) else None
         try:
             seat, text = r
-            if not _int(seat, -1, game.n - 1) or not isinstance(text, str):
+            if not whole(seat, -1, game.n - 1) or not isinstance(text, str):
                 raise ValueError
             m.tables.append((seat, pack(b"", b"", parse_table(text, game.rules.ncolours),
                                         (0, 0, 0)) if text else b""))
         except (TypeError, ValueError):
             m.tables.append((-1, b""))
     logged = extra.get("logged", len(game.round_rows))
-    m.logged_rounds = logged if _int(logged, 0, len(game.round_rows)) else len(game.round_rows)
+    m.logged_rounds = logged if whole(logged, 0, len(game.round_rows)) else len(game.round_rows)
     return m
 
 
@@ -83,7 +83,7 @@ def _play_state(st):
     if not isinstance(st, dict) or not isinstance(st.get("ed"), str):
         return None
     for k in ("left", "top", "rack_top"):
-        if not _int(st.get(k, 0), 0, 1 << 30):
+        if not whole(st.get(k, 0), 0, 1 << 30):
             return None
     if not isinstance(st.get("msg", ""), str):
         return None

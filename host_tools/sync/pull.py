@@ -18,6 +18,7 @@ import struct
 import time
 
 from sync import protocol as P
+from sync.endpoint import HELLO_TIME
 
 from host_tools import count
 from host_tools.sync.link import GaveUp, SyncError
@@ -61,7 +62,7 @@ def host_time(now=None):
     clock to (Unix seconds, and the local offset from UTC in minutes for
     the dates it shows)."""
     t = int(time.time() if now is None else now)
-    return struct.pack(P.HELLO_TIME, t, time.localtime(t).tm_gmtoff // 60)
+    return struct.pack(HELLO_TIME, t, time.localtime(t).tm_gmtoff // 60)
 
 
 GET_TRIES = 2      # sends of one GET before its batch is halved

@@ -3,7 +3,7 @@ import json
 import struct
 
 from sync import protocol as P
-from sync.endpoint import Endpoint
+from sync.endpoint import Endpoint, HELLO_TIME
 from sync.scorelog import ScoreLog
 from synctmp import scratch, remove
 from sync.matchid import reserve
@@ -49,13 +49,13 @@ def test_a_hello_with_the_hosts_time_sets_the_clock():
     ep.clock = lambda unix, off: got.append((unix, off))
     (t, s, p), = ask(ep, P.HELLO, 5)[0]          # an older host: no time, nothing set
     assert t == P.HELLO_OK and got == []
-    (t, s, p), = ask(ep, P.HELLO, 6, struct.pack(P.HELLO_TIME, 1795836658, -300))[0]
+    (t, s, p), = ask(ep, P.HELLO, 6, struct.pack(HELLO_TIME, 1795836658, -300))[0]
     assert t == P.HELLO_OK and got == [(1795836658, -300)]
 
     def full(unix, off):
         raise OSError(28)                          # ENOSPC: the offset not written
     ep.clock = full
-    (t, s, p), = ask(ep, P.HELLO, 7, struct.pack(P.HELLO_TIME, 1795836658, 0))[0]
+    (t, s, p), = ask(ep, P.HELLO, 7, struct.pack(HELLO_TIME, 1795836658, 0))[0]
     assert t == P.HELLO_OK and ep.errors == 0     # sync goes on without the date
     cleanup(path)
 

@@ -1,6 +1,6 @@
 """Gin Rummy: a hand is over.  Both hands laid out (melds, the defender's
 lay-offs underlined, deadwood), the points and the game score."""
-from hal import buttons as hb
+from hal import buttons
 from ui.screen import Base
 from ui.gfx import BLACK, WHITE, centre_text
 from ui.menu import footer
@@ -74,7 +74,7 @@ class Screen(Base):
         footer(fb, "A: final score" if g.is_over() else "A: next hand")
 
     def key(self, b, long):
-        if b != hb.A and b != hb.START:
+        if b != buttons.A and b != buttons.START:
             return
         app = self.app
         m = app.match

@@ -1,6 +1,6 @@
 """Gin Rummy: the game is over.  Points, the game bonus (100, or 200 when
 the loser won no hand), 20 a hand won, totals and the final margin."""
-from hal import buttons as hb
+from hal import buttons
 from ui.screen import Base
 from ui.gfx import BLACK, centre_text, box
 from ui.menu import footer
@@ -35,5 +35,5 @@ class Screen(Base):
         footer(fb, "A: back to the title")
 
     def key(self, b, long):
-        if b == hb.A or b == hb.START:
+        if b == buttons.A or b == buttons.START:
             self.app.end_match()

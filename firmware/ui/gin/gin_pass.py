@@ -1,5 +1,5 @@
 """Gin Rummy, two people: pass the device; no hand is shown."""
-from hal import buttons as hb
+from hal import buttons
 from ui.screen import Base
 from ui.screens.privacy import draw_pass
 
@@ -16,8 +16,8 @@ class Screen(Base):
 
     def key(self, b, long):
         app = self.app
-        if b == hb.A:
+        if b == buttons.A:
             app.match.last_human = app.match.game.current
             app.goto("gin_play")
-        elif b == hb.B and long:
+        elif b == buttons.B and long:
             app.end_match()

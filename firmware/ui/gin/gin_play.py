@@ -6,7 +6,7 @@ draws from the stock.  Discard: LEFT/RIGHT move the lifted card, A
 discards it, START knocks with it (only when the rest is within the knock
 limit; the screen says when it is).  Hold B: save and quit.
 """
-from hal import buttons as hb
+from hal import buttons
 from ui.screen import Base
 from ui.gfx import BLACK, WHITE, centre_text
 from ui.menu import footer
@@ -145,33 +145,33 @@ class Screen(Base):
         app = self.app
         g = self.g
         self.msg = ""
-        if b == hb.B and long:
+        if b == buttons.B and long:
             self.m.save(app, "gin_play")
             app.end_match()
             return
         try:
             if g.phase == OFFER:
-                if b == hb.A:
+                if b == buttons.A:
                     self._take()
-                elif b == hb.B:
+                elif b == buttons.B:
                     g.pass_offer()
                     self.app.advance()
                     return
             elif g.phase == DRAW:
-                if b == hb.A:
+                if b == buttons.A:
                     self._take()
-                elif b == hb.START:
+                elif b == buttons.START:
                     g.draw_stock()
                     self.new = g.hands[self.me][-1]
                     self._changed()
             elif g.phase == DISCARD:
                 n = len(self.flat)
-                if b == hb.LEFT or b == hb.UP:
+                if b == buttons.LEFT or b == buttons.UP:
                     self.cur = (self.cur - 1) % n
-                elif b == hb.RIGHT or b == hb.DOWN:
+                elif b == buttons.RIGHT or b == buttons.DOWN:
                     self.cur = (self.cur + 1) % n
-                elif b == hb.A or b == hb.START:
-                    self._discard(self.flat[self.cur], b == hb.START)
+                elif b == buttons.A or b == buttons.START:
+                    self._discard(self.flat[self.cur], b == buttons.START)
                     return
         except PlayError as e:
             self.msg = str(e)

@@ -5,7 +5,7 @@ the next line (deals on "Deal", resumes on "Resume"), START deals from
 any line (resumes on "Resume"); the line under the list explains the
 highlighted choice."""
 from compat import const
-from hal import buttons as hb
+from hal import buttons
 from ui.screen import Base
 from ui.gfx import BLACK, centre_text, message_box
 from ui.menu import draw_list, step, footer, LINE
@@ -84,10 +84,10 @@ class Screen(Base):
             return
         its = self.items()
         act = its[self.cur][2]
-        if b == hb.UP or b == hb.DOWN:
-            self.cur = step(self.cur, len(its), -1 if b == hb.UP else 1)
-        elif b == hb.LEFT or b == hb.RIGHT:
-            d = -1 if b == hb.LEFT else 1
+        if b == buttons.UP or b == buttons.DOWN:
+            self.cur = step(self.cur, len(its), -1 if b == buttons.UP else 1)
+        elif b == buttons.LEFT or b == buttons.RIGHT:
+            d = -1 if b == buttons.LEFT else 1
             if act == "opp":
                 self.opp = (self.opp + d) % len(OPPONENTS)
             elif act == "okla":
@@ -96,14 +96,14 @@ class Screen(Base):
                 self.gin_layoff = not self.gin_layoff
             elif act == "target":
                 self.target = (self.target + d) % len(TARGETS)
-        elif b == hb.B:
+        elif b == buttons.B:
             app.goto("title")
             return
-        elif b == hb.A or b == hb.START:
+        elif b == buttons.A or b == buttons.START:
             if act == "resume":
                 self.resume()
                 return
-            if b == hb.A and act != "deal":
+            if b == buttons.A and act != "deal":
                 self.cur = step(self.cur, len(its), 1)     # on to the next line
             else:
                 self.deal()

@@ -6,7 +6,7 @@ defaults.
 
 A match record that passed its CRC but does not decode is listed as
 unreadable (with its seq and why), not skipped and never a crash."""
-from hal import buttons as hb
+from hal import buttons
 from ui.screen import Base
 from ui.gfx import BLACK, WHITE, centre_text, message_box, wrap
 from ui.menu import footer
@@ -54,7 +54,7 @@ def load_matches(app, limit=20):
         return out
     from sync import protocol as P
     from sync import records as R
-    from sync.matchinfo import split
+    from sync.records import split
     try:
         for kind, seq, payload in log.records():
             if kind == P.MATCH or kind == P.MATCH2:
@@ -125,8 +125,8 @@ class Screen(Base):
 
     def key(self, b, long):
         n = len(self.matches)
-        if b == hb.B or b == hb.A:
+        if b == buttons.B or b == buttons.A:
             self.app.pop()
-        elif n and (b == hb.LEFT or b == hb.RIGHT):
-            self.i = (self.i + (1 if b == hb.LEFT else -1)) % n
+        elif n and (b == buttons.LEFT or b == buttons.RIGHT):
+            self.i = (self.i + (1 if b == buttons.LEFT else -1)) % n
             self.app.redraw()

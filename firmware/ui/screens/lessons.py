@@ -8,7 +8,7 @@ player fixes it), and back here the lesson checks the move did what was
 asked.  Lessons done are kept in the settings ("lessons": their names);
 any lesson can be played again.  A lesson match is never saved.
 """
-from hal import buttons as hb
+from hal import buttons
 from rummikub.game import Game, DID_PLAY, DID_DRAW, DID_FAIL
 from rummikub.rules import Rules
 from rummikub.tiles import parse_table, parse_tiles, full_set, remove_tile, fmt_tiles
@@ -206,17 +206,17 @@ class Screen(Base):
     def key(self, b, long):
         app = self.app
         if self.intro:
-            if b == hb.A or b == hb.START:
+            if b == buttons.A or b == buttons.START:
                 self.start()
                 return
             self.intro = False
-        elif b == hb.UP or b == hb.DOWN:
-            self.cur = step(self.cur, COUNT, -1 if b == hb.UP else 1)
+        elif b == buttons.UP or b == buttons.DOWN:
+            self.cur = step(self.cur, COUNT, -1 if b == buttons.UP else 1)
             self.said = ""
-        elif b == hb.A or b == hb.START:
+        elif b == buttons.A or b == buttons.START:
             self.intro = True
             self.said = ""
-        elif b == hb.B:
+        elif b == buttons.B:
             app.goto("title")
             return
         app.redraw()

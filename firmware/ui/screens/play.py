@@ -14,7 +14,7 @@ played, after a second START); hold START opens the turn menu (sorts,
 hint, reset, extra draws, give up, help, save and quit).
 """
 from compat import const, ticks_diff
-from hal import buttons as hb
+from hal import buttons
 from ui.screen import Base
 from ui.editor import Editor, FROM_RACK
 from ui.turn_sets import code
@@ -68,12 +68,16 @@ class Screen(Base):
         self.left_ms = g.rules.timer_s * 1000
         self.shown_warned = 0       # timer warnings on the glass (tick)
         self.step = 0               # the review's page
-        if m.review and self._pages():
-            self.mode = _REVIEW
+        if m.review:
+            from ui.review import count     # the review's pages: the others' moves
+            if count(m, self.p):
+                self.mode = _REVIEW
         if state:
             self._restore(state)
-            if self.mode == _REVIEW and not (m.review and self._pages()):
-                self.mode = _PLAY
+            if self.mode == _REVIEW:
+                from ui.review import count
+                if not (m.review and count(m, self.p)):
+                    self.mode = _PLAY
         if hint is not None:         # back from the hint (ui.hinting): (kept, table, fresh)
             ed = self.ed
             ed.undo_stack, ed.last, ed.sel, ed.marked, ed.hand_left = hint[0]
@@ -147,11 +151,6 @@ class Screen(Base):
         self.m.review[-1] = "Time up! " + self.m.review[-1]
         self.app.advance()
 
-    # -- the review: the others' moves, one page each (ui.review) -----------
-    def _pages(self):
-        from ui.review import count
-        return count(self.m, self.p)
-
     # -- drawing --------------------------------------------------------------
     def draw(self, fb):
         self.shown_warned = self._warned()
@@ -198,10 +197,10 @@ class Screen(Base):
                       W - 18 - _MENU_X, len(items))
             if self.m.lesson is not None:
                 # a lesson's page beside the menu: one press away all through it
-                from ui.screens.lessons import beside
+                # (by a string: the module's name is not interned in a match)
                 from ui import forget
-                beside(fb, self.m.lesson, _MENU_X - 8)
-                beside = None
+                __import__("ui.screens.lessons", None, None, ("beside",)).beside(
+                    fb, self.m.lesson, _MENU_X - 8)
                 forget("ui.screens.lessons")
         elif self.mode == _HELP:
             self._help(fb)
@@ -244,9 +243,10 @@ class Screen(Base):
         if self.mode == _REVIEW:
             # A: the next page (on the last: play on); any other key ends
             # the review and acts: it needs no dismissing
-            if b == hb.A and not long:
+            if b == buttons.A and not long:
                 self.step += 1
-                if self.step < self._pages():
+                from ui.review import count
+                if self.step < count(self.m, self.p):
                     app.redraw()
                     return
             self.mode = _PLAY
@@ -254,7 +254,7 @@ class Screen(Base):
             from ui import forget
             forget("ui.review")
             self.t0 = app.hal.ticks_ms()
-            if b == hb.A and not long:
+            if b == buttons.A and not long:
                 app.redraw()
                 return
         if self.mode in (_REFUSED, _HELP):
@@ -264,19 +264,19 @@ class Screen(Base):
                 self.ed.msg = "Still to fix: %s" % self.note
                 self.ed.bad = -1
             self.mode = _PLAY
-            if b == hb.B and long:
+            if b == buttons.B and long:
                 self.ed.reset()
             app.redraw()
             return
         if self.mode == _ASK_HINT:
             self.mode = _PLAY
-            if b == hb.A:
+            if b == buttons.A:
                 self._hint(True)
                 return
             app.redraw()
             return
         if self.mode == _CONFIRM_DRAW:
-            if b == hb.START:
+            if b == buttons.START:
                 self._draw_tiles(1)
             else:
                 self.mode = _PLAY
@@ -296,15 +296,15 @@ class Screen(Base):
             app.redraw()
             return
         ed = self.ed
-        if b == hb.UP:
+        if b == buttons.UP:
             ed.move(0, -1)
-        elif b == hb.DOWN:
+        elif b == buttons.DOWN:
             ed.move(0, 1)
-        elif b == hb.LEFT:
+        elif b == buttons.LEFT:
             ed.move(-1, 0)
-        elif b == hb.RIGHT:
+        elif b == buttons.RIGHT:
             ed.move(1, 0)
-        elif b == hb.A:
+        elif b == buttons.A:
             if long and ed.cur[0] == RACK and ed.at() >= 0:
                 # hold A on a rack tile: pick it too, and where do they go?
                 before = list(ed.sel)
@@ -315,12 +315,12 @@ class Screen(Base):
                     ed.sel = before     # nowhere: as it was (ed.msg says so)
             else:
                 ed.long_a() if long else ed.press_a()
-        elif b == hb.B:
+        elif b == buttons.B:
             if long:
                 ed.jump()               # table <-> rack in one press
             elif not ed.clear_selection():
                 ed.undo()
-        elif b == hb.START:
+        elif b == buttons.START:
             if long:
                 self.mode = _MENU
                 self.menu_cur = self.m.menu_last
@@ -347,11 +347,11 @@ class Screen(Base):
     def _menu_key(self, b):
         items = self._menu_items()
         app = self.app
-        if b == hb.UP or b == hb.DOWN:
-            self.menu_cur = step(self.menu_cur, len(items), -1 if b == hb.UP else 1)
-        elif b == hb.B:
+        if b == buttons.UP or b == buttons.DOWN:
+            self.menu_cur = step(self.menu_cur, len(items), -1 if b == buttons.UP else 1)
+        elif b == buttons.B:
             self.mode = _PLAY
-        elif b == hb.A or b == hb.START:
+        elif b == buttons.A or b == buttons.START:
             self.mode = _PLAY
             act = items[self.menu_cur][1]
             # it opens there next time if it changes nothing for good (a

@@ -1,6 +1,6 @@
 """Pass-the-device screen between two humans' turns: no rack is shown.
 `draw_pass` is the box itself, Gin Rummy's gin_pass draws it too."""
-from hal import buttons as hb
+from hal import buttons
 from ui.screen import Base
 from ui.gfx import BLACK, centre_text, box
 from ui.menu import footer
@@ -25,7 +25,7 @@ class Screen(Base):
                   "A: show my rack")
 
     def key(self, b, long):
-        if b == hb.A:
+        if b == buttons.A:
             self.app.goto("play", state=self.play_state)
 
 

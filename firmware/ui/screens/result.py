@@ -1,5 +1,5 @@
 """Round result: who went out, what everyone had left, the round's scores."""
-from hal import buttons as hb
+from hal import buttons
 from rummikub.game import MATCH_OVER
 from rummikub.scoring import rack_totals
 from ui.screen import Base
@@ -98,7 +98,7 @@ class Screen(Base):
         footer(fb, "A: %s" % ("final scores" if g.phase == MATCH_OVER else "next round"))
 
     def key(self, b, long):
-        if b != hb.A:
+        if b != buttons.A:
             return
         app = self.app
         g = app.match.game

@@ -1,14 +1,14 @@
 """Match scoreboard: every round's scores, totals, round wins, the winner."""
-from hal import buttons as hb
+from hal import buttons
 from ui.screen import Base
 from ui.gfx import BLACK, WHITE, centre_text
 from ui.menu import footer
 from ui.layout import W
 
 
-def draw_board(fb, names, rows, totals, wins, winner, y=40, levels=None):
+def draw_board(fb, names, rows, totals, wins, winner, y=40, seats=None):
     """The RULES.md table: one line per round, then totals and wins;
-    levels (a seat's AI level or "person"), if given, under the names.
+    seats (a seat's AI level or "person"), if given, under the names.
     Returns the y below it."""
     n = len(names)
     cw = min(64, 340 // n)
@@ -16,9 +16,9 @@ def draw_board(fb, names, rows, totals, wins, winner, y=40, levels=None):
     fb.text("round", 4, y, BLACK)
     for i in range(n):
         fb.text(names[i][:cw // 8 - 1], x0 + i * cw, y, BLACK)
-        if levels:
-            fb.text(levels[i][:cw // 8 - 1], x0 + i * cw, y + 11, BLACK)
-    if levels:
+        if seats:
+            fb.text(seats[i][:cw // 8 - 1], x0 + i * cw, y + 11, BLACK)
+    if seats:
         y += 11
     fb.hline(0, y + 10, W, BLACK)
     y += 14
@@ -61,5 +61,5 @@ class Screen(Base):
         footer(fb, "A: back to the title (saved in History)")
 
     def key(self, b, long):
-        if b == hb.A:
+        if b == buttons.A:
             self.app.end_match()

@@ -1,5 +1,5 @@
 """Settings: idle sleep, refresh policy, player names (edited with the D-pad)."""
-from hal import buttons as hb
+from hal import buttons
 from ui.screen import Base
 from ui.gfx import BLACK, WHITE
 from ui.menu import draw_list, step, footer
@@ -52,17 +52,17 @@ class Screen(Base):
         s = app.settings
         if self.edit >= 0:
             name = s["names"][self.edit]
-            if b == hb.UP or b == hb.DOWN:
+            if b == buttons.UP or b == buttons.DOWN:
                 c = CHARS.find(name[self.ch]) if self.ch < len(name) else 0
-                c = (c + (1 if b == hb.UP else -1)) % len(CHARS)
+                c = (c + (1 if b == buttons.UP else -1)) % len(CHARS)
                 name = (name[:self.ch] + CHARS[c] + name[self.ch + 1:])
-            elif b == hb.RIGHT:
+            elif b == buttons.RIGHT:
                 self.ch = min(self.ch + 1, 7)
                 if self.ch >= len(name):
                     name += " "
-            elif b == hb.LEFT:
+            elif b == buttons.LEFT:
                 self.ch = max(0, self.ch - 1)
-            elif b == hb.A or b == hb.B:
+            elif b == buttons.A or b == buttons.B:
                 name = name.strip() or "P%d" % (self.edit + 1)
                 self.edit = -1
                 s["names"][self.cur - 2] = name
@@ -72,19 +72,19 @@ class Screen(Base):
             app.redraw()
             return
         rows = self.rows()
-        if b == hb.UP or b == hb.DOWN:
-            self.cur = step(self.cur, len(rows), -1 if b == hb.UP else 1)
-        elif b == hb.LEFT or b == hb.RIGHT:
-            d = -1 if b == hb.LEFT else 1
+        if b == buttons.UP or b == buttons.DOWN:
+            self.cur = step(self.cur, len(rows), -1 if b == buttons.UP else 1)
+        elif b == buttons.LEFT or b == buttons.RIGHT:
+            d = -1 if b == buttons.LEFT else 1
             if self.cur == 0:
                 s["idle_min"] = self._cycle(IDLE, s["idle_min"], d)
             elif self.cur == 1:
                 s["partials"] = self._cycle(PARTIALS, s["partials"], d)
             app.save_settings()
-        elif b == hb.A and 2 <= self.cur < 8:
+        elif b == buttons.A and 2 <= self.cur < 8:
             self.edit = self.cur - 2
             self.ch = 0
-        elif b == hb.B or (b == hb.A and self.cur == 8):
+        elif b == buttons.B or (b == buttons.A and self.cur == 8):
             app.pop()
             return
         app.redraw()

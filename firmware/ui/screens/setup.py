@@ -8,7 +8,7 @@ while you watch (screens/watch.py).  The last choices are kept in the
 settings so a rematch is one press.
 """
 from compat import const
-from hal import buttons as hb
+from hal import buttons
 from rummikub.rules import Rules
 from rummikub.game import Game
 from ui.screen import Base
@@ -20,7 +20,7 @@ from ui.match import SEAT_KINDS, HUMAN
 # The rules as the setup screen offers them, in RULES.md's order:
 # (rule name, label, what it means, ((value, shown as), ...)); the first
 # value is the default.  The rule names stay the engine's and the saves'.
-RULE_ROWS = (
+_RULE_ROWS = const((
     ("tile_set", "Tile set", "XP: 6 colours, 4 jokers, for up to 6",
      (("standard", "106 tiles"), ("xp", "XP, 160 tiles"))),
     ("first_player", "Who starts", "Decides who plays first each round",
@@ -46,7 +46,7 @@ RULE_ROWS = (
      (("points", "lowest points"), ("tiles", "fewest tiles"))),
     ("match_winner", "Match winner", "Who wins after the last round",
      (("wins", "most rounds won"), ("points", "most points"))),
-)
+))
 
 HELP = {
     "players": "2-4 with 106 tiles; 5-6 take the XP set",
@@ -63,7 +63,7 @@ def seat_text(kind):
 
 def value_text(name, v):
     """How rule `name` at value `v` is shown (the value itself if unlisted)."""
-    for rn, _, _, choices in RULE_ROWS:
+    for rn, _, _, choices in _RULE_ROWS:
         if rn == name:
             for cv, shown in choices:
                 if cv == v and type(cv) is type(v):
@@ -75,7 +75,7 @@ def rules_text(changed):
     """The rules that differ from the defaults, as this screen words them
     (the History screen's line)."""
     out = []
-    for rn, label, _, _ in RULE_ROWS:
+    for rn, label, _, _ in _RULE_ROWS:
         if rn in changed:
             out.append("%s: %s" % (label, value_text(rn, changed[rn])))
     return "; ".join(out)
@@ -116,7 +116,7 @@ class Screen(Base):
             out.append(("  Seat %d: %s" % (i + 1, names[i][:8]), seat_text(self.seats[i]),
                         "seat%d" % i))
         out.append(("Rounds", str(self.rounds), "rounds"))
-        for name, label, _, _ in RULE_ROWS:
+        for name, label, _, _ in _RULE_ROWS:
             out.append((label, value_text(name, getattr(self.rules, name)), name))
         out.append(("Start the game" + (" (watch)" if self.watching() else ""), None,
                     "start"))
@@ -128,7 +128,7 @@ class Screen(Base):
             if self.watching():
                 return "All seats AI: you watch them play"
             return "A person, or an AI: %s to %s" % (SEAT_KINDS[1], SEAT_KINDS[-1])
-        for name, _, text, _ in RULE_ROWS:
+        for name, _, text, _ in _RULE_ROWS:
             if name == key:
                 return text
         return HELP.get(key, "")
@@ -155,7 +155,7 @@ class Screen(Base):
         elif key == "rounds":
             self.rounds = (self.rounds - 1 + d) % 12 + 1
         else:
-            for name, _, _, choices in RULE_ROWS:
+            for name, _, _, choices in _RULE_ROWS:
                 if name != key:
                     continue
                 v = getattr(self.rules, key)
@@ -172,15 +172,15 @@ class Screen(Base):
         app = self.app
         rows = self.rows()
         key = rows[self.cur][2]
-        if b == hb.UP or b == hb.DOWN or (b == hb.A and key != "start"):
-            self.cur = step(self.cur, len(rows), -1 if b == hb.UP else 1)
-        elif b == hb.LEFT or b == hb.RIGHT:
-            self._change(key, -1 if b == hb.LEFT else 1)
+        if b == buttons.UP or b == buttons.DOWN or (b == buttons.A and key != "start"):
+            self.cur = step(self.cur, len(rows), -1 if b == buttons.UP else 1)
+        elif b == buttons.LEFT or b == buttons.RIGHT:
+            self._change(key, -1 if b == buttons.LEFT else 1)
             self.cur = min(self.cur, len(self.rows()) - 1)
-        elif b == hb.B:
+        elif b == buttons.B:
             app.pop()
             return
-        elif b == hb.A or b == hb.START:
+        elif b == buttons.A or b == buttons.START:
             self.start()
             return
         app.redraw()

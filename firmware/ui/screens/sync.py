@@ -4,7 +4,7 @@ the host says goodbye or the player presses B, then shows what was sent
 and what came back.  Names and settings the host pushed are applied at
 once (ui.settings_file.load_settings).  The endpoint's modules load only here
 and are dropped when it is done."""
-from hal import buttons as hb
+from hal import buttons
 from ui.screen import Base
 from ui.gfx import BLACK, WHITE, centre_text
 from ui.menu import footer
@@ -56,7 +56,7 @@ class Screen(Base):
         """The line was quiet: B pressed ends sync mode (its click, still to
         come, must not also leave the result)."""
         for kind, b in self.app.hal.poll():
-            if b == hb.B and kind == hb.PRESS:
+            if b == buttons.B and kind == buttons.PRESS:
                 self.cancel_click = True
                 return True
         return False
@@ -105,7 +105,7 @@ class Screen(Base):
         return out
 
     def key(self, b, long):
-        if b == hb.B and self.cancel_click:
+        if b == buttons.B and self.cancel_click:
             self.cancel_click = False
-        elif self.result is not None and b in (hb.A, hb.B):
+        elif self.result is not None and b in (buttons.A, buttons.B):
             self.app.pop()

@@ -1,7 +1,7 @@
 """Title screen and main menu: resume, new game, history, settings, and
 the second game (Gin Rummy, ui/gin/gin_setup)."""
 from compat import const
-from hal import buttons as hb
+from hal import buttons
 from rummikub.tiles import parse_tiles
 from ui.screen import Base
 from ui.gfx import BLACK, centre_text, message_box
@@ -58,10 +58,10 @@ class Screen(Base):
             app.error = ""
             app.redraw()
             return
-        if b == hb.UP or b == hb.DOWN:
-            self.cur = step(self.cur, len(self.items), -1 if b == hb.UP else 1)
+        if b == buttons.UP or b == buttons.DOWN:
+            self.cur = step(self.cur, len(self.items), -1 if b == buttons.UP else 1)
             app.redraw()
-        elif b == hb.A or b == hb.START:
+        elif b == buttons.A or b == buttons.START:
             act = self.items[self.cur][1]
             if act == "resume":
                 if not app.resume():
