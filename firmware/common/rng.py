@@ -1,7 +1,9 @@
 """A tiny seeded PRNG (xorshift32) so a seed deals the same game on CPython
 and on MicroPython; neither runtime's `random` is used."""
 
-_MASK = 0xFFFFFFFF
+from compat import const
+
+_MASK = const(0xFFFFFFFF)
 
 
 class Rng:

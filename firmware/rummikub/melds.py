@@ -40,20 +40,14 @@ def _run_start(s):
         elif (t & 15) != start + i:
             raise SetError("run_order", "%s cannot follow %s in a run (runs go "
                            "low to high, one step at a time)"
-                           % (fmt_tile(t), _prev_desc(s, i, start)))
+                           % (fmt_tile(t), fmt_tile(s[i - 1]) if s[i - 1] != JOKER
+                              else "a joker standing for %d" % (start + i - 1)))
     if start < 1:
         raise SetError("run_range", "a run cannot go below 1 (%s puts its first tile at %d)"
                        % (fmt_tile(s[first]), start))
     if start + len(s) - 1 > MAX_NUMBER:
         raise SetError("run_range", "a run cannot go past 13 (13-1 does not wrap)")
     return start
-
-
-def _prev_desc(s, i, start):
-    p = s[i - 1]
-    if p == JOKER:
-        return "a joker standing for %d" % (start + i - 1)
-    return fmt_tile(p)
 
 
 def _group_check(s, ncolours):

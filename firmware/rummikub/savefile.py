@@ -21,7 +21,7 @@ from rummikub.game import Game, PLAYING, MATCH_OVER
 
 MAGIC = b"PRKS"
 VERSION = 1
-_STATE = "<IBBBBHH"   # rng, n, current, starter, phase, passes, turn_no
+_STATE = const("<IBBBBHH")   # rng, n, current, starter, phase, passes, turn_no
 _MAX_ROUNDS = const(99)        # ui.settings_file allows no more
 _MAX_SCORE = const(1 << 20)    # a round's score, far over any tile set's worth
 

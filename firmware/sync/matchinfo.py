@@ -13,9 +13,11 @@ both live in sync.records (loaded in a match already: writing the record
 loads no more names), here by name for the host and the History screen.
 
 A round record names its game by a code in its flags (sync.records:
-encode_round): GAMES.index(game) + 1 (GAMES: sync.records), 0 from firmware before it did.
+encode_round): GAMES.index(game) + 1, 0 from firmware before it did.
 """
-from sync.records import GAMES, pairs, split  # noqa: F401 (this module's API)
+from sync.records import pairs, split  # noqa: F401 (this module's API)
+
+GAMES = ("rummikub", "gin")    # a round record's game code - 1
 
 
 def round_game(code):

@@ -216,7 +216,6 @@ def decode_log_start(buf):
 
 
 # What a match record says beside its scores (sync.matchinfo)
-GAMES = ("rummikub", "gin")    # a round record's game code - 1
 _GAME = const("game")
 _AT = const("at")
 _SEATS = const("seats")
@@ -252,7 +251,7 @@ def split(d):
     if isinstance(codes, str):
         seats = [_SEATS_KNOWN[_CODES.index(c)] if c and c in _CODES else None
                  for c in codes]
-    return rules, {"game": game if game in GAMES else str(game),
+    return rules, {"game": str(game),     # a name (GAMES) or what the record says
                    "at": at + EPOCH_2000 if isinstance(at, int) and at is not True and at > 0
                    else None,
                    "seats": seats}

@@ -23,13 +23,6 @@ FROM_RACK = const(0x80)
 UNDO_DEPTH = const(20)
 
 
-def _index_of(lst, obj):
-    for i in range(len(lst)):
-        if lst[i] is obj:
-            return i
-    return -1
-
-
 class Editor:
     """One player's turn in progress.  `table`, `hand`, `rack` are what the
     screen shows; `cur` is (area, set, pos); `sel` the picked positions in
@@ -402,7 +395,9 @@ class Editor:
                 pos = 0
                 self.msg = "New set"
             else:
-                si = _index_of(self.table, target)
+                si = 0
+                while self.table[si] is not target:     # the set itself, not an equal one
+                    si += 1
                 s = target[:pos] + bytearray(picked) + target[pos:]
                 if not is_valid(plain(s), self.ncolours):
                     s = arrange(s, self.ncolours) or s

@@ -16,14 +16,6 @@ from ui.seats import Seats, HUMAN
 SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
 
 
-def _player(level, seed):
-    try:
-        from ai.players import Player
-    except ImportError:       # firmware built without the AI package
-        return None
-    return Player(level, seed=seed)
-
-
 class Match(Seats):
     def __init__(self, game, seats, match_id=0):
         Seats.__init__(self, game, seats, match_id)
@@ -72,7 +64,11 @@ class Match(Seats):
             storage.delete(SAVE)
 
     def make_player(self, p):
-        return _player(self.seats[p], self.game.rng.state ^ (p * 7919 + 1))
+        try:
+            from ai.players import Player
+        except ImportError:       # firmware built without the AI package
+            return None
+        return Player(self.seats[p], seed=self.game.rng.state ^ (p * 7919 + 1))
 
     def note_turn(self):
         """Remember a finished turn for the review (call after each turn)."""
