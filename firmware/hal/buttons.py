@@ -33,6 +33,7 @@ RELEASE = 2
 CLICK = 3
 LONG = 4
 REPEAT = 5
+KIND_NAMES = ("", "press", "release", "click", "long", "repeat")
 
 
 def bit(button):

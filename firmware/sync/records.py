@@ -24,7 +24,6 @@ import struct
 
 from compat import const
 
-from hal.base import EPOCH_2000
 from sync.protocol import put_str, get_str, put_pairs, get_pairs
 from sync import protocol as P
 from sync.matchid import CONSOLE_MAX, put as _put_id, get as _get_id
@@ -216,6 +215,7 @@ def decode_log_start(buf):
 
 
 # What a match record says beside its scores (sync.matchinfo)
+_EPOCH_2000 = const(946684800)     # hal.base.EPOCH_2000 (records need no hal)
 _GAME = const("game")
 _AT = const("at")
 _SEATS = const("seats")
@@ -231,8 +231,8 @@ def pairs(rules, game="rummikub", at=None, seats=None):
     d = dict(rules)
     if game != "rummikub":
         d[_GAME] = game
-    if at is not None and 0 < at - EPOCH_2000 < 0x7FFFFFFF:   # a record value is 32-bit:
-        d[_AT] = int(at) - EPOCH_2000                         # no date past 2068
+    if at is not None and 0 < at - _EPOCH_2000 < 0x7FFFFFFF:   # a record value is 32-bit:
+        d[_AT] = int(at) - _EPOCH_2000                         # no date past 2068
     if seats:
         d[_SEATS] = "".join([_CODES[_SEATS_KNOWN.index(s)] if s in _SEATS_KNOWN else "?"
                               for s in seats])
@@ -252,6 +252,6 @@ def split(d):
         seats = [_SEATS_KNOWN[_CODES.index(c)] if c and c in _CODES else None
                  for c in codes]
     return rules, {"game": str(game),     # a name (GAMES) or what the record says
-                   "at": at + EPOCH_2000 if isinstance(at, int) and at is not True and at > 0
+                   "at": at + _EPOCH_2000 if isinstance(at, int) and at is not True and at > 0
                    else None,
                    "seats": seats}

@@ -12,7 +12,8 @@ from sync import matchid
 from sync import records as R
 from sync.endpoint import Endpoint
 from sync.limits import NAME_MAX
-from sync.matchinfo import EPOCH_2000, pairs
+from hal.base import EPOCH_2000
+from sync.matchinfo import pairs
 from sync.scorelog import ScoreLog
 from synctmp import scratch, remove
 from endpoint_frames import ask
