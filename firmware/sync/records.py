@@ -26,7 +26,7 @@ from compat import const
 
 from sync.protocol import put_str, get_str, put_pairs, get_pairs
 from sync import protocol as P
-from sync.matchid import CONSOLE_MAX, put as _put_id, get as _get_id
+from sync import matchid
 
 _ROUND_HEAD = const("<BBBb")   # after the match id: round number, players, flags, winner seat
 _MATCH_HEAD = const("<BBb")    # after the match id: players, rounds, winner seat
@@ -39,7 +39,7 @@ NAME_BYTES = 16         # a player's name is 8 ASCII characters (sync.limits),
 MAX_CELLS = 6 * 99      # round scores in a match: 6 seats x the 99 rounds a
                         # settings file takes; Gin keeps 2 x 255 hands
 _RULES_BYTES = const(256)      # the changed rules, every variant at its longest: 224
-MAX_MATCH = (1 + CONSOLE_MAX + 8 + struct.calcsize(_MATCH_HEAD) + _MAX_SEATS * (1 + NAME_BYTES + 5)
+MAX_MATCH = (1 + matchid.CONSOLE_MAX + 8 + struct.calcsize(_MATCH_HEAD) + _MAX_SEATS * (1 + NAME_BYTES + 5)
              + 2 * MAX_CELLS + _RULES_BYTES)
 
 
@@ -98,7 +98,7 @@ def encode_round(match_id, round_no, names, scores, racks, winner, exhausted=Fal
     if round_no < 1 or round_no > 255:
         raise ValueError("round number must be 1..255, not %r" % (round_no,))
     out = bytearray()
-    v2 = _put_id(out, match_id)
+    v2 = matchid.put(out, match_id)
     out.extend(struct.pack(_ROUND_HEAD, round_no, n,
                            (_EXHAUSTED if exhausted else 0) | game << _GAME_SHIFT,
                            _winner(winner, n)))
@@ -127,7 +127,7 @@ def decode_round(buf, kind=P.ROUND):
 
 
 def _round(buf, kind):
-    mid, pos = _get_id(buf, kind >= P.ROUND2)
+    mid, pos = matchid.get(buf, kind >= P.ROUND2)
     round_no, n, flags, winner = struct.unpack_from(_ROUND_HEAD, buf, pos)
     names, scores, racks, pos = _get_seats(buf, pos + struct.calcsize(_ROUND_HEAD), n, "<hH")
     _end(buf, pos, "round")
@@ -150,7 +150,7 @@ def encode_match(match_id, names, round_scores, totals, wins, winner, rules=None
         raise ValueError("a match record holds 255 rounds and %d round scores, not %d x %d"
                          % (MAX_CELLS, nr, n))
     out = bytearray()
-    v2 = _put_id(out, match_id)
+    v2 = matchid.put(out, match_id)
     out.extend(struct.pack(_MATCH_HEAD, n, nr, _winner(winner, n)))
     for i in range(n):
         put_str(out, names[i])
@@ -172,7 +172,7 @@ def decode_match(buf, kind=P.MATCH):
 
 
 def _match(buf, kind):
-    mid, pos = _get_id(buf, kind >= P.ROUND2)
+    mid, pos = matchid.get(buf, kind >= P.ROUND2)
     n, nr, winner = struct.unpack_from(_MATCH_HEAD, buf, pos)
     names, totals, wins, pos = _get_seats(buf, pos + struct.calcsize(_MATCH_HEAD), n, "<iB")
     rounds = []

@@ -69,7 +69,8 @@ class Screen(Base):
                     self.cur = 0
                     app.redraw()
             elif act == "table_resume" or act == "table_rejoin":
-                from ui.table.match import resume
+                # by a string: a solo match never interns link play's names
+                resume = __import__("ui.table.match", None, None, ("resume",)).resume
                 if not resume(app, act == "table_resume"):
                     self._items()
                     app.redraw()
