@@ -79,7 +79,7 @@ class EspNowLink(Link):
 
     def _recv(self, timeout_ms):
         mac, msg = self.e.irecv(timeout_ms)
-        if mac is None:
+        if mac is None or msg is None:      # (None, None) on a timeout
             return None
         return bytes(mac), bytes(msg)
 
