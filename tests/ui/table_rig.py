@@ -55,6 +55,7 @@ class LinkHal(TestHal):
     def __init__(self, root, air, i):
         self.radio = air.add(bytes((2, 0, 0, 0, 0, i + 1)))
         super().__init__(root)
+        self.id_folder = root + "/"         # its device id beside its flash
 
     @property
     def now(self):

@@ -21,6 +21,7 @@ class RadioHal(TestHal):
     def __init__(self, root, radio):
         self.radio = radio
         TestHal.__init__(self, root)
+        self.id_folder = root + "/"         # its device id beside its flash
 
     def link(self):
         return self.radio

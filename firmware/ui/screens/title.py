@@ -31,8 +31,8 @@ class Screen(Base):
             self.items.append(("Rejoin table", "table_rejoin"))
         self.items += [("New game", "setup"), ("History", "history"),
                        ("Settings", "settings"), ("Learn to play", "lessons"),
-                       ("Host a table", "table_lobby"), ("Join a table", "table_join"),
-                       ("Gin Rummy", "gin_setup")]
+                       ("Gin Rummy", "gin_setup"),
+                       ("Host a table", "table_lobby"), ("Join a table", "table_join")]
         self.items.append(("Sync", "sync"))      # score sync over USB (ui.screens.sync)
 
     def resumed(self):
