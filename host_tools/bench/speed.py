@@ -178,12 +178,20 @@ def main(argv):
                     help="instead: the expert's ESP32 think time over the moves of "
                          "GAMES mirrored expert-vs-greedy games (see bench/expert_time.py; "
                          "default: 0, the solver benchmark)")
+    ap.add_argument("--log", type=whole(0, 1000000), default=0, metavar="RECORDS",
+                    help="instead: the score log's cost at a round's end and a HELLO on a "
+                         "log of RECORDS records, as ESP32 time (see bench/log_time.py; "
+                         "default: 0, the solver benchmark)")
     a = ap.parse_args(argv)
     a.micropython = a.micropython or micropython_exe()
-    if (a.expert or not a.no_mp) and not shutil.which(a.micropython):
+    if (a.expert or a.log or not a.no_mp) and not shutil.which(a.micropython):
         print("bench: no MicroPython unix port at %s (make venv), or pass --no-mp"
               % a.micropython, file=sys.stderr)
         return 2
+    if a.log:
+        from host_tools.bench import log_time
+        log_time.report(log_time.run(a.log, a.out, a.micropython))
+        return 0
     if a.expert:
         from host_tools.bench import expert_time
         expert_time.report(expert_time.run(a.expert, a.seed, a.out, a.micropython))
