@@ -64,6 +64,13 @@ def rummikub(app, rounds):
     return Match(g, ["human", "human"], app.new_match_id())
 
 
+def started(app, rounds):
+    """A two-person Rummikub match of `rounds` rounds, the app in it."""
+    m = rummikub(app, rounds)
+    app.start_match(m)
+    return m
+
+
 def play_round(m):
     g = m.game
     if g.phase != 0:
@@ -85,8 +92,7 @@ def test_a_rummikub_match_whose_last_round_cannot_be_logged_loses_nothing():
     try:
         app = fl.app
         from ui.score_log import log_round
-        m = rummikub(app, 2)
-        app.start_match(m)
+        m = started(app, 2)
         play_round(m)
         log_round(app, m)
         assert [k for k, _, _ in fl.log()] == [P.ROUND2] and app.error == ""
@@ -123,8 +129,7 @@ def test_results_wait_in_a_saved_match_until_the_log_takes_them():
     try:
         app = fl.app
         from ui.score_log import log_round
-        m = rummikub(app, 3)
-        app.start_match(m)
+        m = started(app, 3)
         fl.full = "log"
         play_round(m)
         log_round(app, m)
@@ -146,8 +151,7 @@ def test_a_match_left_when_nothing_can_be_written_keeps_its_save():
     try:
         app = fl.app
         from ui.score_log import log_round
-        m = rummikub(app, 1)
-        app.start_match(m)
+        m = started(app, 1)
         play_round(m)
         fl.full = "log"
         log_round(app, m)
@@ -202,6 +206,26 @@ def test_a_gin_hand_the_log_cannot_take_waits_and_the_glass_says_so():
         assert [(k, r) for k, _, r in fl.log()] == [(P.ROUND2, 1), (P.ROUND2, 2),
                                                     (P.ROUND2, 3)]
         assert m.unlogged == [] and app.error == ""
+    finally:
+        fl.close()
+
+
+def test_a_rummikub_match_and_a_gin_game_begun_before_either_logs_differ():
+    """Issue 33, item 1: a Rummikub match saved in its first round, then a
+    Gin game from the title, got one id (the next id came from what the
+    log held, and neither had logged anything): the host merged them."""
+    from sync.matchid import split
+    fl = Flash("unlog-i")
+    try:
+        app = fl.app
+        m = started(app, 2)
+        m.save(app)
+        app.end_match()                     # to the title, the match saved
+        g = gin(app)
+        again = App(ui_hal.TestHal(fl.root)).new_match_id()     # after a power cycle
+        ids = [split(x) for x in (m.match_id, g.match_id, again)]
+        assert [n for _, _, n in ids] == [1, 2, 3] and len(set(ids)) == 3, ids
+        assert len(set((c, lid) for c, lid, _ in ids)) == 1
     finally:
         fl.close()
 
