@@ -138,7 +138,7 @@ def main(folder, n, repeats):
                                              [0, 3, 3, 3], 0))
 
     out["round_end"] = timed(round_end, repeats)
-    out["reserve"] = timed(lambda: reserve(folder + "/"), repeats)
+    out["reserve"] = timed(lambda: reserve(ScoreLog(path)), repeats)
     sink = []
 
     def ask(kind, payload):

@@ -10,7 +10,7 @@ import struct
 from sync import protocol as P
 from sync import records as R
 from sync.endpoint import Endpoint
-from sync.matchid import make
+from sync.matchid import make, reserve
 from sync.scorelog import ScoreLog
 from synctmp import scratch, remove
 
@@ -81,7 +81,7 @@ def moments(path):
     mid = [None]
 
     def start():
-        mid[0] = ScoreLog(path).reserve_match()
+        mid[0] = reserve(ScoreLog(path))
 
     def round_end():
         ScoreLog(path).append(R.encode_round(mid[0], 1, NAMES, [5, -5, 0], [0, 5, 0], 0))
