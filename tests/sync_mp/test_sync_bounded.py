@@ -127,10 +127,10 @@ def test_history_reads_the_end_of_a_long_log():
             remove(path)
             build(path, n)
             app = App(ui_hal.TestHal(root))
-            every = [R.decode(k, b) for k, s, b in ScoreLog(path).records()
+            every = [R.decode(k, b)["match_id"] for k, s, b in ScoreLog(path).records()
                      if k == P.MATCH2]
             got = []
-            read = reads(lambda: got.extend(load_matches(app)))
+            read = reads(lambda: got.extend(m["match_id"] for m in load_matches(app)))
             assert got == list(reversed(every[-20:])), n
             assert len(every) == n // 5, n
             if n == 4000:
