@@ -25,6 +25,8 @@ const LATENCY = { full: 3000, fast: 1200, partial: 400 };
 const PAPER = [226, 224, 214], INK = [34, 34, 34];
 const DB_NAME = "pocket-rummikub", DB_STORE = "files", LS_PREFIX = "pocket-rummikub:";
 const EXPORT_FORMAT = "pocket-rummikub-saves";
+const FILE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/;   // a name the game gives a file
+const ASIDE = "aside:";          // a stored entry the game cannot use, kept under this prefix
 const LOADING = "Loading...";
 const VERSION = new URL(import.meta.url).search;   // "?v=<build>" (host_tools/web/build.py)
 
@@ -228,18 +230,25 @@ function idbStore() {
       });
       resolve({
         kind: "IndexedDB",
+        asideNow: [],
         async all() {
-          const files = {};
+          const raw = {};
           await new Promise((res, rej) => {
             const t = db.transaction(DB_STORE, "readonly");
             const cur = t.objectStore(DB_STORE).openCursor();
             cur.onsuccess = () => {
               const c = cur.result;
-              if (c) { files[c.key] = new Uint8Array(c.value); c.continue(); } else res();
+              if (c) { raw[c.key] = c.value; c.continue(); } else res();
             };
             cur.onerror = () => rej(cur.error);
           });
-          return files;
+          return sortOut(this, raw, (v) => {
+            if (v instanceof ArrayBuffer || ArrayBuffer.isView(v)) return new Uint8Array(v.buffer || v, v.byteOffset || 0, v.byteLength);
+            throw new Error("not bytes");
+          });
+        },
+        setAside(key, value) {
+          return tx("readwrite", (s) => { s.put(value, ASIDE + key); s.delete(key); });
         },
         write(put, del) {
           return tx("readwrite", (s) => {
@@ -266,10 +275,15 @@ function lsStore() {
   const keys = () => Object.keys(ls).filter((k) => k.startsWith(LS_PREFIX));
   return {
     kind: "localStorage",
+    asideNow: [],
     async all() {
-      const files = {};
-      for (const k of keys()) files[k.slice(LS_PREFIX.length)] = decode(ls.getItem(k));
-      return files;
+      const raw = {};
+      for (const k of keys()) raw[k.slice(LS_PREFIX.length)] = ls.getItem(k);
+      return sortOut(this, raw, decode);
+    },
+    async setAside(key, value) {
+      ls.setItem(LS_PREFIX + ASIDE + key, value);
+      ls.removeItem(LS_PREFIX + key);
     },
     async write(put, del) {
       for (const [k, v] of Object.entries(put)) ls.setItem(LS_PREFIX + k, b64(v));
@@ -277,6 +291,27 @@ function lsStore() {
     },
     async clear() { for (const k of keys()) ls.removeItem(k); },
   };
+}
+
+// The saved files a store holds, each read with bytes(value): an entry
+// whose name is no file name of the game's or whose value does not read
+// is set aside under ASIDE + its name (kept, never again read as a file)
+// and listed in store.asideNow, so the game starts with all the others.
+function sortOut(store, raw, bytes) {
+  const files = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (k.startsWith(ASIDE)) continue;
+    let why = null;
+    if (!FILE_NAME.test(k)) why = "not a file name";
+    else {
+      try { files[k] = bytes(v); } catch (e) { why = "does not read (" + (e.message || e) + ")"; }
+    }
+    if (why) {
+      store.asideNow.push(JSON.stringify(k) + " " + why);
+      Promise.resolve().then(() => store.setAside(k, v)).catch((e) => console.warn("could not set aside " + k + ": " + e));
+    }
+  }
+  return files;
 }
 
 function memoryStore() {
@@ -352,6 +387,13 @@ async function start() {
   turn = null;
   body.dataset.state = "loading";
   const files = await store.all();
+  if (store.asideNow && store.asideNow.length) {
+    const n = store.asideNow.length;
+    prk.aside = (prk.aside || []).concat(store.asideNow);
+    say("Set aside " + n + " stored entr" + (n === 1 ? "y" : "ies") + " the game cannot use ("
+        + store.asideNow.join("; ") + "); every other save is kept.");
+    store.asideNow = [];
+  }
   worker = new Worker("worker.js" + VERSION, { type: "module" });
   worker.onmessage = onMessage;
   worker.onerror = (e) => say("The game could not start: " + (e.message || "worker error"), "error");
@@ -381,7 +423,7 @@ function parseExport(text) {
   }
   const files = {};
   for (const [k, v] of Object.entries(data.files)) {
-    if (!/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/.test(k) || typeof v !== "string") throw new Error("bad file name " + JSON.stringify(k));
+    if (!FILE_NAME.test(k) || typeof v !== "string") throw new Error("bad file name " + JSON.stringify(k));
     try { files[k] = decode(v); } catch (e) { throw new Error("file " + k + " is damaged"); }
     if (files[k].length > 256 * 1024) throw new Error("file " + k + " is too big");
   }

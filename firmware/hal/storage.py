@@ -218,6 +218,18 @@ class Storage:
     def exists(self, name):
         return self.load(name) is not None
 
+    def damaged(self, name):
+        """True if `name` has copies on flash but none checks out (load()
+        gives None): the app says so instead of acting as if nothing
+        was saved."""
+        if self.load(name) is not None:
+            return False
+        p = self.path(name)
+        for suffix in ("", ".tmp", ".bak"):
+            if self._exists(p + suffix):
+                return True
+        return False
+
     def delete(self, name):
         p = self.path(name)
         for suffix in ("", ".tmp", ".bak"):

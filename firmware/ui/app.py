@@ -156,11 +156,13 @@ class App:
         sleep, the title screen after a power-on."""
         events = self.hal.start()
         self.battery.check(self)     # empty: the note, power down (nothing to save yet)
-        if self.hal.wake_reason() != "power" and self.resume(cold=False):
-            for kind, b in events:   # the wake press only woke us: its
-                self.ignore |= 1 << b    # release must not act either
-            events = []
-        else:                        # not in a gin game now (e.g. its power was cut)
+        back = False
+        if self.hal.wake_reason() != "power":
+            for kind, b in events:   # the wake press only woke us: neither it nor
+                self.ignore |= 1 << b    # its release acts (so the line a failed
+            events = []              # resume leaves on the title stays there)
+            back = self.resume(cold=False)
+        if not back:                 # not in a gin game now (e.g. its power was cut)
             self.storage.delete(GIN_ON)
             self.goto("title")
         for kind, b in events:
@@ -213,9 +215,9 @@ class App:
         if self.pending:             # a turn just ended: others play first
             self._advance()
         if self.ignore & (1 << b):
-            if kind == buttons.RELEASE:
-                self.ignore &= ~(1 << b)
-            return
+            if kind != buttons.PRESS:    # the rest of that press: its release, its
+                return               # click (after the release), repeats
+            self.ignore &= ~(1 << b)     # a new press is for us again
         if kind == buttons.PRESS and self.error and self.screen.name != "title":
             self.error = ""          # the bottom line goes with the next press
             self.redraw()

@@ -203,6 +203,68 @@ def test_localstorage_fallback_keeps_the_game(app):
     assert app.errors() == []
 
 
+def test_stored_entries_the_game_cannot_use_are_set_aside_and_the_rest_kept(app):
+    """One bad entry (a name no file has, "a/b" or "", a localStorage value
+    that is not base64, an IndexedDB value that is not bytes) stopped the
+    page from starting until every save was cleared (issue 33, item 4).
+    Now each is set aside (kept under "aside:" + its name) and named once,
+    and the game starts with its saves: the match resumes."""
+    for storage in ("local", "idb"):
+        app.open("?eink=off&storage=" + storage)
+        press = lambda name: app.key({"a": "z", "b": "x", "start": " ", "down": "ArrowDown"}[name])  # noqa: E731
+        new_game(app, press)
+        turn = app.status()[1]
+        app.page.wait_for_timeout(300)
+        if storage == "local":
+            app.page.evaluate("""() => {
+                localStorage.setItem('pocket-rummikub:a/b', btoa('x'));
+                localStorage.setItem('pocket-rummikub:', 'AAAA');
+                localStorage.setItem('pocket-rummikub:zz', '*** not base64 ***');
+            }""")
+        else:
+            app.page.evaluate("""() => window.prk.store.write(
+                {'a/b': new Uint8Array([1]), '': new Uint8Array([2]), 'zz': 'text'}, [])""")
+        app.page.reload()
+        app.wait_running()
+        said = app.page.inner_text("#message")
+        assert "Set aside 3 stored entries" in said and '"a/b" not a file name' in said, said
+        assert '"zz" does not read' in said and "every other save is kept" in said, said
+        app.key("z")                         # "Resume game"
+        app.wait_screen("play")
+        assert app.status()[1] == turn
+        app.page.reload()                    # set aside: not read, not said again
+        app.wait_running()
+        assert "Set aside" not in app.page.inner_text("#message")
+        if storage == "local":
+            kept = app.page.evaluate("Object.keys(localStorage).filter(k => k.includes('aside:')).sort()")
+            assert kept == ["pocket-rummikub:aside:", "pocket-rummikub:aside:a/b",
+                            "pocket-rummikub:aside:zz"], kept
+            app.page.evaluate("localStorage.clear()")
+        assert app.errors() == []
+
+
+def test_a_save_with_no_readable_copy_is_named_on_the_title(app):
+    """Both copies of the save damaged: the title says so (issue 33, item
+    4: the Resume line disappeared with no word)."""
+    app.open()
+    press = lambda name: app.key({"a": "z", "b": "x", "start": " ", "down": "ArrowDown"}[name])  # noqa: E731
+    new_game(app, press)
+    play_to_ai_turn(app, press)
+    app.page.wait_for_timeout(300)
+    app.page.evaluate("""async () => {
+        const s = window.prk.store, f = await s.all();
+        for (const k of ['game', 'game.bak']) f[k][f[k].length - 1] ^= 0xff;
+        await s.write({game: f['game'], 'game.bak': f['game.bak']}, []);
+    }""")
+    app.page.reload()
+    app.wait_running()
+    assert app.status()[0] == "title"
+    app.key("z")                             # the first press dismisses the note
+    assert app.status()[0] == "title"
+    app.key("z")                             # and the first item is New game
+    app.wait_screen("setup")
+
+
 def test_a_python_error_is_one_line_on_the_page(new_page):
     """A firmware module that will not load (here: webmain.mpy garbled in
     transit) stops the page with one line naming the error, no traceback;

@@ -15,6 +15,7 @@ from ui.gin import OPPONENTS, SAVE
 OPP_TEXT = ("AI easy", "AI medium", "AI hard", "2nd person")
 TARGETS = (50, 100, 150, 200)     # LEFT/RIGHT step through them in order
 _TARGET_100 = const(1)             # the usual game: to 100
+_DAMAGED = const("Gin save damaged: could not be read (a new game replaces it)")
 EXPLAIN = {
     "resume": "Go on with the saved gin game",
     "opp": "Who you play: an AI, or a person (pass it)",
@@ -51,6 +52,8 @@ class Screen(Base):
         self.target = _TARGET_100
         self.error = ""
         self.saved = app.storage.load(SAVE) is not None
+        if not self.saved and app.storage.damaged(SAVE):
+            self.error = _DAMAGED    # no copy reads: said, not passed over
         self.cur = 0
 
     def items(self):

@@ -76,7 +76,8 @@ def resume(app, cold=True):
     try:
         got = load(app.storage)
         if got is None:
-            raise SaveError("no gin game saved")
+            raise SaveError("damaged: could not be read" if app.storage.damaged(SAVE)
+                            else "no gin game saved")
     except SaveError as e:
         app.error = "Gin save not loaded: %s" % str(e)[:_WHY]
         app.log(app.error)

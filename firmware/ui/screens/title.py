@@ -3,6 +3,7 @@ the second game (Gin Rummy, ui/gin/gin_setup)."""
 from compat import const
 from hal import buttons
 from rummikub.tiles import parse_tiles
+from ui import SAVE
 from ui.screen import Base
 from ui.gfx import BLACK, centre_text, message_box
 from ui.tiles_gfx import draw_tile
@@ -10,6 +11,7 @@ from ui.menu import draw_list, step, footer
 from ui.layout import W
 
 _DECOR = const("K11 B12 R13 J Y13")
+_DAMAGED = const("Saved game damaged: could not be read")
 
 
 class Screen(Base):
@@ -19,6 +21,8 @@ class Screen(Base):
         super().__init__(app)
         self.cur = 0
         self._items()
+        if not app.error and self.items[0][1] != "resume" and app.storage.damaged(SAVE):
+            app.error = _DAMAGED     # no copy reads: said, not passed over
 
     def _items(self):
         self.items = []
