@@ -18,7 +18,7 @@ STAMP  := $(VENV)/.installed
 # (tests/docs/test_heap_caps.py holds them to these values); the smallest
 # heaps the games play in are in docs/figures.md (Memory).
 GAME_HEAP ?= 45k
-GIN_HEAP ?= 41k
+GIN_HEAP ?= 43k
 # Every test file that also runs under MicroPython (tests/<subject>_mp/):
 # tests/mp_runner.py puts each file's folder on the path; tests/engine_mp
 # holds the helpers all of them share (check.py, save_edit.py, simple_player.py).
