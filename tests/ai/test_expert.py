@@ -353,7 +353,7 @@ def test_expert_without_heap_for_its_look_ahead_plays_its_best_move(monkeypatch)
             return self.free
     heap = Heap()
     import ai.move as M          # where the expert asks (search_fits)
-    monkeypatch.setattr(M, "_MP", True)
+    monkeypatch.setattr(M, "MICROPYTHON", True)
     monkeypatch.setattr(M, "gc", heap)
     for free, looks in ((M.SEARCH_ROOM - 1, False), (M.SEARCH_ROOM, True)):
         heap.free = free
