@@ -157,8 +157,8 @@ def test_bad_names_and_sizes_rejected(d):
     st, _ = _store(d)
     raises(ValueError, st.save, "../x", b"1")
     raises(ValueError, st.save, "", b"1")
-    # 64 KB + 1 in parts sharing one 1 KB block: a single 64 KB block failed
-    # now and then on the 32-bit heap after the file's other tests
+    # 64 KB + 1 as parts sharing one 1 KB block: the check needs no 64 KB
+    # block of heap, which a fragmented 32-bit heap may not have
     raises(ValueError, st.save, "big", [bytes(1024)] * 64 + [b"1"])
     raises(ValueError, decode, b"PRK1")
 

@@ -1,19 +1,14 @@
 """A whole match with the UI (real SSD1683 driver, 15 KB framebuffer), a
 key-driven human using the hint and three AI seats (expert, medium, easy)
 plays through under `micropython -X heapsize=196k`, from .mpy files, on
-this 64-bit unix port (the bytecode of .mpy files lives on this heap: the
-others' moves step by step, the hint that builds on the turn and the
-lesson beside the menu made the play screen's code about 5 KB bigger
-here; the names past the 7th qstr block 14 KB more, 192k the smallest;
-frozen on the 32-bit build the code stays in
-flash and the match still plays in the floor profile's 56 KB).
-
-The smallest cap that plays (`make ui-heap`) and the 32-bit figures
-are in docs/figures.md (Memory).  What brought it down from 196k: the
-hint thinks with the play screen unloaded (ui.hinting), a round that
-ends on a person's turn writes the score log with the screens dropped,
-and ui.unload makes one list of the modules, not one per package (it
-runs when the heap is fullest)."""
+this 64-bit unix port (the bytecode of .mpy files lives on this heap;
+frozen on the 32-bit build it stays in flash: `make test-mp32` plays
+the match in the device's profiles).  The smallest cap that plays
+(`make ui-heap`) and the 32-bit figures are in docs/figures.md (Memory).
+What keeps it down: the hint thinks with the play screen unloaded
+(ui.hinting), a round that ends on a person's turn writes the score log
+with the screens dropped, and ui.unload makes one list of the modules,
+not one per package (it runs when the heap is fullest)."""
 import os
 import shutil
 import sys
@@ -29,9 +24,8 @@ pytestmark = pytest.mark.skipif(mp_heap.micropython() is None, reason="no microp
 
 HEAP = "196k"
 # The 7th qstr block of this port starts at 1260 names and takes 14 KB at
-# once.  The match-id scheme and the console's clock put the hint match past
-# it (NOTES.md, Memory: the names to take out of a solo match); until they
-# leave, the cap allows the block and MAX_NAMES holds the count where it is.
+# once.  The cap allows it until the names NOTES.md (Memory) lists leave a
+# solo match; MAX_NAMES keeps new names from slipping in meanwhile.
 QSTR_BLOCKS = 7
 MAX_NAMES = 1280
 
