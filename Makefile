@@ -16,8 +16,10 @@ STAMP  := $(VENV)/.installed
 # port, from .mpy): a complete seeded 4-player Rummikub game, a whole seeded
 # Gin Rummy game to 100.  Set here only: the docs name these variables
 # (tests/docs/test_heap_caps.py holds them to these values); the smallest
-# heaps the games play in are in docs/figures.md (Memory).
-GAME_HEAP ?= 45k
+# heaps the games play in are in docs/figures.md (Memory).  Fragmentation
+# makes the need uneven (a game can fail at one size and play 1k below), so
+# each cap stands 2k above the largest size that fails.
+GAME_HEAP ?= 47k
 GIN_HEAP ?= 43k
 # Every test file that also runs under MicroPython (tests/<subject>_mp/):
 # tests/mp_runner.py puts each file's folder on the path; tests/engine_mp

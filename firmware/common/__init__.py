@@ -10,8 +10,8 @@ with rng by every game and never dropped by ui.unload, so each error
 is one class however often the modules that raise it are dropped and
 loaded again (a SaveError of a reloaded container was not the class a
 caller holding the old one catches), and they cost no module of their
-own (the 4-player game plays at the Makefile's GAME_HEAP with no 1k to
-spare: docs/figures.md, "The engine games under a fixed cap").
+own (a module costs the 4-player engine game heap it has little of:
+docs/figures.md, "The engine games under a fixed cap").
 """
 
 # What stays loaded at each moment of the app (ui.unload): "ai": the
