@@ -13,10 +13,10 @@ from ai.kernel import UNKNOWN, ptr16, ptr32  # noqa: F401 (casts in viper code)
 from ai.move import room
 
 # At the end of a number the memo is also asked about the states that
-# dominate this one (longer runs): up to ~20 more look-ups, ~94 for each
-# state they prune on the corpus.  Native code does them cheaply; CPython
-# first asks a filter which of them a stored fact may hold (kernel
-# D_MFILT; bench: 349,000 look-ups, 3,700 prunes without it).  Its
+# dominate this one (longer runs): up to ~20 more look-ups for a state,
+# few of which prune.  Native code does them cheaply; CPython first asks
+# a filter which of them a stored fact may hold (kernel D_MFILT; what it
+# saves: docs/figures.md, "Move solver").  Its
 # entries (0 on the device: its heap is short):
 if MICROPYTHON:
     FILTER = 0

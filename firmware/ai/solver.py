@@ -23,9 +23,9 @@ from ai.move import Move
 
 from compat import MICROPYTHON
 # memo slots for the search: what the device heap allows; on a PC twice
-# that (8192 found no fewer states on the bench or late-game corpora, and
-# costs CPython time to allocate every solve); still only between numbers
-# (remembering every step costs more look-ups in CPython than it saves)
+# that (a bigger memo found no fewer states: developer guide, "Move
+# solver"); still only between numbers (remembering every step costs
+# more look-ups in CPython than it saves)
 MEMO_CAP = 2000 if MICROPYTHON else 4096
 
 

@@ -14,7 +14,7 @@ record, (kind, payload), what ScoreLog.append takes (and a list too: a
 match keeps what the log could not take, ui.score_log); decode(kind,
 payload) reads any of the four.
 
-Every record a real match produces fits one frame (issue 24 D5): the
+Every record a real match produces fits one frame: the
 encoder takes at most MAX_SEATS seats, names of NAME_BYTES, MAX_CELLS round
 scores and RULES_BYTES of rules, so no match record exceeds MAX_MATCH, which
 protocol.MAX_PAYLOAD holds (tests/sync_mp/test_sync_largest.py logs the

@@ -67,8 +67,8 @@ def _joker(fb, x, y):
 
 # Finished tiles kept as small bitmaps and copied row by row: the same
 # pixels, much faster with the emulator's pure-Python framebuf (the layout
-# puts every tile on a byte boundary).  Off on MicroPython, where 5 KB of
-# RAM matter more than the drawing time.
+# puts every tile on a byte boundary).  Off on MicroPython, where the
+# cache's RAM matters more than the drawing time.
 _cache = None if MICROPYTHON else {}
 
 

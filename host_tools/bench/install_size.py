@@ -22,7 +22,7 @@ import time
 
 from host_tools import ROOT
 
-LIMIT_MB = 150          # the playing venv's budget (issue 39)
+LIMIT_MB = 150          # the playing venv's budget (docs/figures.md, Install size)
 VENV_OWN = ("pip", "setuptools")     # what `python -m venv` puts in every venv
 
 

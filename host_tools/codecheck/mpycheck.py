@@ -38,8 +38,8 @@ def module_name(rel):
     the name each .mpy gives as its source file.  The import interns the
     module's name anyway, so tracebacks still name the module and no
     second string per module (about 60 in a match) fills the qstr pool,
-    which never shrinks and grows by doubling when full (crossing ~1270
-    names on the unix port costs 14.5 KB at once)."""
+    which never shrinks and grows by doubling when full (developer guide,
+    "How the app stays small": Names)."""
     name = rel[:-3].replace(os.sep, ".").replace("/", ".")
     return name[:-9] if name.endswith(".__init__") else name
 

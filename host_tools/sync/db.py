@@ -8,7 +8,7 @@ of it, and the next sync asks for what comes after.  A match is keyed by
 round), so a record sent twice changes nothing (match_key: which console
 and log those are for a record's match id), and a wiped device log whose
 new match ids repeat an old log's (format 1 ids carry only 16 bits of the
-log id) keeps its matches apart (issue 24 D1).
+log id) keeps its matches apart.
 
 Before anything in a file changes it is checked (Db.__init__): an SQLite
 file, not empty, intact (PRAGMA quick_check), ours (APPLICATION_ID, or,
