@@ -1,34 +1,20 @@
 """Assisted placement (ai.place) on both runtimes: the ways for picked
 tiles, best first, every one a legal table holding exactly the old tiles
 plus the picked ones."""
-from rummikub.tiles import parse_table, parse_tiles, fmt_table, count_tiles
-from rummikub.melds import is_valid
-from rummikub.rules import Rules
-from ai.place import Ways, split
-
-RULES = Rules()
-TABLE = "R6 R7 R8 R9 R10 | K5 B5 Y5 | B1 B2 J B4 | K11 K12 K13 | Y3 R3 B3 K3"
+from rummikub.tiles import parse_table, parse_tiles
+from ai.place import split
+from place_setup import TABLE, ways, changed
 
 
-def _ways(table, picked, forced=(), melded=True, n=6):
-    w = Ways(parse_table(table), parse_tiles(picked), list(forced), melded, RULES)
-    out = []
-    for _ in range(n):
-        x = w.next()
-        if x is None:
-            break
-        for s in x.table:
-            assert is_valid(s, 4), fmt_table([s])
-        assert count_tiles(x.table) == count_tiles(parse_table(table) + [parse_tiles(picked)])
-        out.append(x)
-    return out
+def _ways(table, picked, forced=(), melded=True):
+    return ways(table, picked, forced, melded, 6)
 
 
 def test_extend_split_and_fits_nowhere():
     w = _ways(TABLE, "R11")
-    assert fmt_table([w[0].table[i] for i in w[0].changed]) == "R6 R7 R8 R9 R10 R11"
+    assert changed(w[0]) == "R6 R7 R8 R9 R10 R11"
     w = _ways("R6 R7 R8 R9 R10", "R8")
-    assert fmt_table([w[0].table[i] for i in w[0].changed]) == "R6 R7 R8 | R8 R9 R10"
+    assert changed(w[0]) == "R6 R7 R8 | R8 R9 R10"
     assert _ways("R6 R7 R8 R9 R10 | K5 B5 Y5", "K1") == []
 
 
@@ -36,7 +22,7 @@ def test_order_fewest_moved_then_fewest_sets():
     w = _ways(TABLE, "R5")
     keys = [(x.moved, len(parse_table(TABLE)) - len(x.kept)) for x in w]
     assert keys == sorted(keys) and keys[0] == (0, 1)
-    assert fmt_table([w[0].table[i] for i in w[0].changed]) == "K5 B5 Y5 R5"   # joins at the end
+    assert changed(w[0]) == "K5 B5 Y5 R5"   # joins at the end
 
 
 def test_first_meld_only_new_sets():
@@ -50,18 +36,14 @@ def test_split_with_jokers():
     assert split(parse_tiles("J J"), 4) is None
 
 
-def _changed(w):
-    return fmt_table([w.table[i] for i in w.changed])
-
-
 def test_onto_the_run_ends_before_breaking_two_runs_into_a_group():
     # R9 and Y13: each onto a run's end moves no table tile; breaking the
     # R and K runs for a K13 R13 Y13 group moves two, so it comes second
     t = "R10 R11 R12 R13 | K10 K11 K12 K13 | Y9 Y10 Y11 Y12"
     w = _ways(t, "R9 Y13")
-    assert _changed(w[0]) == "R9 R10 R11 R12 R13 | Y9 Y10 Y11 Y12 Y13"
+    assert changed(w[0]) == "R9 R10 R11 R12 R13 | Y9 Y10 Y11 Y12 Y13"
     assert w[0].moved == 0 and w[0].kept == [1]
-    assert _changed(w[1]) == "R9 R10 R11 R12 | K10 K11 K12 | K13 R13 Y13"
+    assert changed(w[1]) == "R9 R10 R11 R12 | K10 K11 K12 | K13 R13 Y13"
     assert w[1].moved == 2
     assert [x.moved for x in w] == sorted([x.moved for x in w])
 
@@ -71,7 +53,7 @@ def test_no_way_that_only_moves_a_joker():
     # would only move the joker: not offered
     t = "Y4 R4 K4 J | B1 B2 B3"
     w = _ways(t, "B4")
-    assert [_changed(x) for x in w] == ["B1 B2 B3 B4"]
+    assert [changed(x) for x in w] == ["B1 B2 B3 B4"]
     # where nothing else fits, freeing the joker onto a run is the way
     w = _ways("Y4 R4 K4 J | B6 B7 B8", "B4")
     assert w and w[0].jokers_only and w[0].moved == 1
@@ -82,7 +64,7 @@ def test_the_way_that_moves_nothing_comes_first():
     # K8 onto the run's end and R9 into the group move nothing: before
     # taking the group's K9 onto the run (the scoring lesson)
     w = _ways("K5 K6 K7 | B9 K9 Y9", "K8 R9")
-    assert w[0].moved == 0 and _changed(w[0]) == "K5 K6 K7 K8 | B9 K9 Y9 R9"
+    assert w[0].moved == 0 and changed(w[0]) == "K5 K6 K7 K8 | B9 K9 Y9 R9"
     assert [x.moved for x in w] == sorted([x.moved for x in w])
     w = _ways("K5 K6 K7 | K6 K7 K8 K9", "K8 K10")
-    assert w[0].moved == 0 and _changed(w[0]) == "K5 K6 K7 K8 | K6 K7 K8 K9 K10"
+    assert w[0].moved == 0 and changed(w[0]) == "K5 K6 K7 K8 | K6 K7 K8 K9 K10"
