@@ -4,6 +4,8 @@ and the figures reported over them.
 play_all(play, tasks, jobs, each, chunksize) -> results in completion order
 wilson(k, n) -> the 95% Wilson score interval of k wins in n games
 percentile(values, q) -> the q-quantile, interpolated: every p95 reported
+think_ms(times) -> {"mean", "p95", "max"} of sorted think times
+stamped(summary, seed, rules) -> the summary with what replays it
 """
 import math
 from multiprocessing import Pool
@@ -52,3 +54,18 @@ def percentile(values, q):
     lo = int(k)
     hi = min(lo + 1, len(v) - 1)
     return v[lo] + (v[hi] - v[lo]) * (k - lo)
+
+
+def think_ms(times):
+    """Mean, p95 and max of think times (ms, sorted); 0.0 each if none."""
+    return {"mean": sum(times) / len(times) if times else 0.0,
+            "p95": percentile(times, 0.95),
+            "max": times[-1] if times else 0.0}
+
+
+def stamped(summary, seed, rules):
+    """The summary with the seed and rules it was played under (what a
+    --json file needs to be played again)."""
+    summary["seed"] = seed
+    summary["rules"] = rules
+    return summary

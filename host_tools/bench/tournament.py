@@ -24,7 +24,7 @@ import time
 import host_tools  # noqa: F401
 from host_tools.options import (GAMES_MAX, JOBS_MAX, SEED_MAX, Parser, json_object, one_line,
                                 out_dir, out_file, png_file, save, save_as, shown, whole)
-from host_tools.bench.stats import play_all, wilson, percentile  # noqa: F401 (wilson: tests)
+from host_tools.bench.stats import play_all, wilson, think_ms, stamped  # noqa: F401 (wilson: tests)
 from host_tools.progress import Bar
 from rummikub.game import Game, PLAYING
 from rummikub.rules import Rules, RuleError
@@ -115,10 +115,7 @@ def run(seats, games, seed, rules=None, jobs=None, progress=True, out=None,
             logf.close()
     results = kept + [r for _, r in new]
     bar.close()
-    s = summarise(seats, results, time.time() - t0)
-    s["seed"] = seed
-    s["rules"] = rules
-    return s
+    return stamped(summarise(seats, results, time.time() - t0), seed, rules)
 
 
 def _play_indexed(task):
@@ -213,9 +210,7 @@ def summarise(seats, results, seconds):
                      "win_rate": wins / n if n else 0.0, "ci95": [lo, hi],
                      "points_per_game": pts / (n * k) if n else 0.0,
                      "moves": len(times),
-                     "think_ms": {"mean": sum(times) / len(times) if times else 0.0,
-                                  "p95": percentile(times, 0.95),
-                                  "max": times[-1] if times else 0}})
+                     "think_ms": think_ms(times)})
     return {"games": n, "deals": n // len(rotations(seats)) if seats else 0,
             "seats": list(seats), "seconds": seconds, "levels": rows}
 

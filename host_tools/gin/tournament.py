@@ -14,7 +14,7 @@ import time
 import host_tools  # noqa: F401
 from host_tools.options import (GAMES_MAX, JOBS_MAX, SEED_MAX, Parser, json_object, one_line,
                                 out_file, save, whole)
-from host_tools.bench.stats import play_all, wilson, percentile
+from host_tools.bench.stats import play_all, wilson, think_ms, stamped
 from host_tools.progress import Bar
 from gin.game import GinGame, HAND_OVER
 from gin.rules import GinRules
@@ -75,9 +75,7 @@ def summarise(levels, results, seconds):
         rows.append({"level": level, "wins": wins, "win_rate": wins / n if n else 0.0,
                      "ci95": [lo, hi], "mean_margin": margin / n if n else 0.0,
                      "hands_per_game": hands / n if n else 0.0,
-                     "think_ms": {"mean": sum(times) / len(times) if times else 0.0,
-                                  "p95": percentile(times, 0.95),
-                                  "max": times[-1] if times else 0.0}})
+                     "think_ms": think_ms(times)})
     return {"games": n, "seconds": seconds, "levels": rows}
 
 
@@ -90,10 +88,7 @@ def run(levels, games, seed, rules=None, jobs=1, progress=True):
     results = play_all(play_game, ts, jobs, lambda results: bar.update(len(results)),
                        chunksize=2)
     bar.close()
-    s = summarise(levels, results, time.time() - t0)
-    s["seed"] = seed
-    s["rules"] = rules
-    return s
+    return stamped(summarise(levels, results, time.time() - t0), seed, rules)
 
 
 def report(s):
