@@ -28,7 +28,7 @@ deadline cuts short is dropped, and the candidate with the best mean so far
 is played (the most-tiles move if not one sample was finished).
 """
 from compat import const, ticks_ms, ticks_diff
-from rummikub.tiles import JOKER, CODE_LIMIT, full_set, count_tiles, remove_tile, has
+from rummikub.tiles import JOKER, remove_tile, has
 from ai.solver import solve, goes_out, reaches, fitting
 from ai.move import search_fits
 from ai import reading
@@ -163,16 +163,7 @@ class Expert:
         (the full set less this rack and the table, in code order) and,
         when it reads the table, the hot tiles and the last mover."""
         r = game.rules
-        left = count_tiles((full_set(r.ncolours, r.copies, r.jokers),))
-        for t in game.rack:
-            left[t] -= 1
-        for s in game.table:
-            for t in s:
-                left[t] -= 1
-        unseen = bytearray()
-        for code in range(CODE_LIMIT):
-            for _ in range(left[code]):
-                unseen.append(code)
+        unseen = reading.unseen(game)
         # heads-up only: at four seats the others, dealt what the last
         # mover may not hold, came out over-rated (docs/figures.md)
         who, free = reading.last_mover(game) if self.read and game.n == 2 else (-1, 0)

@@ -9,6 +9,7 @@ would have gone down already, and over-rates its going out; an expert told
 the true racks (a cheat, as a yardstick) wins far more often than one
 dealt at random (docs/figures.md).
 
+unseen(game)       every tile the seat to move cannot see, in code order
 hot(table, ncol)   flags by tile code: a tile that goes on the table alone
                    without moving other tiles (a run's end or a split, a
                    group's missing colour, a joker's stand-in; the joker)
@@ -25,9 +26,26 @@ Fair play: it reads what a person in the seat sees: the table, the tile
 counts, whether each player has melded, and what the last turn was (a play
 or a draw, and how many tiles; never which tiles were drawn).
 """
-from rummikub.tiles import JOKER, CODE_LIMIT
+from rummikub.tiles import JOKER, CODE_LIMIT, full_set, count_tiles
 from rummikub.melds import analyse, RUN
 from rummikub.game import DID_PLAY
+
+
+def unseen(game):
+    """The full set less the rack to move and the table, as a bytearray in
+    code order (what the samples are dealt from)."""
+    r = game.rules
+    left = count_tiles((full_set(r.ncolours, r.copies, r.jokers),))
+    for t in game.rack:
+        left[t] -= 1
+    for s in game.table:
+        for t in s:
+            left[t] -= 1
+    out = bytearray()
+    for code in range(CODE_LIMIT):
+        for _ in range(left[code]):
+            out.append(code)
+    return out
 
 
 def hot(table, ncol):
@@ -108,23 +126,12 @@ def _take(tiles, used, k, hot_flags, free):
     """k tiles not yet used, in order: the first `free` any, the rest not
     hot (hot ones only when too few are left)."""
     got = bytearray()
-    for i in range(len(tiles)):
-        if len(got) >= free:
-            break
-        if not used[i]:
-            used[i] = 1
-            got.append(tiles[i])
-    if hot_flags is not None:
+    # three passes: up to `free` of any; up to k not hot; up to k of any
+    for stop, flags in ((free, None), (k, hot_flags), (k, None)):
         for i in range(len(tiles)):
-            if len(got) >= k:
+            if len(got) >= stop:
                 break
-            if not used[i] and not hot_flags[tiles[i]]:
+            if not used[i] and (flags is None or not flags[tiles[i]]):
                 used[i] = 1
                 got.append(tiles[i])
-    for i in range(len(tiles)):
-        if len(got) >= k:
-            break
-        if not used[i]:
-            used[i] = 1
-            got.append(tiles[i])
     return got

@@ -71,20 +71,15 @@ def test_whether_a_rack_can_play_agrees_with_the_solver():
     assert not reaches(parse_table("R5 R6 R7"), parse_tiles("K1 B12"), rules, 1)
 
 
-def _unseen(g):
-    """Every tile the player to move cannot see, in code order."""
-    from rummikub.tiles import full_set, count_tiles
-    left = count_tiles((full_set(4, 2, 2),))
-    for t in g.rack:
-        left[t] -= 1
-    for s in g.table:
-        for t in s:
-            left[t] -= 1
-    out = bytearray()
-    for c in range(CODE_LIMIT):
-        for _ in range(left[c]):
-            out.append(c)
-    return out
+def test_the_unseen_tiles_are_the_set_less_the_rack_and_the_table():
+    from rummikub.tiles import full_set
+    for g in _positions((3, 6)):
+        unseen = reading.unseen(g)
+        assert list(unseen) == sorted(unseen)
+        seen = bytearray(g.rack)
+        for s in g.table:
+            seen += s
+        assert sorted(unseen + seen) == sorted(full_set(4, 2, 2))
 
 
 def test_the_last_mover_is_dealt_only_tiles_it_could_not_have_placed():
@@ -95,7 +90,7 @@ def test_the_last_mover_is_dealt_only_tiles_it_could_not_have_placed():
             continue
         assert free == (len(g.last[2]) if g.last[0] != DID_PLAY else 0)
         counts = [len(r) for r in g.racks]
-        unseen = _unseen(g)
+        unseen = reading.unseen(g)
         flags = reading.hot(g.table, 4)
         racks, pool = reading.deal(Rng(1), g, counts, bytearray(unseen), flags, who, free)
         dealt = bytearray(pool)
