@@ -43,3 +43,26 @@ def assert_micropython_draws_the_same(script, path, rendered, tmp_path, timeout=
     assert sorted(mp) == sorted(rendered)
     for name, buf in rendered.items():
         assert int(mp[name]) == crc32(buf) & 0xFFFFFFFF, name
+
+
+def golden_suite(scenes, golden_dir, paths, timeout=300):
+    """What a scenes script's test module holds (tests/ui, tests/gin): the
+    `rendered` fixture (every scene drawn once, on CPython), a golden test
+    per scene, and the MicroPython framebuf check.  `scenes` is the
+    imported scenes module, `paths` the MICROPYPATH to run it under."""
+    import pytest
+
+    @pytest.fixture(scope="module")
+    def rendered(tmp_path_factory):
+        return dict(scenes.render_all(str(tmp_path_factory.mktemp("scenes"))))
+
+    @pytest.mark.parametrize("name", [n for n, _ in scenes.SCENES])
+    def test_golden(rendered, name, tmp_path):
+        check_golden(golden_dir, name, rendered[name], tmp_path)
+
+    @pytest.mark.skipif(not os.path.exists(MICROPYTHON), reason="no micropython binary")
+    def test_micropython_framebuf_matches_cpython(rendered, tmp_path):
+        script = scenes.__file__.replace(".pyc", ".py")
+        assert_micropython_draws_the_same(script, paths, rendered, tmp_path, timeout)
+
+    return rendered, test_golden, test_micropython_framebuf_matches_cpython
