@@ -36,7 +36,7 @@ def footer_after_drawing(root, hand, limit):
     g.knock_limit = limit
     g.phase = DRAW
     g.draw_stock()
-    app = gin_scenes.app_with(root, GinMatch(g, ["human", "hard"]), "gin_play")
+    app = gin_scenes.started(root, GinMatch(g, ["human", "hard"]), "gin_play")
     return app.screen._keys(), app.screen.knocks
 
 

@@ -5,15 +5,12 @@ Runs on both runtimes: `micropython gin_scenes.py DIR` (MICROPYPATH
 firmware:tests/ui_mp:tests/gin_mp) prints one line per scene, `name crc32`;
 CPython imports render_all() and compares.
 """
-import sys
-from binascii import crc32
-
 from gin.cards import parse_cards
 from gin.game import GinGame, DRAW, HAND_OVER
 from gin.rules import GinRules
-from ui.app import App
 from ui.gin.match import GinMatch
-from ui_hal import TestHal, mkdir
+import ui_scenes
+from ui_scenes import opened, started
 
 HAND = "AS 2S 3S 7H 7D 7C 9C 10C JC KD"
 OTHER = "4H 5H 6H 9S 9D 2C 3D KS KH QH"
@@ -44,25 +41,15 @@ def game(**rules):
     return g
 
 
-def app_with(root, m, screen):
-    mkdir(root)
-    app = App(TestHal(root))
-    app.start_match(m)
-    app.goto(screen)
-    return app
-
-
 def s_setup(root):
-    app = App(TestHal(root))
-    app.goto("gin_setup")
-    return app
+    return opened(root, "gin_setup")
 
 
 def s_draw(root):
     g = rig(game(), HAND, OTHER, "8C 4S")
     g.phase = DRAW
     g.moves = bytearray([1 << 3 | 2, 255, 1 << 3 | 3, 20])   # AI drew, discarded 8C
-    return app_with(root, GinMatch(g, ["human", "hard"]), "gin_play")
+    return started(root, GinMatch(g, ["human", "hard"]), "gin_play")
 
 
 def s_knock(root):
@@ -71,14 +58,14 @@ def s_knock(root):
     g.doubled = True
     g.phase = DRAW
     g.draw_stock()
-    return app_with(root, GinMatch(g, ["human", "hard"]), "gin_play")
+    return started(root, GinMatch(g, ["human", "hard"]), "gin_play")
 
 
 def s_pass(root):
     g = rig(game(), HAND, OTHER, "8C", me=1)
     g.names = ["Ann", "Ben"]
     g.phase = DRAW
-    return app_with(root, GinMatch(g, ["human", "human"]), "gin_pass")
+    return started(root, GinMatch(g, ["human", "human"]), "gin_pass")
 
 
 def knocked(root, mine, other):
@@ -87,7 +74,7 @@ def knocked(root, mine, other):
     g.phase = DRAW
     g.draw_stock()
     g.discard(g.hands[0][-1], True)
-    return app_with(root, GinMatch(g, ["human", "hard"]), "gin_hand")
+    return started(root, GinMatch(g, ["human", "hard"]), "gin_hand")
 
 
 def s_hand(root):
@@ -103,7 +90,7 @@ def s_over(root):
     g.scores = [104, 40]
     g.hands_won = [5, 2]
     g.phase = HAND_OVER
-    return app_with(root, GinMatch(g, ["human", "hard"]), "gin_over")
+    return started(root, GinMatch(g, ["human", "hard"]), "gin_over")
 
 
 SCENES = (("gin_setup", s_setup), ("gin_draw", s_draw), ("gin_knock", s_knock),
@@ -111,17 +98,9 @@ SCENES = (("gin_setup", s_setup), ("gin_draw", s_draw), ("gin_knock", s_knock),
           ("gin_over", s_over))
 
 
-def render(name, fn, root):
-    app = fn(root + "/" + name)
-    app.render()
-    return bytes(app.fb.buf)
-
-
 def render_all(root):
-    mkdir(root)
-    return [(name, render(name, fn, root)) for name, fn in SCENES]
+    return ui_scenes.render_all(root, SCENES)
 
 
 if __name__ == "__main__":
-    for name, buf in render_all(sys.argv[1] if len(sys.argv) > 1 else "/tmp/gin_scenes"):
-        print(name, crc32(buf) & 0xFFFFFFFF)
+    ui_scenes.print_crcs(render_all, "/tmp/gin_scenes")

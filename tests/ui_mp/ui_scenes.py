@@ -42,25 +42,34 @@ def game2(timer=60, current=0):
     return rig(g, TABLE_TEXT, RACKS, current=current)
 
 
-def app_with(root, g, seats, screen, **kw):
-    mkdir(root)
+def opened(root, *screens, hal=None):
+    """An app on a test hal in `root` at the first of `screens`, the
+    others pushed on it in turn (gin_scenes uses it too)."""
+    app = App(hal or TestHal(root))
+    app.goto(screens[0])
+    for name in screens[1:]:
+        app.push(name)
+    return app
+
+
+def started(root, match, screen, **kw):
+    """An app in `root` playing `match` (a Rummikub or Gin match), at `screen`."""
     app = App(TestHal(root))
-    app.start_match(Match(g, seats, 1))
+    app.start_match(match)
     app.goto(screen, **kw)
     return app
 
 
+def app_with(root, g, seats, screen, **kw):
+    return started(root, Match(g, seats, 1), screen, **kw)
+
+
 def s_title(root):
-    app = App(TestHal(root))
-    app.goto("title")
-    return app
+    return opened(root, "title")
 
 
 def s_setup(root):
-    app = App(TestHal(root))
-    app.goto("title")
-    app.push("setup")
-    return app
+    return opened(root, "title", "setup")
 
 
 def s_play(root):
@@ -214,17 +223,11 @@ def s_history(root):
     log = ScoreLog(root + "/" + LOG_PATH)
     log_match(log, g, matchid.reserve(log))
     log_match(log, g, matchid.reserve(log), 1795836658, ["human", "easy", "expert", "human"])
-    app = App(hal)
-    app.goto("title")
-    app.push("history")
-    return app
+    return opened(root, "title", "history", hal=hal)
 
 
 def s_settings(root):
-    app = App(TestHal(root))
-    app.goto("title")
-    app.push("settings")
-    return app
+    return opened(root, "title", "settings")
 
 
 SCENES = (("title", s_title), ("setup", s_setup), ("play", s_play),
@@ -242,14 +245,17 @@ def render(name, fn, root):
     return bytes(app.fb.buf)
 
 
-def render_all(root):
+def render_all(root, scenes=SCENES):
     mkdir(root)
-    out = []
-    for name, fn in SCENES:
-        out.append((name, render(name, fn, root)))
-    return out
+    return [(name, render(name, fn, root)) for name, fn in scenes]
+
+
+def print_crcs(render_all, root):
+    """`name crc32` of every scene, the lines the CPython side compares;
+    rendered into the folder the command line names, else `root`."""
+    for name, buf in render_all(sys.argv[1] if len(sys.argv) > 1 else root):
+        print(name, crc32(buf) & 0xFFFFFFFF)
 
 
 if __name__ == "__main__":
-    for name, buf in render_all(sys.argv[1] if len(sys.argv) > 1 else "/tmp/ui_scenes"):
-        print(name, crc32(buf) & 0xFFFFFFFF)
+    print_crcs(render_all, "/tmp/ui_scenes")
