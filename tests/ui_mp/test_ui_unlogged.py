@@ -55,6 +55,12 @@ class Flash:
         os.rmdir(self.root)
         remove(self.root)
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
 
 def rummikub(app, rounds):
     from rummikub.game import Game
@@ -88,8 +94,7 @@ def wait_line(n):
 
 
 def test_a_rummikub_match_whose_last_round_cannot_be_logged_loses_nothing():
-    fl = Flash("unlog-r")
-    try:
+    with Flash("unlog-r") as fl:
         app = fl.app
         from ui.score_log import log_round
         m = started(app, 2)
@@ -118,15 +123,12 @@ def test_a_rummikub_match_whose_last_round_cannot_be_logged_loses_nothing():
                             (P.MATCH2, m.match_id, None), (P.ROUND2, m2.match_id, 1),
                             (P.MATCH2, m2.match_id, None)]
         assert app.storage.load("unlogged") is None and m2.unlogged == [] and app.error == ""
-    finally:
-        fl.close()
 
 
 def test_results_wait_in_a_saved_match_until_the_log_takes_them():
     """A round that failed waits in the save through a power cut (the
     match resumed from flash) and goes in before the next round."""
-    fl = Flash("unlog-s")
-    try:
+    with Flash("unlog-s") as fl:
         app = fl.app
         from ui.score_log import log_round
         m = started(app, 3)
@@ -142,13 +144,10 @@ def test_results_wait_in_a_saved_match_until_the_log_takes_them():
         log_round(app, m)
         assert [(k, r) for k, _, r in fl.log()] == [(P.ROUND2, 1), (P.ROUND2, 2)]
         assert m.unlogged == []
-    finally:
-        fl.close()
 
 
 def test_a_match_left_when_nothing_can_be_written_keeps_its_save():
-    fl = Flash("unlog-k")
-    try:
+    with Flash("unlog-k") as fl:
         app = fl.app
         from ui.score_log import log_round
         m = started(app, 1)
@@ -168,8 +167,6 @@ def test_a_match_left_when_nothing_can_be_written_keeps_its_save():
         app.end_match()
         assert [k for k, _, _ in fl.log()] == [P.ROUND2, P.MATCH2]
         assert app.storage.load("game") is None
-    finally:
-        fl.close()
 
 
 def gin(app, seed=3):
@@ -181,8 +178,7 @@ def gin(app, seed=3):
 
 def test_a_gin_hand_the_log_cannot_take_waits_and_the_glass_says_so():
     from ai.gin.players import GinPlayer
-    fl = Flash("unlog-g")
-    try:
+    with Flash("unlog-g") as fl:
         app = fl.app
         m = gin(app)
         app.start_match(m)
@@ -206,8 +202,6 @@ def test_a_gin_hand_the_log_cannot_take_waits_and_the_glass_says_so():
         assert [(k, r) for k, _, r in fl.log()] == [(P.ROUND2, 1), (P.ROUND2, 2),
                                                     (P.ROUND2, 3)]
         assert m.unlogged == [] and app.error == ""
-    finally:
-        fl.close()
 
 
 def test_a_rummikub_match_and_a_gin_game_begun_before_either_logs_differ():
@@ -215,8 +209,7 @@ def test_a_rummikub_match_and_a_gin_game_begun_before_either_logs_differ():
     Gin game from the title, got one id (the next id came from what the
     log held, and neither had logged anything): the host merged them."""
     from sync.matchid import split
-    fl = Flash("unlog-i")
-    try:
+    with Flash("unlog-i") as fl:
         app = fl.app
         m = started(app, 2)
         m.save(app)
@@ -226,15 +219,12 @@ def test_a_rummikub_match_and_a_gin_game_begun_before_either_logs_differ():
         ids = [split(x) for x in (m.match_id, g.match_id, again)]
         assert [n for _, _, n in ids] == [1, 2, 3] and len(set(ids)) == 3, ids
         assert len(set((c, lid) for c, lid, _ in ids)) == 1
-    finally:
-        fl.close()
 
 
 def test_a_save_with_a_bad_waiting_result_falls_back():
     """Nothing read from flash is trusted: a save whose waiting results
     are not records does not load (its backup does)."""
-    fl = Flash("unlog-b")
-    try:
+    with Flash("unlog-b") as fl:
         app = fl.app
         m = rummikub(app, 1)
         from ui.saved import _restore
@@ -247,5 +237,3 @@ def test_a_save_with_a_bad_waiting_result_falls_back():
             e = raises(ValueError, _restore, m.game, {"seats": ["human", "human"],
                                                       "match_id": bad})
             assert "match id" in str(e), (bad, e)
-    finally:
-        fl.close()
