@@ -406,6 +406,16 @@ def save_as(path, make):
         raise
 
 
+def save_figure(path, fig, dpi):
+    """save_as() for a matplotlib figure, which is then closed (pyplot
+    keeps every figure open until it is)."""
+    import matplotlib.pyplot as plt
+    try:
+        save_as(path, lambda tmp: fig.savefig(tmp, dpi=dpi))
+    finally:
+        plt.close(fig)
+
+
 def _umask():
     m = os.umask(0)
     os.umask(m)

@@ -24,7 +24,7 @@ import time
 import tracemalloc
 
 import host_tools
-from host_tools.options import SEED_MAX, Parser, out_dir, program, save, save_as, whole
+from host_tools.options import SEED_MAX, Parser, out_dir, program, save, save_figure, whole
 from host_tools.bench.corpus import corpus
 from host_tools.bench.stats import percentile
 from host_tools.bench.estimate import CPU_HZ, ESP32_PYSTONES, HEAP, REPEATS, pystones
@@ -155,10 +155,7 @@ def plot(path, sizes, ours, oracle, mp, esp):
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    try:
-        save_as(path, lambda tmp: fig.savefig(tmp, dpi=110))
-    finally:
-        plt.close(fig)
+    save_figure(path, fig, 110)
 
 
 def main(argv):

@@ -23,7 +23,7 @@ import time
 
 import host_tools  # noqa: F401
 from host_tools.options import (GAMES_MAX, JOBS_MAX, SEED_MAX, Parser, json_object, one_line,
-                                out_dir, out_file, png_file, save, save_as, shown, whole)
+                                out_dir, out_file, png_file, save, save_figure, shown, whole)
 from host_tools.bench.stats import play_all, wilson, think_ms, stamped  # noqa: F401 (wilson: tests)
 from host_tools.progress import Bar
 from rummikub.game import Game, PLAYING
@@ -255,10 +255,7 @@ def chart(summaries, path):
     ax.set_title("Mirrored-deal tournaments (%d games)" % sum(s["games"] for s in summaries),
                  fontsize=9)
     fig.tight_layout()
-    try:
-        save_as(path, lambda tmp: fig.savefig(tmp, dpi=100))
-    finally:
-        plt.close(fig)
+    save_figure(path, fig, 100)
 
 
 def ladder_matchups(levels=LADDER):

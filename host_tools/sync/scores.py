@@ -12,7 +12,7 @@ import sqlite3
 import sys
 
 from host_tools import count
-from host_tools.options import Parser, out_file_or_stdout, png_file, save, save_as, whole
+from host_tools.options import Parser, out_file_or_stdout, png_file, save, save_figure, whole
 from host_tools.sync.db import Db, DbError, chosen_db, damaged, db_option
 from host_tools.sync.safetext import csv_cell, terminal
 
@@ -150,12 +150,7 @@ def figure(db, games=("rummikub",)):
 
 
 def plot(db, path, games):
-    import matplotlib.pyplot as plt
-    fig = figure(db, games)
-    try:
-        save_as(path, lambda tmp: fig.savefig(tmp, dpi=100))
-    finally:
-        plt.close(fig)
+    save_figure(path, figure(db, games), 100)
 
 
 def main(argv):
