@@ -33,6 +33,7 @@ import socket
 import struct
 import subprocess
 import time
+from dataclasses import dataclass, field
 
 from host_tools.link import fuzz as junk
 
@@ -53,42 +54,44 @@ class Faults:
         self.partitions = list(partitions)
 
 
+@dataclass
 class Kill:
     """Cut console `name`'s power at its `after`-th request from `at_ms`
     on; it starts again `down_ms` later."""
-
-    def __init__(self, name, at_ms, down_ms, after=1):
-        self.name = name
-        self.at_ms = at_ms
-        self.down_ms = down_ms
-        self.after = after
+    name: str
+    at_ms: int
+    down_ms: int
+    after: int = 1
 
 
+@dataclass(eq=False)
 class Console:
-    def __init__(self, name, mac, argv, cwd, env, out):
-        self.name = name
-        self.mac = mac
-        self.argv = argv
-        self.cwd = cwd
-        self.env = env
-        self.out = out             # its stdout and stderr go here (appended)
-        self.proc = None
-        self.addr = None
-        self.state = "down"        # starting, ready, running, rx, sleep, dead, done
-        self.token = 0
-        self.rxq = []
-        self.rxbytes = 0
-        self.rxbuf = 516
-        self.dropped = 0
-        self.kill_after = None
-        self.boots = 0
-        self.exits = []            # (virtual ms, exit code, planned?)
-        self.on = True             # its radio (P requests); off: frames to it are lost
-        self.on_since = 0
-        self.on_ms = 0             # radio-on time, over every boot
-        self.wakes = 0             # radio off -> on
-        self.alive_ms = 0          # time powered, over every boot
-        self.alive_since = 0
+    """A console process as the air sees it: given its name, radio address,
+    command line, folder, environment and output file; the rest is its
+    state in the run."""
+    name: str
+    mac: bytes
+    argv: list
+    cwd: str
+    env: dict
+    out: str                   # its stdout and stderr go here (appended)
+    proc: object = None
+    addr: object = None
+    state: str = "down"        # starting, ready, running, rx, sleep, dead, done
+    token: int = 0
+    rxq: list = field(default_factory=list)
+    rxbytes: int = 0
+    rxbuf: int = 516
+    dropped: int = 0
+    kill_after: object = None
+    boots: int = 0
+    exits: list = field(default_factory=list)   # (virtual ms, exit code, planned?)
+    on: bool = True            # its radio (P requests); off: frames to it are lost
+    on_since: int = 0
+    on_ms: int = 0             # radio-on time, over every boot
+    wakes: int = 0             # radio off -> on
+    alive_ms: int = 0          # time powered, over every boot
+    alive_since: int = 0
 
     def alive(self):
         return self.state in ("ready", "running", "rx", "sleep")

@@ -19,6 +19,7 @@ import json
 import os
 import shutil
 import sys
+from dataclasses import dataclass
 
 from host_tools import FIRMWARE
 from host_tools.link import air as A
@@ -46,14 +47,14 @@ def runtime(kind):
     return [exe, DRIVER], {"MICROPYPATH": FIRMWARE}
 
 
+@dataclass(eq=False)
 class Result:
-    def __init__(self, ok, problem, stats, junk, consoles, virtual_ms):
-        self.ok = ok
-        self.problem = problem
-        self.stats = stats
-        self.junk = junk
-        self.consoles = consoles        # [{name, dir, boots, exits, out, shown}]
-        self.virtual_ms = virtual_ms
+    ok: bool
+    problem: object                 # None, or what went wrong
+    stats: dict
+    junk: int
+    consoles: list                  # [{name, dir, boots, exits, out, shown}]
+    virtual_ms: int
 
 
 class Table:
