@@ -36,6 +36,21 @@ _SHORT = ("Y2 Y3 Y4 Y5 Y6 | K9 B9 R9 | B7 R7 Y7 | K7 K8 K9 | B1 R1 Y1",
           "B8 Y12 K2 K5 R3 Y11 R10 R7 B5 Y13 B8 R11 K3 Y2 K1")
 
 
+def _two_proofs(first_target, second_target):
+    """Nodes the upward search of _SHORT expands proving it falls short of
+    first_target, then of second_target with the same memo: (first, second)."""
+    from ai.memo import drop_table
+    p = _upward(*_SHORT)
+    try:
+        assert p.search(first_target, False) == (-1, None)
+        first = p.expanded
+        assert p.search(second_target, False) == (-1, None)
+        return first, p.expanded - first
+    finally:
+        p.release()
+        drop_table()
+
+
 def test_issue_example_places_r8_and_the_joker():
     m = _solve("R5 R6 R7 | B9 K9 Y9", "R8 K2 J")
     assert _placed(m) == ["J", "R8"] and m.optimal
@@ -91,20 +106,11 @@ def test_a_repeated_proof_is_answered_by_the_memo():
     # with an odd gap slipped through).  K1 goes down at number 1 (an odd
     # value: an odd gap after it)
     from ai.dp import UNIT
-    from ai.memo import drop_table
     p = _upward(*_SHORT)
     most = p.search(UNIT, True, UNIT)[0] // UNIT
     p.release()
     assert most == 6                        # K1, Y11 Y12 Y13, R10 R11
-    p = _upward(*_SHORT)
-    try:
-        assert p.search(7 * UNIT, False) == (-1, None)
-        first = p.expanded
-        assert p.search(7 * UNIT, False) == (-1, None)
-        again = p.expanded - first
-    finally:
-        p.release()
-        drop_table()
+    first, again = _two_proofs(7 * UNIT, 7 * UNIT)
     assert again * 4 < first, (first, again)    # only number 1 is walked again
 
 
@@ -113,16 +119,7 @@ def test_a_proof_keeps_how_far_short_each_state_fell():
     # gain, not just "short of the target", so a proof for 8 tiles also
     # answers most of the proof for 7 (the most that fit is 6)
     from ai.dp import UNIT
-    from ai.memo import drop_table
-    p = _upward(*_SHORT)
-    try:
-        assert p.search(8 * UNIT, False) == (-1, None)
-        first = p.expanded
-        assert p.search(7 * UNIT, False) == (-1, None)
-        second = p.expanded - first
-    finally:
-        p.release()
-        drop_table()
+    first, second = _two_proofs(8 * UNIT, 7 * UNIT)
     assert second * 4 < first, (first, second)
 
 
