@@ -48,6 +48,15 @@ def _image(epd):
     return bytes(epd.buf)
 
 
+def _drawn():
+    """A panel past init (its log emptied) with _image in its buffer:
+    (bus, epd, the image)."""
+    bus, epd = _panel()
+    epd.init()
+    bus.take()
+    return bus, epd, _image(epd)
+
+
 def test_init_sequence():
     bus, epd = _panel()
     epd.init()
@@ -55,20 +64,14 @@ def test_init_sequence():
 
 
 def test_full_refresh_sequence():
-    bus, epd = _panel()
-    epd.init()
-    bus.take()
-    img = _image(epd)
+    bus, epd, img = _drawn()
     epd.refresh_full()
     assert bus.take() == MODE1 + W_FULL + [(0x24, img), (0x26, img), (0x22, bytes([0xF7])), (0x20, b"")]
     assert epd.counts == {"full": 1, "fast": 0, "partial": 0}
 
 
 def test_fast_refresh_sequence():
-    bus, epd = _panel()
-    epd.init()
-    bus.take()
-    img = _image(epd)
+    bus, epd, img = _drawn()
     epd.refresh_fast()
     assert bus.take() == (MODE1 + [(0x1A, bytes([0x5A])), (0x22, bytes([0x91])), (0x20, b"")] + W_FULL
                           + [(0x24, img), (0x26, img), (0x22, bytes([0xC7])), (0x20, b"")])
