@@ -69,6 +69,27 @@ def test_stand_in_refuses_what_espnow_refuses():
     assert espnow.MAX_DATA_LEN == MTU == 250
 
 
+def test_stand_in_configures_as_the_port_does():
+    espnow.AIR.reset()
+    network.use(C)
+    sta = network.WLAN(network.WLAN.IF_STA)
+    assert err(sta.config, channel=6) == "Wifi Not Started"
+    sta.active(True)
+    sta.config(channel=6, pm=sta.PM_NONE)
+    assert (sta.config("mac"), sta.config("channel"), sta.config("pm")) == (C, 6, sta.PM_NONE)
+    assert err(sta.config, channel=15) == "ValueError"
+    assert err(sta.config, "nope") == "ValueError" == err(sta.config, nope=1)
+    assert err(sta.config, "mac", channel=1) == "TypeError"     # one or the other
+    e = espnow.ESPNow()
+    assert err(e.config, "rxbuf") == "ESP_ERR_ESPNOW_NOT_INIT"
+    assert err(e.config, rxbuf=-1) == "ValueError"
+    e.config(rxbuf=600, timeout_ms=50, rate=3)                  # rate: accepted, no effect
+    e.active(True)
+    assert (e.config("rxbuf"), e.config("timeout_ms")) == (600, 50)
+    assert err(e.config, "rate") == "ValueError" == err(e.config, nope=1)
+    e.active(False)
+
+
 def test_twenty_peers_six_of_them_encrypted():
     espnow.AIR.reset()
     e = board(A)

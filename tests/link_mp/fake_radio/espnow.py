@@ -213,26 +213,23 @@ class ESPNow:
         return s.up
 
     def config(self, *args, **kw):
-        s = self.s
-        if args:
-            self._need()
-            name = args[0]
-            if name == "rxbuf":
-                return s.rxbuf
-            if name == "timeout_ms":
-                return s.timeout_ms
+        return network.configure(args, kw, self._get, self._put)
+
+    def _get(self, name):
+        self._need()
+        if name in ("rxbuf", "timeout_ms"):
+            return getattr(self.s, name)
+        raise ValueError("unknown config param")
+
+    def _put(self, name, v):
+        if name == "rate":
+            return
+        if name == "rxbuf":
+            if not isinstance(v, int) or v < 0:
+                raise ValueError("invalid rxbuf")
+        elif name != "timeout_ms":
             raise ValueError("unknown config param")
-        for k, v in kw.items():
-            if k == "rxbuf":
-                if not isinstance(v, int) or v < 0:
-                    raise ValueError("invalid rxbuf")
-                s.rxbuf = v             # takes effect at the next active(True)
-            elif k == "timeout_ms":
-                s.timeout_ms = v
-            elif k == "rate":
-                pass
-            else:
-                raise ValueError("unknown config param")
+        setattr(self.s, name, v)    # rxbuf: takes effect at the next active(True)
 
     def set_pmk(self, pmk):
         if not isinstance(pmk, (bytes, bytearray, str)) or len(pmk) != KEY_LEN:

@@ -23,6 +23,17 @@ def _err(text):
     return OSError(-1, text)
 
 
+def configure(args, kw, get, put):
+    """config() as the port's radio objects take it (WLAN here, ESPNow in
+    espnow.py): each keyword set (put(name, value)), then the one name
+    given read (get(name)); both raise ValueError("unknown config param")
+    for a name they do not know."""
+    for k, v in kw.items():
+        put(k, v)
+    if args:
+        return get(*args)
+
+
 class Board:
     """One board's station interface: what every WLAN() on it shares."""
 
@@ -70,26 +81,21 @@ class WLAN:
         return self.b.connected
 
     def config(self, *args, **kw):
-        b = self.b
-        if args:
-            if len(args) != 1 or kw:
-                raise TypeError("either one name to read, or keywords to set")
-            name = args[0]
-            if name == "mac":
-                return b.mac
-            if name == "channel":
-                return b.channel
-            if name == "pm":
-                return b.pm
+        if args and kw:
+            raise TypeError("either one name to read, or keywords to set")
+        return configure(args, kw, self._get, self._put)
+
+    def _get(self, name):
+        if name in ("mac", "channel", "pm"):
+            return getattr(self.b, name)
+        raise ValueError("unknown config param")
+
+    def _put(self, name, v):
+        if name == "channel":
+            if not self.b.up:
+                raise _err("Wifi Not Started")
+            if not 1 <= v <= 14:
+                raise ValueError("invalid channel")
+        elif name != "pm":
             raise ValueError("unknown config param")
-        for k, v in kw.items():
-            if k == "channel":
-                if not b.up:
-                    raise _err("Wifi Not Started")
-                if not 1 <= v <= 14:
-                    raise ValueError("invalid channel")
-                b.channel = v
-            elif k == "pm":
-                b.pm = v
-            else:
-                raise ValueError("unknown config param")
+        setattr(self.b, name, v)
