@@ -41,3 +41,14 @@ except ImportError:
 
     def ticks_diff(a, b):
         return a - b
+
+try:
+    from os import urandom  # noqa: F401
+except ImportError:
+    # MicroPython on WebAssembly (the web page) has no os.urandom: the
+    # browser's own true random source instead
+    def urandom(n):
+        import js
+        a = js.Uint8Array.new(n)
+        js.crypto.getRandomValues(a)
+        return bytes([a[i] for i in range(n)])

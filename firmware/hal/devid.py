@@ -10,7 +10,6 @@
 The hal's device_id() gives the app its backend's choice; code running
 without the app (sync started from the REPL) calls device_id() here.
 """
-import os
 from binascii import hexlify
 
 ID_FILE = "device_id"
@@ -34,7 +33,8 @@ def stored_id(folder=""):
             return text
     except (OSError, ValueError):    # unreadable or not text: a new one
         pass
-    new = "sim-" + hexlify(os.urandom(6)).decode()
+    from compat import urandom
+    new = "sim-" + hexlify(urandom(6)).decode()
     try:
         with open(path, "w") as f:
             f.write(new)

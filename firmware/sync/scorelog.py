@@ -96,7 +96,8 @@ def _read_checked(path, n):
 
 def _new_log_id():
     try:
-        v = struct.unpack("<I", os.urandom(4))[0]
+        from compat import urandom
+        v = struct.unpack("<I", urandom(4))[0]
     except Exception:       # no urandom: a clock is good enough
         from compat import ticks_ms
         v = ticks_ms() * 2654435761

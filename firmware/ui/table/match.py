@@ -17,9 +17,9 @@ QUIET_STEP = 5          # the wait's seconds shown in steps of this (fewer refre
 
 
 def rand(n):
-    """Nonces and codes: the board's true random bytes."""
-    import os
-    return os.urandom(n)
+    """Nonces and codes: the platform's true random bytes."""
+    from compat import urandom
+    return urandom(n)
 
 
 def _stamp(g):
