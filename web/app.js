@@ -4,7 +4,8 @@
 //
 // For tests and the curious: window.prk = {status, frames, shown, stats,
 // bootMs, firstFrameMs (the first frame arrived), firstShownMs (its refresh
-// ended), store, scale}; <body data-state> is loading | running |
+// ended), store, scale, console (which of this browser's consoles the tab
+// is)}; <body data-state> is loading | running |
 // error | nowasm, data-screen the app's top screen, data-input the input
 // last used (keys | touch: which help shows).
 const W = 400, H = 300, SCALE = 2;   // SCALE: canvas pixels per e-ink pixel when not whole
@@ -23,7 +24,8 @@ const BUSY_AFTER_MS = 250;       // no step answer for this long: show "working"
 // refresh timing (ms) as the emulator has it (host_tools/emulator/ssd1683_sim.py)
 const LATENCY = { full: 3000, fast: 1200, partial: 400 };
 const PAPER = [226, 224, 214], INK = [34, 34, 34];
-const DB_NAME = "pocket-rummikub", DB_STORE = "files", LS_PREFIX = "pocket-rummikub:";
+const DB_STORE = "files";
+let DB_NAME = "pocket-rummikub", LS_PREFIX = "pocket-rummikub:";   // console 1's (consoleNames)
 const EXPORT_FORMAT = "pocket-rummikub-saves";
 const FILE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/;   // a name the game gives a file
 const ASIDE = "aside:";          // a stored entry the game cannot use, kept under this prefix
@@ -397,7 +399,7 @@ async function start() {
   worker = new Worker("worker.js" + VERSION, { type: "module" });
   worker.onmessage = onMessage;
   worker.onerror = (e) => say("The game could not start: " + (e.message || "worker error"), "error");
-  worker.postMessage({ type: "boot", files });
+  worker.postMessage({ type: "boot", files, console: prk.console });
 }
 
 // ---- export / import ---------------------------------------------------------
@@ -448,6 +450,49 @@ document.getElementById("import").addEventListener("change", async (e) => {
   start();
 });
 
+// ---- which console this tab is ---------------------------------------------------
+// Every tab of the page is a console of its own, with its own saves and its
+// own address on the air between tabs (worker.js): consoles at one table.
+// The first tab open is console 1 (the saves the page always had), a second
+// tab open beside it console 2, and so on.  A tab holds its console by a Web
+// Lock while it is open and asks for the same one after a reload
+// (sessionStorage); ?console=N asks for console N.  A browser without Web
+// Locks (a page not served from https or localhost) has console 1 in every
+// tab unless ?console= says otherwise: tabs then share their saves.
+const CONSOLES = 8;
+const LOCK = "pocket-rummikub-console-";
+const TAB_KEY = "pocket-rummikub:console";
+
+function holdLock(n, waitMs) {
+  return new Promise((resolve) => {
+    const opts = waitMs ? { signal: AbortSignal.timeout(waitMs) } : { ifAvailable: true };
+    navigator.locks.request(LOCK + n, opts, (lock) => {
+      resolve(lock !== null);
+      return lock ? new Promise(() => {}) : undefined;   // held until the tab closes
+    }).catch(() => resolve(false));
+  });
+}
+
+function sessionGet() { try { return sessionStorage.getItem(TAB_KEY); } catch (e) { return null; } }
+function sessionSet(n) { try { sessionStorage.setItem(TAB_KEY, String(n)); } catch (e) { /* blocked */ } }
+
+async function claimConsole() {
+  const asked = parseInt(params.get("console") || sessionGet() || "", 10);
+  const want = asked >= 1 && asked <= CONSOLES ? asked : 0;
+  if (!navigator.locks) return want || 1;
+  // the tab's own console first, waited for a moment (a reload's old page
+  // may still hold it), then the lowest one free
+  if (want && await holdLock(want, 1500)) return want;
+  for (let n = 1; n <= CONSOLES; n++) {
+    if (n !== want && await holdLock(n, 0)) return n;
+  }
+  return 0;
+}
+
+function consoleNames(n) {
+  if (n > 1) { DB_NAME = "pocket-rummikub-" + n; LS_PREFIX = "pocket-rummikub-" + n + ":"; }
+}
+
 // ---- go ------------------------------------------------------------------------
 async function main() {
   if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
@@ -455,9 +500,18 @@ async function main() {
     return;
   }
   say(LOADING);
+  const n = prk.console = await claimConsole();
+  if (!n) {
+    say("Every one of this browser's " + CONSOLES + " consoles is open in another tab: close one and reload.", "error");
+    return;
+  }
+  sessionSet(n);
+  consoleNames(n);
+  body.dataset.console = n;
+  if (n > 1) document.title += " (console " + n + ")";
   store = prk.store = await openStore();
-  document.getElementById("storage").textContent = store.kind === "none"
-    ? "Saves: not kept (storage blocked)" : "Saves: kept in this browser (" + store.kind + ")";
+  document.getElementById("storage").textContent = "Console " + n + ". " + (store.kind === "none"
+    ? "Saves: not kept (storage blocked)" : "Saves: kept in this browser (" + store.kind + ")");
   await start();
 }
 

@@ -1,6 +1,7 @@
 // The handheld's CPU: MicroPython WebAssembly running the firmware's app.
 //
-// Page -> worker:  {type: "boot", files: {name: Uint8Array}}  (saved files)
+// Page -> worker:  {type: "boot", files: {name: Uint8Array}, console}
+//                      (the saved files; which of the browser's consoles)
 //                  {type: "keys", bits}                      (buttons held)
 //                  {type: "run", files: {path: text}, argv: [script, ...]}
 //                      instead of booting the app: write the files, run the
@@ -12,6 +13,8 @@
 //                  {type: "files", put: {name: Uint8Array}, del: [name]}
 //                  {type: "ready", bootMs}, {type: "error", text}
 //                  {type: "out", line}, {type: "done", ok}    (for "run")
+// Worker <-> the other tabs' workers: frames on the BroadcastChannel AIR
+// (hal.weblink: each tab a console, this channel the radio between them).
 //
 // The app is stepped every POLL_MS from here (webmain.Runner.step), never
 // looped inside Python: the heap is collected and messages arrive only
@@ -30,6 +33,42 @@ let FS = null;
 let seen = new Map();     // saved file name -> "ino:mtime:size"
 
 function post(msg, transfer) { self.postMessage(msg, transfer || []); }
+
+// ---- the air between tabs (hal.weblink; Python calls these as webpage.air_*)
+// A frame goes to every tab as {src, dst, data} (addresses in hex, the
+// frame in base64); a tab keeps those addressed to it or to everyone.
+const AIR = "pocket-rummikub-air";
+const EVERYONE = "ffffffffffff";
+const RX_FRAMES = 16;     // frames waiting to be read; more are dropped (a full receive buffer)
+const ACK_MS = 3000;      // a tab heard this recently "acknowledges" (the channel tells nothing)
+let air = null, me = null, radioOn = true, dropped = 0;
+const inbox = [];
+const heard = new Map();  // address -> when a frame from it last came
+
+const airPort = {
+  air_open(mac) {
+    me = mac;
+    if (air) return;
+    air = new BroadcastChannel(AIR);
+    air.onmessage = (e) => {
+      const f = e.data;
+      if (!f || typeof f.src !== "string" || typeof f.data !== "string") return;
+      heard.set(f.src, performance.now());
+      if ((f.dst !== me && f.dst !== EVERYONE) || !radioOn) return;
+      if (inbox.length >= RX_FRAMES) { dropped++; return; }
+      inbox.push(f.src + " " + f.data);
+    };
+  },
+  air_send(dst, data) {
+    air.postMessage({ src: me, dst, data });
+    if (dst === EVERYONE) return true;
+    const t = heard.get(dst);
+    return t !== undefined && performance.now() - t < ACK_MS;
+  },
+  air_recv() { return inbox.length ? inbox.shift() : ""; },
+  air_radio(on) { radioOn = !!on; },
+  air_dropped() { return dropped; },
+};
 
 // The page gets one line (a Python error's last line: type and message),
 // never a traceback; the console gets all of it.
@@ -129,7 +168,7 @@ async function run(files, argv) {
   post({ type: "done", ok });
 }
 
-async function boot(files) {
+async function boot(files, consoleNo) {
   const t0 = performance.now();
   const [mp, man] = await loadFirmware((line) => console.log(line), (line) => console.warn(line));
   FS.mkdirTree(DATA);
@@ -139,12 +178,13 @@ async function boot(files) {
   for (const name of FS.readdir(DATA)) {
     if (name !== "." && name !== "..") seen.set(name, fileKey(name));
   }
-  mp.registerJsModule("webpage", {
+  mp.registerJsModule("webpage", Object.assign({
     show: (kind, y0, y1, data) => post({ type: "frame", kind, y0, y1, data }),
-  });
+  }, airPort));
   mp.runPython(
     "import sys\nsys.path[:] = ['/fw']\nimport webpage, webmain\n" +
-    "_runner = webmain.Runner('" + DATA + "', webpage.show)\n_step = _runner.step\n");
+    "_runner = webmain.Runner('" + DATA + "', webpage.show, webpage, console=" + (consoleNo | 0 || 1) +
+    ")\n_step = _runner.step\n");
   step = mp.globals.get("_step");
   post({ type: "ready", bootMs: performance.now() - t0, version: man.version });
   loop();
@@ -161,6 +201,6 @@ self.onmessage = (e) => {
   } else if (m.type === "run") {
     run(m.files, m.argv).catch((err) => fail("Could not run", err));
   } else if (m.type === "boot") {
-    boot(m.files).catch((err) => fail("Could not start", err));
+    boot(m.files, m.console).catch((err) => fail("Could not start", err));
   }
 };

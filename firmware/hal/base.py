@@ -175,7 +175,7 @@ class Hal:
     def link(self):
         """The radio to other consoles; None: this backend has none (the
         ESP32 has espnow, hal.espnowlink; the unix port the simulated
-        radio; the web page's channel comes with link play's glass)."""
+        radio; the web page the other tabs of its browser, hal.weblink)."""
         return None
 
     def board_clock(self):

@@ -48,8 +48,9 @@ the radio the ESP32 has (MicroPython's `espnow`), on every backend:
 
 Frames are bytes, whatever arrives: nothing here parses them
 (link.frames does, and refuses what it cannot read).  Backends:
-hal.simradio (UDP to a simulated radio, the unix port and CPython); the
-ESP32's `espnow` and the web page's channel follow the same interface.
+hal.simradio (UDP to a simulated radio, the unix port and CPython),
+hal.espnowlink (the ESP32's `espnow`), hal.weblink (the web page: the
+tabs of one browser over a BroadcastChannel).
 """
 from compat import const
 

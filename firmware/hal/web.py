@@ -27,6 +27,9 @@ hardware the app sees there:
   worker's loop never calls it: it returns to JavaScript between steps.
 - score sync: no USB serial line (serial() is None, the Sync screen says
   so); the generated device id is kept with the saves.
+- link: the other tabs of this browser (hal.weblink over the worker's
+  BroadcastChannel, `air`), each tab a console; its address comes from
+  the console's stored id.
 - deep sleep: raises SleepWake; the worker waits for a key and starts the
   app again with `hal = hal.reboot(SleepWake(bits))`, as after a wake.
 """
@@ -92,8 +95,10 @@ class WebPanel:
 class WebHal(Hal):
     name = "web"
 
-    def __init__(self, root, show, wake=(WAKE_POWER, 0), log=print):
+    def __init__(self, root, show, wake=(WAKE_POWER, 0), log=print, air=None):
         self.root = root
+        self._air = air
+        self._link = None
         self.id_folder = root + "/"      # hal.devid's generated id, kept with the saves
         self.keys = 0
         self._wake = wake
@@ -116,6 +121,12 @@ class WebHal(Hal):
     def serial(self):
         return None
 
+    def link(self):
+        if self._link is None and self._air is not None:
+            from hal.weblink import WebLink, address
+            self._link = WebLink(address(self.device_id()), self._air)
+        return self._link
+
     def utc_offset(self):
         """The browser's offset from UTC in minutes (the dates History
         shows are the player's local time)."""
@@ -131,6 +142,6 @@ class WebHal(Hal):
     def reboot(self, slept=None):
         """A fresh hal as after a wake (slept.buttons) or a power-on."""
         wake = (WAKE_BUTTON, slept.buttons) if slept is not None and slept.buttons else (WAKE_POWER, 0)
-        h = WebHal(self.root, self._show, wake=wake, log=self._log)
+        h = WebHal(self.root, self._show, wake=wake, log=self._log, air=self._air)
         h.keys = self.keys
         return h

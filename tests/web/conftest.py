@@ -36,12 +36,16 @@ def browser(site):
 
 
 class Page:
-    """A page of the app in its own browser context (own storage), with
-    the console watched and helpers to press buttons and wait on the app."""
+    """A page of the app in its own browser context (own storage), or a
+    tab of `ctx` (another tab of the same browser: tests/web/test_tabs.py),
+    with the console watched and helpers to press buttons and wait on the
+    app."""
 
-    def __init__(self, browser, site, init_script=None):
+    def __init__(self, browser, site, init_script=None, ctx=None):
         self.site = site
-        self.ctx = browser.new_context(viewport={"width": 900, "height": 900}, accept_downloads=True)
+        self.own_ctx = ctx is None
+        self.ctx = ctx or browser.new_context(viewport={"width": 900, "height": 900},
+                                              accept_downloads=True)
         if init_script:
             self.ctx.add_init_script(init_script)
         self.page = self.ctx.new_page()
@@ -121,7 +125,10 @@ class Page:
         return base64.b64decode(b64)
 
     def close(self):
-        self.ctx.close()
+        if self.own_ctx:
+            self.ctx.close()
+        else:
+            self.page.close()
 
 
 @pytest.fixture
