@@ -15,10 +15,21 @@ applied, or a VERDICT says why it was refused (.verdict).  A host not
 heard for peer.QUIET_MS is quiet (.host_quiet()); the console keeps
 asking for a session until it answers.
 """
-from compat import ticks_diff
+from compat import const, ticks_diff
 from link import frames as F
 from link import messages as M
 from link.peer import ASK_MS, Peer, Side
+
+G_TABLE = const(0x25)       # link.gin_messages' GTABLE, GVIEW (loaded for Gin only)
+G_VIEW = const(0x26)
+
+
+def read_view(msg):
+    """A VIEW of either game (Rummikub's or Gin's GVIEW)."""
+    if msg and msg[0] == G_VIEW:
+        from link.gin_messages import read_view as gin_view
+        return gin_view(msg)
+    return M.read_view(msg)
 
 
 class Guest(Side):
@@ -106,8 +117,8 @@ class Guest(Side):
 
     def _message(self, msg):
         kind = msg[0]
-        if kind == M.VIEW:
-            v = M.read_view(msg)
+        if kind == M.VIEW or kind == G_VIEW:
+            v = read_view(msg)
             self.quiet = v.quiet
             if self.view is not None and v.version < self.view.version:
                 return
@@ -115,28 +126,32 @@ class Guest(Side):
             self.raw = msg
             if self.move is not None and v.version > self.move[0]:
                 self.move = None
-        elif kind == M.TABLE:
-            self.info = M.read_table(msg)
+        elif kind == M.TABLE or kind == G_TABLE:
+            if kind == M.TABLE:
+                self.info = M.read_table(msg)
+            else:
+                from link.gin_messages import read_table
+                self.info = read_table(msg)
             self.seats = self.info["mine"]
-        if kind == M.VIEW or kind == M.TABLE:
-            self.news += 1
-            if self.on_news is not None:
-                self.on_news(self)
-            return
-        if kind == M.VERDICT:
+        elif kind == M.VERDICT:
             self.verdict = M.read_verdict(msg)
             if self.move is not None and self.verdict[0] == self.move[0]:
                 self.move = None
+            return
         elif kind == M.QUIET:
             self.quiet = M.read_quiet(msg)
+            return
         else:
             raise F.FrameError(F.UNEXPECTED, "message 0x%02x is not for a guest" % kind)
+        self.news += 1                  # a VIEW or a TABLE
+        if self.on_news is not None:
+            self.on_news(self)
 
     # -- moves -----------------------------------------------------------------
     def my_turn(self):
         """The seat of ours whose move it is, or -1."""
         v = self.view
-        if v is None or v.phase != 0 or v.current not in self.seats or self.move is not None:
+        if v is None or not v.playing() or v.current not in self.seats or self.move is not None:
             return -1
         return v.current
 
@@ -151,6 +166,11 @@ class Guest(Side):
 
     def draw(self):
         self._send_move(M.draw(self.view.version, self.view.current))
+
+    def act(self, kind, card=255):
+        """A Gin action (gin.game's M_PASS .. M_KNOCK; card: the discard)."""
+        from link.gin_messages import move
+        self._send_move(move(self.view.version, self.view.current, kind, card))
 
     # -- frames ------------------------------------------------------------------
     def handle(self, mac, frame, now):

@@ -1,12 +1,14 @@
 """The host console's side of a linked match: the authority.
 
-It holds the one Game (the engine knows nothing of the link: a linked
-seat is a seat whose moves arrive as frames, as an AI seat's come from
-ai.players), its save is the match's, and it tells each joined console
-what that console's person may see (link.messages).  The caller (the
-app, or a headless console) plays the host's own seats and its AI seats
-through play()/draw() when its_turn() says so, and lets time pass in
-wait(ms), which runs the radio.
+It holds the one game, a Rummikub Game or a GinGame (the engine knows
+nothing of the link: a linked seat is a seat whose moves arrive as
+frames, as an AI seat's come from ai.players), its save is the match's,
+and it tells each joined console what that console's person may see
+(.talk, the game's messages: link.messages, or link.gin_messages, read
+through the same names).  The caller (the app, or a headless console)
+plays the host's own seats and its AI seats when its_turn() says so
+(play()/draw() for Rummikub; a Gin action on the game, then changed()),
+and lets time pass in wait(ms), which runs the radio.
 
 The lobby: open(kinds, code) offers the seats of kind LINKED; a console
 whose person entered the code joins (JOIN/PAIRED, link.frames) and takes
@@ -42,6 +44,7 @@ class Host(Side):
         self.names = []
         self.owner = []            # each seat's console (index in peers), -1: this one
         self.game = None
+        self.talk = M              # the game's messages: link.messages, link.gin_messages
         self.match_id = ""
         self.version = 0
         self.code = None
@@ -49,7 +52,7 @@ class Host(Side):
         self.bad = 0               # wrong codes since the code was drawn
         self.seen = []             # JOIN nonces of this lobby (a replay is refused)
         self.quiet = 0             # seats whose console is quiet (mask)
-        self.move = None           # (peer, kind, sets): a move waiting for the gate
+        self.move = None           # (peer, move): a move waiting for the gate
         self.left = []             # each finished round's points left on each rack
         self.on_change = None      # on_change(host): save (and log) before telling anyone
         self.beacon_at = None
@@ -73,9 +76,15 @@ class Host(Side):
         return [p for p in range(len(self.kinds))
                 if self.kinds[p] == M.LINKED and self.owner[p] < 0]
 
+    def _game(self, game):
+        self.game = game
+        if hasattr(game, "hands"):      # a GinGame
+            from link import gin_messages
+            self.talk = gin_messages
+
     def begin(self, game, match_id):
         """The match starts: no more joins; every console gets the table."""
-        self.game = game
+        self._game(game)
         self.match_id = match_id
         self.seen = []
         self._changed(self.link.ticks_ms())
@@ -154,7 +163,7 @@ class Host(Side):
         AI seat), or -1: a joined console's turn, the round over, or the
         tables not yet all showing the last change."""
         g = self.game
-        if g is None or g.phase != 0 or self.kinds[g.current] == M.LINKED:
+        if g is None or not self.talk.playing(g) or self.kinds[g.current] == M.LINKED:
             return -1
         return g.current if self.gate_open(self.link.ticks_ms() if now is None else now) else -1
 
@@ -172,6 +181,11 @@ class Host(Side):
 
     def next_round(self):
         self.game.next_round()
+        self._changed(self.link.ticks_ms())
+
+    def changed(self):
+        """The caller changed the game itself (a Gin action, the next
+        hand): saved, then told to every console."""
         self._changed(self.link.ticks_ms())
 
     def gate_open(self, now):
@@ -197,9 +211,8 @@ class Host(Side):
         self.version += 1
         self.move = None
         g = self.game
-        if len(self.left) < len(g.round_rows):
-            from rummikub.scoring import rack_totals
-            self.left.append(rack_totals(g.racks, g.rules.joker_penalty))
+        if len(self.left) < self.talk.rows(g):
+            self.left.append(self.talk.left(g))
         if self.on_change is not None:
             self.on_change(self)
         for p in self.peers:
@@ -210,10 +223,11 @@ class Host(Side):
         """The VIEW, after the TABLE if the console lacks the match as it
         stands (a new session, a round ended)."""
         g = self.game
-        if p.shown == 0 or p.rows != len(g.round_rows):
-            p.ch.post(M.table(self.match_id, g, self.kinds, M.mask(p.seats), self.left), True)
-            p.rows = len(g.round_rows)
-        p.token = p.ch.post(M.view(self.version, g, p.seats, self.quiet), True)
+        t = self.talk
+        if p.shown == 0 or p.rows != t.rows(g):
+            p.ch.post(t.table(self.match_id, g, self.kinds, M.mask(p.seats), self.left), True)
+            p.rows = t.rows(g)
+        p.token = p.ch.post(t.view(self.version, g, p.seats, self.quiet), True)
         p.shown = self.version
 
     def _session(self, p):
@@ -223,37 +237,29 @@ class Host(Side):
             self._post_view(p)
 
     def _message(self, p, msg, now):
-        kind = msg[0]
-        if kind != M.PLAY and kind != M.DRAW:
-            raise F.FrameError(F.UNEXPECTED, "message 0x%02x is not for the host" % kind)
-        kind, version, seat, sets = M.read_move(msg)
+        t = self.talk
+        if msg[0] not in t.MOVES:
+            raise F.FrameError(F.UNEXPECTED, "message 0x%02x is not for the host" % msg[0])
+        version, seat, move = t.read_move(msg)
         g = self.game
         if g is None or version < self.version:
             return                      # a copy, or made on an older table: settled
-        if seat not in p.seats or version != self.version or g.phase != 0 or seat != g.current:
+        if seat not in p.seats or version != self.version or not t.playing(g) \
+                or seat != g.current:
             p.ch.post(M.verdict(version, seat, "not your turn"))
             raise F.FrameError(F.UNEXPECTED, "a move out of turn")
-        self.move = (p, kind, sets)
+        self.move = (p, move)
 
     def _apply(self, now):
         """The waiting move, once every table shows the last change."""
-        p, kind, sets = self.move
+        p, move = self.move
         self.move = None
         g = self.game
-        if kind == M.DRAW:
-            g.draw()
-        else:
-            try:
-                res = g.play(sets)
-            except (ValueError, IndexError, KeyError, TypeError) as e:
-                res = None
-                why = "move not understood: %s" % e
-            if res is None or not res.valid:
-                if res is not None:
-                    why = res.message
-                if p.ch is not None:
-                    p.ch.post(M.verdict(self.version, g.current, why))
-                return
+        why = self.talk.apply(g, move)
+        if why is not None:
+            if p.ch is not None:
+                p.ch.post(M.verdict(self.version, g.current, why))
+            return
         self._changed(now)
 
     # -- frames ---------------------------------------------------------------
@@ -344,13 +350,13 @@ class Host(Side):
     def restore(self, game, state):
         """After a power cut: the game and state() from the save.  The
         consoles are CALLed until each says HELLO."""
-        self.game = game
+        self._game(game)
         self.version = state["version"]
         self.match_id = state["match"]
         self.kinds = list(state["kinds"])
         self.left = state["left"]
         self.names = list(game.names)
-        self.owner = [-1] * game.n
+        self.owner = [-1] * len(self.kinds)
         now = self.link.ticks_ms()
         for mac, key, seats in state["consoles"]:
             mac = bytes.fromhex(mac)

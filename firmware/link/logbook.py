@@ -47,9 +47,10 @@ def _logged(log, match_id):
     return rounds, whole
 
 
-def log(log_dir, match_id, names, rows, rules, over, done, check):
+def log(log_dir, match_id, names, rows, rules, over, done, check, game="rummikub"):
     """Log the finished rounds after the first `done` of `rows` (dicts:
     scores, left, winner, exhausted) and, if `over`, the match record;
+    game "gin": the rows are Gin hands, logged as sync.ginlog logs them;
     done counts the match record as one more.  Returns the new count.
     check: first look which of them the log holds already.  A flash that
     refuses a write (full) stops there: the count says how far it got,
@@ -65,9 +66,16 @@ def log(log_dir, match_id, names, rows, rules, over, done, check):
             r = rows[i]
             if i + 1 not in there:
                 sl.append_round(match_id, i + 1, names, r["scores"], r["left"],
-                                r["winner"], r["exhausted"])
+                                r["winner"], r["exhausted"], 2 if game == "gin" else 0)
             done = i + 1
-        if over and not whole:
+        if over and not whole and game == "gin":
+            from gin.scoring import game_bonus
+            from sync.records import pairs
+            scores = [r["scores"] for r in rows]
+            won = [len([r for r in rows if r["winner"] == p]) for p in (0, 1)]
+            w, totals, bonus, margin = game_bonus([sum([s[p] for s in scores]) for p in (0, 1)], won)
+            sl.append_match(match_id, names, scores[-255:], totals, won, w, pairs(rules, "gin"))
+        elif over and not whole:
             from rummikub.rules import Rules
             from rummikub.scoring import standings
             scores = [r["scores"] for r in rows]

@@ -21,6 +21,8 @@ A joined console -> the host:
   PLAY     version u32, seat, the table it leaves
   DRAW     version u32, seat
 
+Gin Rummy's game speaks link.gin_messages (VERDICT and QUIET are these).
+
 A rack travels in one message only, the VIEW to the console that holds
 its seat: nothing else carries a rack tile (a drawn tile included: others
 learn how many).  `version` counts the host's changes to the game; a move
@@ -210,6 +212,9 @@ class View:
     def rack(self):
         return self.racks.get(self.current, bytearray())
 
+    def playing(self):
+        return self.phase == 0
+
 
 def read_view(msg):
     r = Reader(msg)
@@ -271,9 +276,41 @@ def draw(version, seat):
 
 
 def read_move(msg):
-    """(kind, version, seat, sets or None)."""
+    """(version, seat, (kind, sets or None))."""
     r = Reader(msg)
     version, seat = r.unpack("<IB")
     sets = r.sets() if msg[0] == PLAY else None
     r.end()
-    return msg[0], version, seat, sets
+    return version, seat, (msg[0], sets)
+
+
+# -- the host's reading of the game (link.host; link.gin_messages has the same names)
+MOVES = (PLAY, DRAW)
+
+
+def playing(g):
+    return g.phase == 0         # rummikub.game.PLAYING
+
+
+def rows(g):
+    return len(g.round_rows)
+
+
+def left(g):
+    """The round just over: the points left on each rack."""
+    from rummikub.scoring import rack_totals
+    return rack_totals(g.racks, g.rules.joker_penalty)
+
+
+def apply(g, move):
+    """Apply a joined console's move: None, or why it is refused (the
+    rules engine's words)."""
+    kind, sets = move
+    if kind == DRAW:
+        g.draw()
+        return None
+    try:
+        res = g.play(sets)
+    except (ValueError, IndexError, KeyError, TypeError) as e:
+        return "move not understood: %s" % e
+    return None if res.valid else res.message

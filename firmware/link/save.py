@@ -1,7 +1,8 @@
 """A linked match on each console's flash (hal.storage.Storage: a cut
 power never leaves a half-written save).
 
-The host's save is the match's: the game (rummikub.savefile) with the
+The host's save is the match's: the game (rummikub.savefile, or
+gin.savefile for a Gin game: its first bytes tell) with the
 host's record beside it (link.host.Host.state(): the table, the version,
 each joined console's address, key and seats) and how many of its rounds
 the score log holds.  A joined console's save holds its pairing (so it
@@ -17,9 +18,13 @@ GUEST = "linkguest"
 
 
 def save_host(storage, host, logged):
+    extra = {"link": host.state(), "logged": logged}
+    if hasattr(host.game, "hands"):
+        from gin import savefile
+        storage.save(HOST, savefile.dumps(host.game, extra))
+        return
     from rummikub import savefile
-    storage.save(HOST, savefile.dumps(host.game, {"link": host.state(), "logged": logged},
-                                      True))
+    storage.save(HOST, savefile.dumps(host.game, extra, True))
 
 
 def load_host(storage):
@@ -27,15 +32,20 @@ def load_host(storage):
     data = storage.load(HOST)
     if data is None:
         return None
-    from rummikub import savefile
+    if data[:4] == b"PGIN":
+        from gin import savefile
+        from link import gin_messages as talk
+    else:
+        from rummikub import savefile
+        from link import messages as talk
     game, extra = savefile.loads(data)
     try:
         st = extra["link"]
         ok = (isinstance(st["version"], int) and isinstance(st["table"], int)
-              and len(st["kinds"]) == game.n and len(st["left"]) == len(game.round_rows))
+              and len(st["kinds"]) == len(game.names) and len(st["left"]) == talk.rows(game))
         for mac, key, seats in st["consoles"]:
             ok = ok and len(bytes.fromhex(mac)) == 6 and len(bytes.fromhex(key)) == 32
-            ok = ok and all([0 <= s < game.n for s in seats])
+            ok = ok and all([0 <= s < len(game.names) for s in seats])
         logged = extra["logged"]
     except (KeyError, TypeError, ValueError):
         ok = False
@@ -59,7 +69,7 @@ def load_guest(storage, guest):
         return None
     import json
     from link.frames import FrameError
-    from link.messages import read_view
+    from link.guest import read_view
     try:
         d = json.loads(data.decode())
         guest.restore(d["pair"])
