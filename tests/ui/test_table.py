@@ -34,12 +34,12 @@ def seated(tmp_path, n=2, seats=None):
     title_to(t, 0, "table_lobby")
     lobby = t.apps[0].screen
     lobby.host.new_code(CODE)
-    if seats:                               # row 0: players; seat i is row 2 + i
-        t.keys(0, "RIGHT*%d" % (len(seats) - 2))
+    if seats:                               # row 1: players; seat i is row 3 + i
+        t.keys(0, "DOWN RIGHT*%d UP" % (len(seats) - 2))
         for i, kind in enumerate(seats):
             if i and kind != "linked":
                 from ui.table.table_lobby import KINDS
-                t.keys(0, "DOWN*%d RIGHT*%d UP*%d" % (2 + i, KINDS.index(kind), 2 + i))
+                t.keys(0, "DOWN*%d RIGHT*%d UP*%d" % (3 + i, KINDS.index(kind), 3 + i))
     for i in range(1, n):
         title_to(t, i, "table_join")
         assert t.run(3000, lambda: t.apps[i].screen.guest.tables)

@@ -83,6 +83,4 @@ class Screen(Base):
             m.save(app, "gin_over")
             app.goto("gin_over")
             return
-        g.next_hand()
-        m.last_human = -1 if m.humans() > 1 else m.last_human
-        app.advance()
+        m.next_hand(app)

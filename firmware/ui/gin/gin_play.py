@@ -8,7 +8,7 @@ limit; the screen says when it is).  Hold B: save and quit.
 """
 from hal import buttons
 from ui.screen import Base
-from ui.gfx import BLACK, WHITE, centre_text
+from ui.gfx import BLACK, WHITE, centre_text, wrap
 from ui.menu import footer
 from ui.layout import W as SCREEN_W, TEXT_COLS
 from ui.gin.cards_gfx import draw_card, draw_back, group_xs, row_width, W
@@ -28,23 +28,35 @@ class Screen(Base):
         super().__init__(app)
         self.m = app.match
         self.g = self.m.game
-        self.me = self.g.current
-        self.m.last_human = self.me
+        self.me = self._seat()
         self.msg = ""
+        gst = getattr(self.m, "guest", None)
+        if gst is not None and gst.verdict is not None:     # the host refused our last
+            self.msg = "Not valid: %s" % gst.verdict[2]
+            gst.verdict = None
         self.new = -1
         self.cur = 0
         self._arrange()
         self._aim()
 
+    def _seat(self):
+        """Whose hand is shown: the player on turn's (they see it now)."""
+        self.m.last_human = self.g.current
+        return self.g.current
+
     # -- the hand -------------------------------------------------------------
     def _arrange(self):
+        if self.me < 0:         # a console that watches: no hand of its own
+            self.groups, self.flat, self.dead, self.dw, self.knocks = [], [], [], 0, []
+            return
         h = self.g.hands[self.me]
         d, melds, dead = best_split(h)
         self.dw = d
         self.groups = melds + ([dead] if dead else [])
         self.flat = [c for grp in self.groups for c in grp]
         self.dead = dead
-        self.knocks = self.g.knock_options() if self.g.phase == DISCARD else []
+        self.knocks = self.g.knock_options() if self.g.phase == DISCARD and \
+            self.g.current == self.me else []
 
     def _aim(self):
         """Cursor on the card to knock with, else the highest deadwood card."""
@@ -69,8 +81,15 @@ class Screen(Base):
 
     # -- drawing --------------------------------------------------------------
     def draw(self, fb):
+        self._table(fb)
+        self._prompt(fb)
+        self._hand(fb, self.g.phase == DISCARD)
+        footer(fb, self._keys())
+
+    def _table(self, fb):
+        """The scores, the other player, what they did, the stock and the pile."""
         g = self.g
-        me = self.me
+        me = max(self.me, 0)
         op = 1 - me
         fb.fill_rect(0, 0, SCREEN_W, 14, BLACK)
         top = "Hand %d  %s %d - %s %d  knock<=%d%s" % (
@@ -78,9 +97,10 @@ class Screen(Base):
             g.knock_limit, " x2" if g.doubled else "")
         fb.text(top[:TEXT_COLS], 4, 3, WHITE)
         fb.text("%s: %d cards" % (g.names[op], len(g.hands[op])), 4, 20, BLACK)
-        news = self.m.news(me)
-        if news:
-            fb.text(news[:TEXT_COLS], 4, 32, BLACK)
+        y = 31
+        for line in wrap(self.m.news(me), TEXT_COLS)[:2]:    # what they did since
+            fb.text(line, 4, y, BLACK)
+            y += 9
         # stock and discard pile
         draw_back(fb, 130, 50)
         fb.text("Stock %d" % len(g.stock), 112, 96, BLACK)
@@ -89,8 +109,9 @@ class Screen(Base):
         else:
             fb.rect(230, 50, W, 42, BLACK)
         fb.text("Up-card" if g.phase == OFFER else "Discard", 218, 96, BLACK)
-        self._prompt(fb)
-        # the hand
+
+    def _hand(self, fb, lift):
+        """The hand in melds and deadwood (lift: the cursor's card raised)."""
         x0 = (SCREEN_W - row_width(self.groups, STEP, GAP, W)) // 2
         xs = group_xs(self.groups, x0, STEP, GAP)
         nm = len(self.groups) - (1 if self.dead else 0)
@@ -100,17 +121,18 @@ class Screen(Base):
             if gi < nm:     # a meld: a bracket over it
                 fb.hline(xs[i], HAND_Y - 10, len(grp) * STEP - 2, BLACK)
             for c in grp:
-                draw_card(fb, xs[i], HAND_Y, c, lifted=(g.phase == DISCARD and i == self.cur),
+                draw_card(fb, xs[i], HAND_Y, c, lifted=lift and i == self.cur,
                           mark=c == self.new)
                 i += 1
+        if not self.groups:
+            return
         line = "Melds %d   Deadwood %d" % (nm, self.dw)
-        if g.phase == DISCARD:
+        if lift:
             c = self.flat[self.cur]
             line += "   without %s: %d" % (fmt_card(c), self._after_discard_of(c))
         centre_text(fb, line, 240, BLACK)
         if self.msg:
             centre_text(fb, self.msg[:TEXT_COLS], 256, BLACK)
-        footer(fb, self._keys())
 
     def _prompt(self, fb):
         g = self.g
@@ -162,6 +184,8 @@ class Screen(Base):
                     self._take()
                 elif b == buttons.START:
                     g.draw_stock()
+                    if self._sent():
+                        return
                     self.new = g.hands[self.me][-1]
                     self._changed()
             elif g.phase == DISCARD:
@@ -183,8 +207,18 @@ class Screen(Base):
             self.msg = "Both passed: draw from the stock (START)"
             return
         g.take_discard()
+        if self._sent():
+            return
         self.new = g.taken
         self._changed()
+
+    def _sent(self):
+        """A linked game's joined console: the action went to the host,
+        whose next view shows it (the wait screen meanwhile)."""
+        if self.m.remote:
+            self.app.advance()
+            return True
+        return False
 
     def _changed(self):
         self._arrange()

@@ -16,6 +16,8 @@ from ui.seats import Seats, GIN_ON
 
 
 class GinMatch(Seats):
+    remote = False          # True: a joined console's (ui.table.gin_match), actions sent
+
     def __init__(self, game, seats, match_id=0):
         Seats.__init__(self, game, seats, match_id)
         self.logged = 0           # hands already in the score log
@@ -61,18 +63,27 @@ class GinMatch(Seats):
             kind = m[i] & 7
             c = m[i + 1]
             if kind == M_PASS:
-                parts.append("passed " + fmt_card(c))
+                parts.append("passed the " + fmt_card(c))
             elif kind == M_TAKE:
-                parts.append("took " + fmt_card(c))
+                parts.append("took the %s from the discard" % fmt_card(c))
             elif kind == M_DRAW:
                 parts.append("drew from the stock")
-            elif kind in (M_DISCARD, M_KNOCK):
-                parts.append("discarded " + fmt_card(c))
+            elif kind == M_DISCARD:
+                parts.append("discarded the " + fmt_card(c))
+            elif kind == M_KNOCK:
+                parts.append("knocked with the " + fmt_card(c))
             i -= 2
         if not parts:
             return ""
         parts.reverse()
         return "%s %s" % (g.names[1 - me], ", ".join(parts))
+
+    def next_hand(self, app):
+        """The hand's result seen (gin_hand): the next hand is dealt."""
+        self.game.next_hand()
+        if self.humans() > 1:
+            self.last_human = -1
+        app.advance()
 
     # -- score log ------------------------------------------------------------
     def log_hands(self, app):

@@ -74,7 +74,7 @@ class Screen(Base):
                     app.redraw()
             elif act == "table_resume" or act == "table_rejoin":
                 # by a string: a solo match never interns link play's names
-                resume = __import__("ui.table.match", None, None, ("resume",)).resume
+                resume = __import__("ui.table", None, None, ("resume",)).resume
                 if not resume(app, act == "table_resume"):
                     self._items()
                     app.redraw()

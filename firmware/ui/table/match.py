@@ -7,31 +7,17 @@ idle (listen) and go to the wait screen (ui.table.table_wait) while a
 seat of another console plays, or while the consoles catch up.
 """
 import gc
-from compat import ticks_diff
 from rummikub.game import PLAYING, MATCH_OVER
 from ui.match import Match
 from ui.seats import HUMAN
-
-LINKED = "linked"       # a seat played on another console
-QUIET_STEP = 5          # the wait's seconds shown in steps of this (fewer refreshes)
-
-
-def rand(n):
-    """Nonces and codes: the platform's true random bytes."""
-    from compat import urandom
-    return urandom(n)
+from ui.table import LINKED, GuestSide, HostSide
 
 
 def _stamp(g):
     return (g.round_no, g.turn_no, g.phase, len(g.round_rows))
 
 
-def waited_text(name, ms):
-    s = ms // 1000 // QUIET_STEP * QUIET_STEP
-    return "Waiting for %s, %d s" % (name, s)
-
-
-class HostMatch(Match):
+class HostMatch(HostSide, Match):
     """The host's match: a Match whose LINKED seats move by frames.  Every
     change of the game goes through the Host (saved first: on_change)."""
 
@@ -43,11 +29,8 @@ class HostMatch(Match):
         self.before = [bytearray(s) for s in game.table]   # the table at the last change
         host.on_change = self._changed
 
-    def linked(self, p):
-        return self.seats[p] == LINKED
-
-    def version(self):
-        return self.host.version
+    def playing(self):
+        return self.game.phase == PLAYING
 
     def _changed(self, host):
         g = self.game
@@ -82,46 +65,9 @@ class HostMatch(Match):
             from link.save import HOST
             storage.delete(HOST)
 
-    def listen(self, app, ms):
-        self.app = app
-        self.sync()
-        self.host.wait(ms)
-
     def ready(self):
         """This console moves now (its person, an AI seat), or the round is over."""
         return self.game.phase != PLAYING or self.host.its_turn() >= 0
-
-    def own_seat(self):
-        """The seat whose rack the wait screen shows: this console's one person."""
-        mine = [p for p in range(self.game.n) if self.human(p)]
-        return mine[0] if len(mine) == 1 else -1
-
-    def waiting(self):
-        """(seat, ms) of a quiet console whose person is on turn, or None."""
-        g = self.game
-        h = self.host
-        if g.phase != PLAYING or not self.linked(g.current):
-            return None
-        now = h.link.ticks_ms()
-        for p in h.peers:
-            if g.current in p.seats and p.quiet(now):
-                return g.current, ticks_diff(now, p.heard)
-        return None
-
-    def hand_to_ai(self, app, seat, level="medium"):
-        """The host gives a quiet console's seat to an AI on this console;
-        that console, back, watches (it holds no seat and gets no rack)."""
-        from link import messages as M
-        h = self.host
-        for p in h.peers:
-            if seat in p.seats:
-                p.seats.remove(seat)
-                p.shown = 0         # the next session's VIEW comes with a new TABLE
-        h.kinds[seat] = M.AI_SEAT
-        h.owner[seat] = -1
-        self.seats[seat] = level
-        self.save(app)
-        app.advance()
 
     def play_on(self, app):
         """As Match.play_on, with the seats of other consoles: the wait
@@ -239,7 +185,7 @@ class GuestGame:
         return "%s %s %d tile%s" % (who, what, count, "" if count == 1 else "s")
 
 
-class GuestMatch(Match):
+class GuestMatch(GuestSide, Match):
     """A joined console's match: its seats are its person's; the others
     are played elsewhere.  Saved (link.save) and logged (link.logbook) at
     every TABLE and VIEW the host sends."""
@@ -253,49 +199,25 @@ class GuestMatch(Match):
         self.app = None
         self.shown = game.version
         self.since = {}         # seat -> when the host first said its console is quiet
+        self.check = False      # the first score log after a resume looks first
         guest.on_news = self._news
 
-    def linked(self, p):
-        return self.seats[p] == LINKED
-
-    def version(self):
-        v = self.guest.view
-        return v.version if v is not None else 0
+    def playing(self):
+        return self.game.phase == PLAYING
 
     def _news(self, gst):
         """A TABLE or VIEW: saved and logged at once, the glass after."""
-        from link import logbook
         if self.app is None:
             return
         info = gst.info
         self.seats = [HUMAN if p in gst.seats else LINKED for p in range(info["n"])]
-        over = len(info["rows"]) >= info["rounds"]
-        try:
-            self.logged = logbook.log(self.app.log_dir, info["match"], info["names"], info["rows"],
-                                      info["rules"], over, self.logged, False)
-        except OSError as e:
-            self.app.log("score log: %s" % e)
+        self.log_news(info, len(info["rows"]) >= info["rounds"], "rummikub")
         self.save(self.app)
-
-    def save(self, app, screen=None):
-        from link import save
-        try:
-            save.save_guest(app.storage, self.guest, self.logged)
-        except OSError as e:
-            app.error = "Storage full: game not saved"
-            app.log("save: %s" % e)
 
     def leave(self, storage):
         if self.game.phase == MATCH_OVER:
             from link.save import GUEST
             storage.delete(GUEST)
-
-    def listen(self, app, ms):
-        self.app = app
-        gst = self.guest
-        gst.wait(ms)
-        if gst.move is None and gst.my_turn() < 0 and app.stack and app.stack[-1].name == "play":
-            app.advance()       # the seat is no longer ours (an AI took it while away)
 
     def note_turn(self):
         """The review is made of what the host sends (_review), not here."""
@@ -318,32 +240,6 @@ class GuestMatch(Match):
                 self._note(line, g.last[1],
                            pack(b"", b"", g.table, (0, 0, 0)) if g.last[0] == 1 else b"")
 
-    def ready(self):
-        gst = self.guest
-        return gst.my_turn() >= 0 or gst.verdict is not None
-
-    def own_seat(self):
-        s = self.guest.seats
-        return s[0] if len(s) == 1 else -1
-
-    def waiting(self):
-        """(seat, ms): the quiet console whose person is on turn (the host
-        counts as quiet when we have not heard it), or None."""
-        gst = self.guest
-        g = self.game
-        now = gst.link.ticks_ms()
-        if gst.host_quiet(now):
-            return 0, ticks_diff(now, gst.host.heard)
-        for p in list(self.since):
-            if not gst.quiet >> p & 1:
-                del self.since[p]
-        if g.phase == PLAYING and gst.quiet >> g.current & 1:
-            # the host calls a console quiet once it is QUIET_MS unheard
-            from link.peer import QUIET_MS
-            t = self.since.setdefault(g.current, now)
-            return g.current, ticks_diff(now, t) + QUIET_MS
-        return None
-
     def play_on(self, app):
         from ui import unload
         self.app = app
@@ -357,47 +253,3 @@ class GuestMatch(Match):
         else:
             app.goto("table_wait")
 
-
-def resume(app, host_side):
-    """Back into the linked match saved on flash (the title's "Resume
-    table" on the host, "Rejoin table" on a joined console): the consoles
-    find each other again by themselves (link.host.Host.restore, a joined
-    console's HELLO).  False, with the app's one line saying why, if it
-    cannot be."""
-    from common import SaveError
-    from link import save
-    link = app.hal.link()
-    if link is None:
-        app.error = "This console has no radio"
-        return False
-    try:
-        if host_side:
-            got = save.load_host(app.storage)
-        else:
-            from link.guest import Guest
-            gst = Guest(link, rand, "")      # the name is only for joining
-            got = save.load_guest(app.storage, gst)
-    except SaveError as e:
-        app.error = str(e)
-        return False
-    if got is None:
-        return False
-    if host_side:
-        from link import messages as M
-        from link.host import Host
-        game, st, logged = got
-        h = Host(link, st["table"], rand, st.get("name", "Host"))
-        h.restore(game, st)
-        seats = [HUMAN if k == M.HOST_SEAT else LINKED if k == M.LINKED else "medium"
-                 for k in h.kinds]
-        m = HostMatch(game, seats, h.match_id, h)
-        m.logged_rounds = logged
-    else:
-        if gst.view is None or gst.info is None:
-            app.error = "The table had not begun: join it again"
-            return False
-        m = GuestMatch(gst, got)
-    app.start_match(m)
-    m.app = app
-    app.advance()
-    return True

@@ -4,12 +4,12 @@ its free seats), and the host's pairing code entered digit by digit.
 UP/DOWN change the digit under the cursor, LEFT/RIGHT move along the
 code, START the next table in range, A joins the chosen table, B back to
 the title.  Once paired the screen says so and waits for the host to
-start; the match's first table then opens the game (ui.table.match).
+start; the match's first table then opens the game, Rummikub or Gin
+Rummy as the host chose (ui.table.guest_match).
 """
 from compat import const
 from hal import buttons as hb
-from ui.screen import Base
-from ui.table import news
+from ui.table import Lobby
 from ui.gfx import BLACK, WHITE, centre_text, scaled_text, text_width
 from ui.menu import draw_list, footer
 from ui.layout import W
@@ -17,37 +17,32 @@ from ui.layout import W
 _CODE_Y = const(168)
 
 
-class Screen(Base):
+class Screen(Lobby):
     name = "table_join"
-    can_sleep = False
+    TITLE = "Join a table"
 
     def __init__(self, app, state=None):
         super().__init__(app)
         self.digits = bytearray(6)
         self.pos = 0
         self.pick = 0
-        self.link = app.hal.link()
-        self.guest = None
-        self.shown = None
         if self.link is not None:
             from link.guest import Guest
-            from ui.table.match import rand
-            self.guest = Guest(self.link, rand, app.settings["names"][0])
+            from ui.table import rand
+            self.side = Guest(self.link, rand, app.settings["names"][0])
+        self.guest = self.side
 
     def listen(self, app, ms):
+        Lobby.listen(self, app, ms)
         g = self.guest
-        if g is None:
-            app.hal.sleep_ms(ms)
-            return
-        g.wait(ms)
-        if g.paired() and g.view is not None and g.info is not None:
+        if g is not None and g.paired() and g.view is not None and g.info is not None:
             self._begin()
 
     def _begin(self):
-        """The host's first TABLE and VIEW: the match is on."""
-        from ui.table.match import GuestMatch
+        """The host's first TABLE and VIEW (of either game): the match is on."""
+        from ui.table import guest_match
         app = self.app
-        m = GuestMatch(self.guest)
+        m = guest_match(self.guest)
         app.start_match(m)
         m.app = app
         m.save(app)
@@ -60,9 +55,6 @@ class Screen(Base):
         g = self.guest
         return (len(g.tables), g.joining is not None, g.refusal, g.paired(),
                 tuple([t[1] for t in g.tables.values()]))
-
-    def tick(self):
-        return self.guest is not None and news(self)
 
     def _status(self):
         g = self.guest
@@ -78,12 +70,8 @@ class Screen(Base):
         return ""
 
     def draw(self, fb):
-        centre_text(fb, "Join a table", 6, BLACK, 2, 2)
-        if self.guest is None:
-            centre_text(fb, "This console has no radio.", 120)
-            footer(fb, "B: back")
+        if not self.heading(fb):
             return
-        self.shown = self._state()
         tables = self._tables()
         if not tables:
             centre_text(fb, "Looking for tables in range...", 60)

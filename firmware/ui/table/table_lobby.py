@@ -1,23 +1,27 @@
-"""Host a table: the lobby.  The pairing code in large digits, and the
-seats: this console's person first, then each seat a console (another
-person joins it with the code), an AI on this console, or a person
-passed this console (pass-and-play).  Who has joined shows as they come.
+"""Host a table: the lobby.  The game (Rummikub for 2-4 players, Gin
+Rummy for 2), the pairing code in large digits, and the seats: this
+console's person first, then each seat a console (another person joins
+it with the code), an AI on this console, or a person passed this
+console (pass-and-play).  Who has joined shows as they come.
 
-UP/DOWN choose a line, LEFT/RIGHT change it (players, rounds, a seat's
-kind; a seat a console has taken stays theirs), A on "Start" begins once
-every console seat is taken, B goes back to the title (the table closes).
+UP/DOWN choose a line, LEFT/RIGHT change it (the game, players, rounds
+or Gin's game target, a seat's kind; a seat a console has taken stays
+theirs), A on "Start" begins once every console seat is taken, B goes
+back to the title (the table closes).
 """
 from compat import const
 from hal import buttons as hb
-from ui.screen import Base
-from ui.table import news
+from ui.table import Lobby
 from ui.gfx import BLACK, centre_text, scaled_text, text_width
 from ui.menu import draw_list, step, footer
 from ui.layout import W
 
-# a seat's choices after the first (this console's person)
+# a seat's choices after the first (this console's person), by game
 KINDS = ("linked", "human", "easy", "medium", "hard", "expert")
+GIN_KINDS = ("linked", "human", "easy", "medium", "hard")
+GAMES = ("Rummikub", "Gin Rummy")
 _LIST_Y = const(124)
+_SEAT0 = const(3)       # the list's row of seat 1: after game, players, rounds
 
 
 def kind_text(kind):
@@ -28,34 +32,29 @@ def kind_text(kind):
     return "AI " + kind
 
 
-class Screen(Base):
+class Screen(Lobby):
     name = "table_lobby"
-    can_sleep = False       # consoles are joining
+    TITLE = "Host a table"
 
     def __init__(self, app, state=None):
         super().__init__(app)
         self.cur = 0
         self.note = ""
-        self.link = app.hal.link()
-        self.host = None
         self.names = app.settings["names"]
         self.seats = ["human", "linked"]
         self.rounds = 1
+        self.gin = False
+        self.target = 100       # Gin: points that end the game
+        self.host = None
         if self.link is None:
             return
         from link import messages as M
         from link.host import Host
-        from ui.table.match import rand
-        self.host = Host(self.link, int.from_bytes(rand(4), "little"), rand, self.names[0])
+        from ui.table import rand
+        self.side = self.host = Host(self.link, int.from_bytes(rand(4), "little"), rand,
+                                     self.names[0])
         self.host.open([M.HOST_SEAT, M.LINKED], self.names[:2],
                        "%06d" % (int.from_bytes(rand(4), "little") % 1000000))
-        self.shown = None
-
-    def listen(self, app, ms):
-        if self.host is None:
-            app.hal.sleep_ms(ms)
-        else:
-            self.host.wait(ms)
 
     def _kinds(self):
         from link import messages as M
@@ -82,7 +81,8 @@ class Screen(Base):
 
     def _rows(self):
         h = self.host
-        rows = [("Players", str(len(self.seats))), ("Rounds", str(self.rounds)),
+        rows = [("Game", GAMES[self.gin]), ("Players", str(len(self.seats))),
+                ("Game to", str(self.target)) if self.gin else ("Rounds", str(self.rounds)),
                 ("Seat 1: %s" % self.names[0][:8], "you")]
         for i in range(1, len(self.seats)):
             if self._taken(i):
@@ -98,16 +98,9 @@ class Screen(Base):
         h = self.host
         return (h.code, tuple(h.owner), tuple(h.names))
 
-    def tick(self):
-        return self.host is not None and news(self)
-
     def draw(self, fb):
-        centre_text(fb, "Host a table", 6, BLACK, 2, 2)
-        if self.host is None:
-            centre_text(fb, "This console has no radio.", 120)
-            footer(fb, "B: back")
+        if not self.heading(fb):
             return
-        self.shown = self._state()
         code = " ".join(self.host.code)
         scaled_text(fb, code, (W - text_width(code, 3)) // 2, 38, 3, 4, BLACK)
         centre_text(fb, "The code: others choose Join a table", 80)
@@ -144,27 +137,47 @@ class Screen(Base):
             return
         app.redraw()
 
+    def _players(self, n):
+        """The table to n seats; False (the note says why) if a console holds one cut."""
+        while len(self.seats) > n:
+            if self._taken(len(self.seats) - 1):
+                self.note = "%s's console has seat %d" % (self.host.names[len(self.seats) - 1],
+                                                          len(self.seats))
+                return False
+            self.seats.pop()
+        while len(self.seats) < n:
+            self.seats.append("linked")
+        return True
+
     def _change(self, d):
         c = self.cur
         if c == 0:
-            n = len(self.seats) + d
-            if n < 2 or n > 4:
+            if not self.gin and not self._players(2):
                 return
-            if n < len(self.seats) and self._taken(n):
-                self.note = "%s's console has seat %d" % (self.host.names[n], n + 1)
-                return
-            if n > len(self.seats):
-                self.seats.append("linked")
-            else:
-                self.seats.pop()
+            self.gin = not self.gin
+            kinds = GIN_KINDS if self.gin else KINDS
+            for i in range(1, len(self.seats)):
+                if self.seats[i] not in kinds:
+                    self.seats[i] = "medium"
         elif c == 1:
-            self.rounds = max(1, min(9, self.rounds + d))
-        elif 3 <= c < 2 + len(self.seats):
-            i = c - 2
+            n = len(self.seats) + d
+            if self.gin:
+                self.note = "Gin Rummy is for 2 players"
+                return
+            if n < 2 or n > 4 or not self._players(n):
+                return
+        elif c == 2:
+            if self.gin:
+                self.target = max(50, min(500, self.target + 50 * d))
+            else:
+                self.rounds = max(1, min(9, self.rounds + d))
+        elif _SEAT0 < c < _SEAT0 + len(self.seats):
+            i = c - _SEAT0
             if self._taken(i):
                 self.note = "%s's console has this seat" % self.host.names[i]
                 return
-            self.seats[i] = KINDS[(KINDS.index(self.seats[i]) + d) % len(KINDS)]
+            kinds = GIN_KINDS if self.gin else KINDS
+            self.seats[i] = kinds[(kinds.index(self.seats[i]) + d) % len(kinds)]
         self._apply()
 
     def _start(self):
@@ -173,14 +186,23 @@ class Screen(Base):
             self.note = "A console seat is empty: wait, or make it an AI"
             self.app.redraw()
             return
-        from rummikub.game import Game
-        from rummikub.rules import Rules
         from link.logbook import new_match_id
-        from ui.table.match import HostMatch, LINKED
+        from ui.table import LINKED
         app = self.app
-        game = Game(Rules(), len(self.seats), app.new_seed(), self.rounds, h.names)
         seats = [LINKED if k == "linked" else k for k in self.seats]
-        m = HostMatch(game, seats, new_match_id(app.log_dir, app.hal.device_id()), h)
+        mid = new_match_id(app.log_dir, app.hal.device_id())
+        if self.gin:
+            from gin.game import GinGame
+            from gin.rules import GinRules
+            from ui.table.gin_match import GinHostMatch
+            game = GinGame(GinRules(target=self.target), app.new_seed(), h.names)
+            m = GinHostMatch(game, seats, mid, h)
+        else:
+            from rummikub.game import Game
+            from rummikub.rules import Rules
+            from ui.table.match import HostMatch
+            game = Game(Rules(), len(self.seats), app.new_seed(), self.rounds, h.names)
+            m = HostMatch(game, seats, mid, h)
         app.start_match(m)
         m.app = app
         h.begin(game, m.match_id)

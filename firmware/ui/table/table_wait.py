@@ -48,7 +48,7 @@ class Screen(Base):
         g = m.game
         self.wait = m.waiting()
         if self.wait is not None:
-            from ui.table.match import waited_text
+            from ui.table import waited_text
             seat, ms = self.wait
             return waited_text(g.names[seat], ms)
         gst = getattr(m, "guest", None)

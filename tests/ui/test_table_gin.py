@@ -1,0 +1,135 @@
+"""Gin Rummy linked between two consoles on the glass: the host chooses
+the game in its lobby, the other joins with the code, each plays its
+hand by its buttons and sees the other's moves as they happen, a quiet
+console's seat goes to the Gin AI, a power cut resumes, and both score
+logs hold every hand and the game once.  Golden screens: the lobby with
+Gin chosen, a linked Gin turn."""
+import os
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from table_rig import Table  # noqa: E402
+from goldens import check_golden  # noqa: E402
+from test_table import CODE, enter_code, title_to  # noqa: E402
+
+GOLDEN = os.path.join(HERE, "golden")
+PLAY = ("gin_play", "gin_pass", "gin_hand", "gin_over")     # a person acts
+
+
+def gin_seated(tmp_path, kind=None):
+    """Console 0 hosts a Gin table (seat 2: a console, or `kind`), console 1 joins."""
+    t = Table(tmp_path, 2)
+    title_to(t, 0, "table_lobby")
+    t.apps[0].screen.host.new_code(CODE)
+    t.keys(0, "RIGHT")                          # the game: Gin Rummy
+    if kind:
+        from ui.table.table_lobby import GIN_KINDS
+        t.keys(0, "DOWN*4 RIGHT*%d UP*4" % GIN_KINDS.index(kind))
+    if kind is None:
+        title_to(t, 1, "table_join")
+        assert t.run(3000, lambda: t.apps[1].screen.guest.tables)
+        enter_code(t, 1, CODE)
+        t.keys(1, "A")
+        assert t.run(3000, lambda: t.apps[1].screen.guest.paired())
+    return t
+
+
+def start(t, n=2):
+    t.apps[0].new_seed = lambda: 7
+    rows = len(t.apps[0].screen._rows())
+    t.keys(0, "DOWN*%d A" % (rows - 1))
+    assert t.run(5000, lambda: all(a.match is not None for a in t.apps[:n]))
+
+
+def up(t):
+    """The console whose person acts now (after the tables settle); a
+    game over on both: None."""
+    def on():
+        if all(t.screen(i) == "gin_over" for i in range(len(t.apps))):
+            return [None]
+        return [i for i in range(len(t.apps)) if t.screen(i) in PLAY[:3]]
+    assert t.run(10000, on), [t.screen(i) for i in range(len(t.apps))]
+    return on()[0]
+
+
+def act(t, i):
+    """Console i's person does what a plain player would: pass the
+    up-card, draw from the stock (Ann, on the host, takes the discard
+    when she may), knock when the screen offers it, else discard the card
+    the screen lifts (the highest deadwood)."""
+    scr = t.apps[i].screen
+    if scr.name in ("gin_hand", "gin_over", "gin_pass"):
+        t.keys(i, "A")
+        return scr.name
+    g = scr.g
+    if g.phase == 0:
+        t.keys(i, "B")
+    elif g.phase == 1:
+        t.keys(i, "A" if i == 0 and g.can_take() else "START")
+    else:
+        t.keys(i, "START" if scr.knocks else "A")
+    return "gin_play"
+
+
+def test_gin_is_chosen_in_the_lobby_and_played_to_the_end_on_both_glasses(tmp_path):
+    t = gin_seated(tmp_path)
+    host, guest = t.apps
+    lobby = host.screen
+    assert lobby._rows()[0] == ("Game", "Gin Rummy") and lobby._rows()[2] == ("Game to", "100")
+    t.keys(0, "DOWN RIGHT")                     # more players: refused for Gin
+    assert lobby.note == "Gin Rummy is for 2 players" and len(lobby.seats) == 2
+    t.keys(0, "UP")
+    host.render()
+    check_golden(GOLDEN, "table_lobby_gin", bytes(host.fb.buf), tmp_path)
+    t.keys(0, "DOWN*2 LEFT UP*2")               # a game to 50: a shorter test
+    assert lobby._rows()[2] == ("Game to", "50")
+    start(t)
+    assert type(guest.match).__name__ == "GinGuestMatch"
+    hm, gm = host.match, guest.match
+    shot = False
+    hands = set()
+    for _ in range(1500):
+        i = up(t)
+        if i is None:
+            break
+        other = 1 - i
+        scr = t.apps[i].screen
+        if scr.name == "gin_play":
+            assert t.screen(other) in ("gin_wait",) + PLAY[2:], t.screen(other)
+            if i == 1 and not shot and scr.g.phase == 1 and "took the" in hm.news(1):
+                # the joined console's turn after the host's: what Ann did, as it happened
+                assert gm.news(1) == hm.news(1)
+                guest.render()
+                check_golden(GOLDEN, "table_gin_turn", bytes(guest.fb.buf), tmp_path)
+                shot = True
+            g = hm.game
+            if g.phase != 3 and i == 1:
+                mine = bytes(scr.g.hands[1])
+                assert mine == bytes(g.hands[1])                # its own hand as the host has it
+                assert set(scr.g.hands[0]) == {255}             # the host's: only how many
+        if scr.name == "gin_hand":
+            hands.add((i, scr.app.match.game.hand_no))
+        act(t, i)
+        if t.screen(other) == "gin_wait":
+            # the other glass shows the move as it happens
+            assert t.run(6000, lambda: t.apps[other].match.version() == hm.version())
+    assert host.screen.name == "gin_over" and guest.screen.name == "gin_over", \
+        (host.screen.name, guest.screen.name)
+    assert shot
+    g = hm.game
+    assert g.is_over() and gm.game.scores == g.scores
+    assert {h for i, h in hands if i == 0} == {h for i, h in hands if i == 1} == \
+        set(range(1, g.hand_no + 1))            # both saw every hand's end
+    from host_tools.link.run import score_log
+    logs = [score_log(a.log_dir) for a in t.apps]
+    assert logs[0] == logs[1]
+    assert [k for k, r in logs[0]] == ["round"] * g.hand_no + ["match"]
+    assert {r["match_id"] for k, r in logs[0]} == {hm.match_id}
+    assert {r["game"] for k, r in logs[0][:-1]} == {2}          # sync.ginlog's game code
+    act(t, 0)
+    act(t, 1)
+    assert t.screen(0) == "title" and t.screen(1) == "title"
+    assert host.storage.load("linkhost") is None and guest.storage.load("linkguest") is None
