@@ -80,7 +80,8 @@ def parse_args(argv):
     ap = Parser(
         "emulate",
         description="Consoles that play together, on this computer: N consoles (2-4), "
-                    "each a separate process, on one Rummikub match over a simulated radio "
+                    "each a separate process, on one Rummikub match (or, with --game gin, "
+                    "a Gin Rummy game between 2) over a simulated radio "
                     "(ESP-NOW's limits and a real radio's faults, on a virtual clock), "
                     "with scripted players; console 1 (Ann) hosts.  Then every console's "
                     "tables and score log are checked.  Exit status 0: the match ended "
@@ -92,8 +93,13 @@ def parse_args(argv):
                          "(without it: N windows, people at them)")
     ap.add_argument("--seed", type=whole(0, SEED_MAX), default=1,
                     help="the deal and the radio's faults (default 1)")
+    ap.add_argument("--game", choices=("rummikub", "gin"), default="rummikub",
+                    help="the game: rummikub (2-4 consoles, the default) or gin (Gin Rummy, "
+                         "2 consoles)")
     ap.add_argument("--rounds", type=whole(1, 99, "rounds"), default=1,
-                    help="rounds in the match (default 1)")
+                    help="rounds in the match (Rummikub; default 1)")
+    ap.add_argument("--target", type=whole(1, 1000, "points"), default=100,
+                    help="points that end a Gin game (default 100)")
     ap.add_argument("--level", default="medium", choices=("easy", "medium", "greedy"),
                     help="how the scripted players choose (an AI level; default medium)")
     ap.add_argument("--loss", type=_rate, default=0.0, help="frames lost, e.g. 20%% (default 0)")
@@ -124,6 +130,8 @@ def parse_args(argv):
     args = ap.parse_args(argv)
     if args.headless and args.dir and os.path.isdir(args.dir) and os.listdir(args.dir):
         ap.error("--dir: %s is not empty (its consoles would resume their saves)" % args.dir)
+    if args.game == "gin" and args.link != 2:
+        ap.error("--game gin: Gin Rummy is for 2 consoles, not %d" % args.link)
     names = set(R.NAMES[:args.link])
     for k in args.kill:
         if k.name not in names:
@@ -149,9 +157,10 @@ def main(argv=None, windows=None):
     faults = A.Faults(args.loss, args.dup, args.reorder, args.delay, args.partition)
     table = R.Table(folder, args.link, args.seed, args.rounds, args.level, faults, args.kill,
                     args.fuzz, args.runtime, think=args.think, draw_ms=args.draw,
-                    capture=args.capture)
-    print("link play: %d consoles (%s), seed %d, loss %s, duplication %s, reordering %s, "
-          "delay up to %d ms%s" % (args.link, args.runtime, args.seed, _pct(args.loss),
+                    capture=args.capture, game=args.game, target=args.target)
+    print("link play: %s, %d consoles (%s), seed %d, loss %s, duplication %s, reordering %s, "
+          "delay up to %d ms%s" % ("Gin Rummy" if args.game == "gin" else "Rummikub",
+                                   args.link, args.runtime, args.seed, _pct(args.loss),
                                    _pct(args.dup), _pct(args.reorder), args.delay,
                                    "".join(", power cut %s at %d s for %d s" % (k.name, k.at_ms // 1000, k.down_ms // 1000)
                                            for k in args.kill)
@@ -187,8 +196,13 @@ def main(argv=None, windows=None):
         log = R.score_log(result.consoles[0]["dir"])
         m = [r for k, r in log if k == "match"]
         if m:
-            print("  match over: %s" % ", ".join("%s %+d" % nt for nt in zip(m[0]["names"], m[0]["totals"])))
-        print("  checked: every console showed each turn's table and its own rack as the host "
-              "had them; each score log holds every round and the match once, the same records")
+            print("  %s over: %s" % ("game" if args.game == "gin" else "match",
+                                     ", ".join("%s %+d" % nt for nt in zip(m[0]["names"], m[0]["totals"]))))
+        if args.game == "gin":
+            print("  checked: every console showed each action's table and its own hand as the "
+                  "host had them; each score log holds every hand and the game once, the same records")
+        else:
+            print("  checked: every console showed each turn's table and its own rack as the host "
+                  "had them; each score log holds every round and the match once, the same records")
     print("  consoles' flash: %s" % folder)
     return 0 if not problems else 1

@@ -15,7 +15,11 @@ POCKET_AIR:
              the person sees what a person sees; any level on the host)
     code     the pairing code: the host shows it, a guest enters it
     seats    host: each seat's kind, "host", "linked" or "ai:LEVEL"
-    rounds   host: rounds in the match
+    game     host: rummikub (the default) or gin (Gin Rummy: two seats;
+             the scripted person is the Gin AI at `level`, medium for a
+             level Gin has not)
+    rounds   host: rounds in the match (Rummikub)
+    target   host: the points that end a Gin game (default 100)
     think    a person's think time, "lo-hi" ms of the virtual clock
     draw     ms the e-ink glass takes to show a change (the radio is not
              read meanwhile: with the duty cycle it is off, else frames
@@ -43,6 +47,13 @@ def _opts():
         if i > 0:
             o[w[:i]] = w[i + 1:]
     return o
+
+
+def gin_player(level, seat):
+    """The Gin AI a scripted person plays with (its choices depend on what
+    it sees only, so a turn is played the same however the radio behaved)."""
+    from ai.gin.players import LEVELS, GinPlayer
+    return GinPlayer(level if level in LEVELS else "medium", seed=seat + 1)
 
 
 def choose(level, g, seat):
@@ -122,12 +133,11 @@ class Console:
         if self.o.get("radio") != "espnow":
             self.radio.uncounted(self.cpu_ms() - t0)
 
-    def log_rounds(self, match_id, names, rows, rules, rounds):
+    def log_rounds(self, match_id, names, rows, rules, over, game="rummikub"):
         from link import logbook
-        over = len(rows) >= rounds
         before = self.logged
         self.logged = logbook.log(self.log_dir, match_id, names, rows, rules, over,
-                                  self.logged, self.check)
+                                  self.logged, self.check, game)
         self.check = False
         if self.logged != before:
             self.note("score log: %d of %d records" % (self.logged, len(rows) + (1 if over else 0)))
@@ -153,17 +163,34 @@ def _seats(o):
     return kinds, levels
 
 
+def gin_shown(v, g, hands):
+    """What a Gin table shows, as shown.jsonl records it (the host's game
+    or a joined console's GuestGin), hands: {seat: cards} of those shown."""
+    return {"v": v, "round": g.hand_no, "turn": len(g.moves) // 2, "phase": g.phase,
+            "cur": g.current, "table": [list(g.pile), [len(g.stock)], list(g.moves), g.scores],
+            "racks": hands, "quiet": 0}
+
+
 def host_changed(c, host):
     """Save, show, log: every change is on flash before any console hears of it."""
     from link import save
     g = host.game
     save.save_host(c.storage, host, c.logged)
+    if hasattr(g, "hands"):
+        rec = gin_shown(host.version, g, [list(h) for h in g.hands])
+        rec["quiet"] = host.quiet
+        c.shown(rec)
+        rows = [{"scores": [h[1] if h[0] == p else 0 for p in (0, 1)], "left": host.left[i],
+                 "winner": None if h[0] < 0 else h[0], "exhausted": h[0] < 0}
+                for i, h in enumerate(g.history)]
+        c.log_rounds(host.match_id, g.names, rows, g.rules.changed(), g.is_over(), "gin")
+        return
     c.shown({"v": host.version, "round": g.round_no, "turn": g.turn_no, "phase": g.phase,
              "cur": g.current, "table": [list(s) for s in g.table],
              "racks": [list(r) for r in g.racks], "quiet": host.quiet})
     rows = [{"scores": g.round_rows[i], "left": host.left[i], "winner": g.round_winners[i],
              "exhausted": g.round_exhausted[i]} for i in range(len(g.round_rows))]
-    c.log_rounds(host.match_id, g.names, rows, g.rules.changed(), g.rounds)
+    c.log_rounds(host.match_id, g.names, rows, g.rules.changed(), len(rows) >= g.rounds)
 
 
 def run_host(c):
@@ -194,13 +221,21 @@ def run_host(c):
         while host.free():
             host.wait(500)
         from link import logbook
-        from rummikub.game import Game
-        from rummikub.rules import Rules
-        game = Game(Rules(), len(kinds), int(o.get("seed", "1")), int(o.get("rounds", "1")),
-                    host.names)
+        if o.get("game") == "gin":
+            from gin.game import GinGame
+            from gin.rules import GinRules
+            game = GinGame(GinRules(target=int(o.get("target", "100"))), int(o.get("seed", "1")),
+                           host.names)
+        else:
+            from rummikub.game import Game
+            from rummikub.rules import Rules
+            game = Game(Rules(), len(kinds), int(o.get("seed", "1")), int(o.get("rounds", "1")),
+                        host.names)
         host.on_change = lambda h: host_changed(c, h)
         host.begin(game, logbook.new_match_id(c.log_dir, c.o["mac"]))
         c.note("match %s begins: %s" % (host.match_id, ", ".join(host.names)))
+    if hasattr(host.game, "hands"):
+        return play_gin_host(c, host, kinds, levels)
     quiet = 0
     while True:
         g = host.game
@@ -231,23 +266,70 @@ def run_host(c):
     c.end("match %s over, %d turns, version %d" % (host.match_id, g.turn_no, host.version), host)
 
 
+def play_gin_host(c, host, kinds, levels):
+    """The host's Gin game to its end: the host's person and AI seats
+    act one action at a time (each a change every console shows); the
+    next hand is dealt once both consoles show the last one's end."""
+    from link import messages as M
+    from gin.game import HAND_OVER
+    quiet = 0
+    players = [gin_player(levels[p], p) for p in (0, 1)]
+    while True:
+        g = host.game
+        now = c.radio.ticks_ms()
+        if host.quiet != quiet:
+            quiet = host.quiet
+            c.shown({"quiet": quiet})
+        if g.phase == HAND_OVER:
+            if not host.settled(now):
+                host.wait(200)
+            elif g.is_over():
+                break
+            else:
+                g.next_hand()
+                host.changed()
+            continue
+        s = host.its_turn(now)
+        if s < 0:
+            host.wait(200)
+            continue
+        if kinds[s] == M.HOST_SEAT:
+            host.wait(c.think_ms())
+            if host.its_turn() != s:
+                continue
+        players[s].act(g)
+        host.changed()
+    host.wait(2000)
+    c.end("match %s over, %d hands, version %d" % (host.match_id, g.hand_no, host.version), host)
+
+
 # -- a joined console ------------------------------------------------------------------
 def guest_news(c, gst):
     """A TABLE or VIEW came: show, save, log (the glass shows it first:
     its refresh takes its time after, run_guest, and the save is the
     rejoin's, which the host's next VIEW would bring anyway)."""
     from link import save
-    from rummikub.rules import Rules
     v = gst.view
+    info = gst.info
+    if info is not None and info.get("game") == "gin":
+        if v is not None and hasattr(v, "hands"):
+            from link.gin_table import GuestGin
+            c.shown(gin_shown(v.version, GuestGin(gst),
+                              {str(p): list(v.hands[p]) for p in gst.seats if p in v.hands}))
+        save.save_guest(c.storage, gst, c.logged)
+        c.log_rounds(info["match"], info["names"], info["rows"], info["rules"], info["over"],
+                     "gin")
+        return
+    from rummikub.rules import Rules
     if v is not None:
         v.rules = Rules().update(gst.info["rules"]) if gst.info else Rules()
         c.shown({"v": v.version, "round": v.round_no, "turn": v.turn_no, "phase": v.phase,
                  "cur": v.current, "table": [list(s) for s in v.table],
                  "racks": {str(p): list(r) for p, r in v.racks.items()}, "quiet": v.quiet})
     save.save_guest(c.storage, gst, c.logged)
-    info = gst.info
     if info is not None:
-        c.log_rounds(info["match"], info["names"], info["rows"], info["rules"], info["rounds"])
+        c.log_rounds(info["match"], info["names"], info["rows"], info["rules"],
+                     len(info["rows"]) >= info["rounds"])
 
 
 def run_guest(c):
@@ -279,7 +361,8 @@ def run_guest(c):
     else:
         c.logged = logged
         v = gst.view
-        rack = list(v.racks.get(gst.seats[0], b"")) if v is not None else None
+        held = None if v is None else v.hands if hasattr(v, "hands") else v.racks
+        rack = list(held.get(gst.seats[0], b"")) if v is not None else None
         c.shown({"boot": c.boot, "rack": rack, "v": v.version if v is not None else 0})
         c.note("rejoins after a power cut (version %s)" % (v.version if v else "-"))
     gst.on_news = lambda g: guest_news(c, g)
@@ -298,19 +381,26 @@ def run_guest(c):
                 c.radio.radio(False)      # the e-ink's own time: the radio can rest
             c.radio.sleep_ms(c.draw_ms)   # the glass refreshes; the radio is not read
         v, info = gst.view, gst.info
-        if v is not None and info is not None and v.phase == MATCH_OVER and \
-                len(info["rows"]) >= info["rounds"] and c.logged > len(info["rows"]):
+        gin = info is not None and info.get("game") == "gin"
+        if v is not None and info is not None and c.logged > len(info["rows"]) and (
+                info["over"] if gin else v.phase == MATCH_OVER and len(info["rows"]) >= info["rounds"]):
             break
         if gst.verdict is not None:
             c.note("move refused: %s" % gst.verdict[2])
             gst.verdict = None
-            gst.draw()
+            if not gin:
+                gst.draw()
             continue
         s = gst.my_turn()
         if s < 0:
             continue
         gst.wait(c.think_ms())
         if gst.my_turn() != s or gst.news != seen:
+            continue
+        if gin:
+            from link.gin_table import GuestGin
+            c.shown({"confirm": gst.view.version})
+            gin_player(level, s).act(GuestGin(gst))    # checked here, sent to the host
             continue
         after = choose(level, gst.view, s)
         c.shown({"confirm": gst.view.version})    # the person's move, confirmed

@@ -61,7 +61,7 @@ class Table:
     def __init__(self, folder, n=3, seed=1, rounds=1, level="medium", faults=None,
                  kills=(), fuzz_per_s=0.0, run="micropython", host_run=None, ai=(),
                  think="2000-8000", draw_ms=1200, capture=False, real_limit_s=600,
-                 duty=True, cpuk=None, radio="sim", path=()):
+                 duty=True, cpuk=None, radio="sim", path=(), game="rummikub", target=100):
         self.folder = os.path.abspath(folder)
         self.n = n
         self.seed = seed
@@ -81,6 +81,8 @@ class Table:
         self.cpuk = cpuk                 # CPU time x K on the air's clock (console_mp)
         self.radio = radio               # console_mp's radio: sim, or espnow (on `path`)
         self.path = list(path)           # folders put before the firmware on MICROPYPATH
+        self.game = game                 # rummikub, or gin (two consoles, a game to target)
+        self.target = target
 
     def names(self):
         return [NAMES[i] for i in range(self.n)]
@@ -98,6 +100,9 @@ class Table:
             o["seats"] = ",".join(["host"] + ["linked"] * (self.n - 1)
                                   + ["ai:" + a for a in self.ai])
             o["rounds"] = self.rounds
+            if self.game == "gin":
+                o["game"] = "gin"
+                o["target"] = self.target
         return o
 
     def play(self):
