@@ -7,6 +7,9 @@ their person may see and send what their person chose.
             messages split into frames and joined again
   messages  what a Rummikub match says inside those messages (TABLE,
             VIEW, VERDICT, QUIET, PLAY, DRAW): a rack goes to its owner only
+  gin_messages  a Gin Rummy game's (GTABLE, GVIEW, GMOVE): a hand goes to
+            its owner only, until the hand's end lays both down;
+            gin_table: a joined console's Gin game read as a GinGame
   peer      the far end of a pairing, and the loop both sides share
   host      the host's side: lobby, the game, views, the gate, quiet consoles
   guest     a joined console's side: joining, the view, moves
@@ -21,6 +24,8 @@ arrive as frames.
 # listens to the radio through every moment (an AI seat thinking, a person
 # playing, the score log written), so the session's modules stay; save
 # and logbook are loaded for their moment only.
-KEEP = {"ai": ("frames", "channel", "messages", "peer", "host", "guest"),
-        "human": ("frames", "channel", "messages", "peer", "host", "guest"),
-        "logged": ("frames", "channel", "messages", "peer", "host", "guest")}
+# A Gin game's own (gin_messages, gin_table) stay too: a Rummikub match
+# never loads them.
+_SESSION = ("frames", "channel", "messages", "peer", "host", "guest", "gin_messages",
+            "gin_table")
+KEEP = {"ai": _SESSION, "human": _SESSION, "logged": _SESSION}

@@ -33,7 +33,7 @@ import sys
 #   So does a Gin game's match (gin, gin.match); its screens go, and a
 #   linked match (table, table.match: the radio is read while an AI thinks).
 KEEP = {"ai": ("app", "match", "seats", "refresh", "screens", "power",
-               "gin", "gin.match", "table", "table.match")}
+               "gin", "gin.match", "table", "table.match", "table.gin_match")}
 
 # A Rummikub match's key on flash (the title asks for it before any match
 # module is loaded; Gin's is ui.gin.SAVE)

@@ -133,3 +133,55 @@ def test_gin_is_chosen_in_the_lobby_and_played_to_the_end_on_both_glasses(tmp_pa
     act(t, 1)
     assert t.screen(0) == "title" and t.screen(1) == "title"
     assert host.storage.load("linkhost") is None and guest.storage.load("linkguest") is None
+
+
+def test_a_quiet_gin_console_is_named_and_the_host_hands_its_seat_to_the_gin_ai(tmp_path):
+    t = gin_seated(tmp_path)
+    start(t)
+    host, guest = t.apps
+    while up(t) != 1 or t.screen(1) != "gin_play":
+        act(t, up(t))
+    t.switch_off(1)
+    t.run(21000)
+    assert t.screen(0) == "gin_wait"
+    assert host.screen._status() == "Waiting for Bo, 20 s"
+    host.render()
+    check_golden(GOLDEN, "table_gin_quiet", bytes(host.fb.buf), tmp_path)
+    v = host.match.version()
+    t.keys(0, "A")                              # the Gin AI plays for Bo
+    assert t.run(8000, lambda: host.match.version() > v)
+    assert host.match.seats[1] == "medium" and host.match.host.kinds[1] == 2
+    t.switch_on(1)                              # Bo's console back: it watches
+    assert t.run(10000, lambda: guest.match.version() == host.match.version())
+    gst = guest.match.guest
+    assert gst.seats == [] and (gst.view.phase == 3 or gst.view.hands == {})
+    assert t.run(3000, lambda: t.screen(1) == "gin_wait")
+    guest.render()                              # a console that watches: no hand, no traceback
+
+
+@pytest.mark.parametrize("cut", ["host", "guest"])
+def test_a_gin_power_cut_resumes_from_the_title_and_the_game_goes_on(tmp_path, cut):
+    t = gin_seated(tmp_path)
+    start(t)
+    for _ in range(5):
+        act(t, up(t))
+    host, guest = t.apps
+    version = host.match.version()
+    k = 0 if cut == "host" else 1
+    t.switch_off(k)
+    from ui.app import App
+    app = App(t.apps[k].hal)                    # the same flash, the same radio
+    app.boot()
+    t.apps[k] = app
+    t.switch_on(k)
+    items = [it[1] for it in app.screen.items]
+    act_ = "table_resume" if k == 0 else "table_rejoin"
+    t.keys(k, "DOWN*%d A" % items.index(act_))
+    assert t.run(15000, lambda: t.apps[1].match.version() == t.apps[0].match.version()
+                 >= version)
+    assert type(t.apps[k].match).__name__ == ("GinHostMatch" if k == 0 else "GinGuestMatch")
+    assert t.apps[1].match.game.hands[1] == t.apps[0].match.game.hands[1]
+    for _ in range(3):
+        act(t, up(t))
+    assert t.run(8000, lambda: t.apps[1].match.version() == t.apps[0].match.version()
+                 > version)
