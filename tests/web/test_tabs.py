@@ -172,7 +172,7 @@ def test_two_tabs_host_join_and_play_rummikub_to_the_end(browser, site):
         press(guest, "a")
         wait_text(guest, "You are in (seat 2). Waiting for Ann to start")
         wait_text(host, "Everyone is in")
-        press(host, "down", 4)                  # Players, Rounds, Seat 1, Seat 2, Start
+        press(host, "down", 5)                  # Game, Players, Rounds, Seat 1, Seat 2, Start
         press(host, "a")
         for tab in (host, guest):
             tab.page.wait_for_function(
