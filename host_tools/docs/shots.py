@@ -34,6 +34,8 @@ SHOTS = {
     "table_lobby.png": "tests/ui/golden/table_lobby.png",
     "table_turn.png": "tests/ui/golden/table_turn.png",
     "table_quiet.png": "tests/ui/golden/table_quiet.png",
+    "table_lobby_gin.png": "tests/ui/golden/table_lobby_gin.png",
+    "table_gin_turn.png": "tests/ui/golden/table_gin_turn.png",
     "gin_setup.png": "tests/gin/golden/gin_setup.png",
     "gin_draw.png": "tests/gin/golden/gin_draw.png",
     "gin_knock.png": "tests/gin/golden/gin_knock.png",

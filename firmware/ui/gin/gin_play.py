@@ -131,8 +131,10 @@ class Screen(Base):
             c = self.flat[self.cur]
             line += "   without %s: %d" % (fmt_card(c), self._after_discard_of(c))
         centre_text(fb, line, 240, BLACK)
-        if self.msg:
-            centre_text(fb, self.msg[:TEXT_COLS], 256, BLACK)
+        y = 254
+        for line in wrap(self.msg, TEXT_COLS)[:2]:     # a refusal: the card and the rule
+            centre_text(fb, line, y, BLACK)
+            y += 10
 
     def _prompt(self, fb):
         g = self.g
