@@ -26,7 +26,8 @@ host_tools.mp32 (cached under build/mp32/).  Without its source or a
    sessions, the save and the score log; then in --glass-profiles
    (radio-on) the same with the host the whole app on the glass, hosting
    from its lobby, its person playing through the play screen
-   (tests/ui_mp/mp_table_host.py).
+   (tests/ui_mp/mp_table_host.py), and hosting a Gin game against one
+   joined console, its person playing through Gin's screens.
 Each run prints the most heap it grew to and the CPU time it took.
 """
 import argparse
@@ -90,12 +91,12 @@ def in_profile(folder, exe, module, profile):
         kb(profile.most_heap(r)), kb(profile.heap), kb(r["most"]), r["added"], r["freed"], cpu)
 
 
-def linked_host(frozen, plain, profile, driver="console_mp"):
+def linked_host(frozen, plain, profile, driver="console_mp", game="rummikub"):
     """(ok, last line, what the heap did and the CPU time of all four
     consoles) of a linked match whose host runs frozen in profile, three
-    joined consoles beside it; driver mp_table_host: the host is the whole
-    app on the glass (tests/ui_mp/mp_table_host.py), not the headless
-    console."""
+    joined consoles beside it (game gin: a Gin game to 60, one); driver
+    mp_table_host: the host is the whole app on the glass
+    (tests/ui_mp/mp_table_host.py), not the headless console."""
     from host_tools.link import air as A
     from host_tools.link import run as R
     fd, report = tempfile.mkstemp(prefix="mp32-heap-")
@@ -105,8 +106,9 @@ def linked_host(frozen, plain, profile, driver="console_mp"):
             dict(profile.env(report), MICROPYPATH=".frozen"))
     cpu = children_cpu()
     try:
-        result = R.Table(folder, 4, 3, faults=A.Faults(0.2, 0.05, 0.05, 30), run=plain,
-                         host_run=host, think="2000-4000").play()
+        result = R.Table(folder, 2 if game == "gin" else 4, 3,
+                         faults=A.Faults(0.2, 0.05, 0.05, 30), run=plain, host_run=host,
+                         think="2000-4000", game=game, target=60).play()
         r = profiles.read_report(report)
     finally:
         os.remove(report)
@@ -192,11 +194,12 @@ def main(argv):
             failed.append("linked host in %s" % profile.name)
     for name in args.glass_profiles.split(","):
         profile = profiles.get(name)
-        ok, line, heap = linked_host(frozen, plain, profile, "mp_table_host")
-        print("32-bit glass host (the app) of 3 consoles, frozen, %s: %s; %s"
-              % (describe(profile), line, heap))
-        if not ok:
-            failed.append("glass host in %s" % profile.name)
+        for game, what in (("rummikub", "of 3 consoles"), ("gin", "of a Gin game")):
+            ok, line, heap = linked_host(frozen, plain, profile, "mp_table_host", game)
+            print("32-bit glass host (the app) %s, frozen, %s: %s; %s"
+                  % (what, describe(profile), line, heap))
+            if not ok:
+                failed.append("glass host (%s) in %s" % (game, profile.name))
     if failed:
         print("test-mp32 FAILED: %s" % "; ".join(failed), file=sys.stderr)
         return 1

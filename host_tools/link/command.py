@@ -143,6 +143,35 @@ def parse_args(argv):
     return args
 
 
+def data_sizes(path):
+    """What the messages took on the air (DATA frames received, each
+    distinct part once): how many, the largest part (a frame holds
+    channel.PART bytes of a message) and how many were not a message's
+    last part (a message split over frames)."""
+    import json
+    import struct
+    from link import frames as F
+    from link.channel import PART
+    seen = set()
+    largest = split = 0
+    with open(path) as f:
+        for line in f:
+            a = json.loads(line)
+            frame = bytes.fromhex(a["frame"])
+            if len(frame) < F.DATA_FIELDS + F.TAG or frame[1] != F.DATA:
+                continue
+            seq, ack, flags = struct.unpack_from(F.DATA_HEAD, frame, F.HEAD)
+            part = frame[F.DATA_FIELDS:-F.TAG]
+            key = (a["from"], a["to"], seq, part)      # a frame sent again: once
+            if key in seen:
+                continue
+            seen.add(key)
+            largest = max(largest, len(part))
+            split += flags & F.MORE
+    return ("messages on the air: %d DATA frames, the largest part %d bytes (a frame holds %d), "
+            "%d a message's part that is not its last" % (len(seen), largest, PART, split))
+
+
 def _pct(v):
     return "%g%%" % (v * 100)
 
@@ -185,6 +214,8 @@ def main(argv=None, windows=None):
     if r:
         print("  a change reached a joined console in %d ms median, %d ms at the 95th "
               "percentile, %d ms at most (%d tables shown, virtual clock)" % (r[1], r[2], r[3], r[0]))
+    if args.capture:
+        print("  " + data_sizes(os.path.join(folder, "air.jsonl")))
     for c in result.consoles:
         last = [line for line in c["out"].splitlines() if "link console ok" in line]
         print("  %s: %d boot%s; %s" % (c["name"], c["boots"], "" if c["boots"] == 1 else "s",

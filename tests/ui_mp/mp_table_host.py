@@ -6,7 +6,9 @@ screen, the joined consoles headless (host_tools.link.console_mp).
 
 Started by the air as a console (tests/mp32.py), its options in
 POCKET_CONSOLE as console_mp's: mac, name, dir, code, seats (host,
-linked, ai:LEVEL), rounds.  Prints "link console ok: ..." at the end.
+linked, ai:LEVEL), rounds, game (gin: a Gin Rummy game to `target`, its
+person playing through Gin's screens).  Prints "link console ok: ..." at
+the end.
 """
 import gc
 import os
@@ -33,6 +35,20 @@ class RadioHal(TestHal):
         self.radio.sleep_ms(ms)
 
 
+def gin_act(scr, hb):
+    """A plain Gin player at the glass: pass the up-card, draw from the
+    stock, knock when the screen offers it, else discard the card it
+    lifts; A on a hand's end.  True for an action of the person's."""
+    name = scr.name if scr is not None else ""
+    if name == "gin_hand" or name == "gin_pass":
+        scr.key(hb.A, False)
+    elif name == "gin_play":
+        ph = scr.g.phase
+        scr.key(hb.B if ph == 0 else hb.START if ph == 1 or scr.knocks else hb.A, False)
+        return True
+    return False
+
+
 def main():
     from hal.simradio import SimRadio
     from hal import buttons as hb
@@ -52,6 +68,10 @@ def main():
     lobby.seats = [("human" if k == "host" else k[3:] if k.startswith("ai:") else k)
                    for k in o.get("seats", "host,linked").split(",")]
     lobby.rounds = int(o.get("rounds", "1"))
+    gin = o.get("game") == "gin"
+    if gin:
+        lobby.gin = True
+        lobby.target = int(o.get("target", "100"))
     lobby._apply()
     while lobby.host.free():
         app.step()
@@ -64,6 +84,12 @@ def main():
         app.idle(50)
         scr = app.screen if app.stack else None
         name = scr.name if scr is not None else ""
+        if gin:
+            if name == "gin_over":
+                break
+            if gin_act(scr, hb):
+                turns += 1
+            continue
         if name == "play":
             from ai.players import Player
             g = app.match.game
@@ -88,8 +114,9 @@ def main():
     while radio.ticks_ms() - t0 < 8000:           # the others hear the end
         m.listen(app, 200)
     gc.collect()
-    print("link console ok: glass host, match over, %d of its person's turns, version %d, "
-          "heap in use %d" % (turns, m.version(), gc.mem_alloc()))
+    print("link console ok: glass host, %s over, %d of its person's %s, version %d, "
+          "heap in use %d" % ("Gin game" if gin else "match", turns,
+                              "actions" if gin else "turns", m.version(), gc.mem_alloc()))
     radio.close()
 
 
