@@ -13,7 +13,9 @@ A frame (at most hal.link.MTU = 250 bytes), little endian:
            bytes, under the kind's key; a BEACON has none
 
     kind     fields                         key
-    BEACON   free seats u8, host name       (none: anyone may announce a table)
+    BEACON   free seats u8, host name,      (none: anyone may announce a table)
+             the game u8 (1: Gin Rummy;
+             0 or none: Rummikub)
     JOIN     nonce 8, name                  the pairing code's (code_key),
                                             over the joiner's address too
     PAIRED   joiner's nonce 8, nonce 8,     the pairing code's

@@ -37,6 +37,7 @@ class Guest(Side):
         Side.__init__(self, link, rand)
         self.name = name
         self.tables = {}        # host mac -> (table id, free seats, host name)
+        self.gin = {}           # host mac -> True: its table plays Gin Rummy
         self.joining = None     # (host mac, table, code key, nonce, last sent)
         self.refusal = None     # why the last JOIN was refused (frames.REASONS)
         self.host = None        # the host (a Peer), once paired
@@ -178,7 +179,9 @@ class Guest(Side):
         if kind == F.BEACON:
             body = memoryview(frame)[F.HEAD:]
             F.need(body, 1, kind)
-            self.tables[bytes(mac)] = (table, body[0], F.text(body, 1)[0])
+            name, pos = F.text(body, 1)
+            self.tables[bytes(mac)] = (table, body[0], name)
+            self.gin[bytes(mac)] = pos < len(body) and body[pos] == 1
             return
         if kind == F.PAIRED or kind == F.REFUSED:
             return self._pair(bytes(mac), frame, now)

@@ -55,6 +55,7 @@ class Host(Side):
         self.move = None           # (peer, move): a move waiting for the gate
         self.left = []             # each finished round's points left on each rack
         self.on_change = None      # on_change(host): save (and log) before telling anyone
+        self.gin = False           # the lobby offers a Gin game (its BEACON says so)
         self.beacon_at = None
         self.boot = link.ticks_ms()
 
@@ -304,6 +305,7 @@ class Host(Side):
                 self.beacon_at = now
                 out = bytearray((len(self.free()),))
                 F.put_text(out, self.name)
+                out.append(1 if self.gin else 0)
                 self.link.send(BROADCAST, F.seal(F.BEACON, self.table, out))
         q = 0
         for p in self.peers:

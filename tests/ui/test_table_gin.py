@@ -31,6 +31,7 @@ def gin_seated(tmp_path, kind=None):
     if kind is None:
         title_to(t, 1, "table_join")
         assert t.run(3000, lambda: t.apps[1].screen.guest.tables)
+        assert list(t.apps[1].screen.guest.gin.values()) == [True]    # "Gin, 1 free"
         enter_code(t, 1, CODE)
         t.keys(1, "A")
         assert t.run(3000, lambda: t.apps[1].screen.guest.paired())

@@ -1,5 +1,5 @@
 """Join a table: the tables in range (each host announces its own, with
-its free seats), and the host's pairing code entered digit by digit.
+its free seats and "Gin" for a Gin Rummy table), and the host's pairing code entered digit by digit.
 
 UP/DOWN change the digit under the cursor, LEFT/RIGHT move along the
 code, START the next table in range, A joins the chosen table, B back to
@@ -54,7 +54,7 @@ class Screen(Lobby):
     def _state(self):
         g = self.guest
         return (len(g.tables), g.joining is not None, g.refusal, g.paired(),
-                tuple([t[1] for t in g.tables.values()]))
+                tuple([t[1] for t in g.tables.values()]), tuple(g.gin.values()))
 
     def _status(self):
         g = self.guest
@@ -79,7 +79,8 @@ class Screen(Lobby):
             self.pick = min(self.pick, len(tables) - 1)
             items = ["%s's table" % t[2][:12] for m, t in tables]
             draw_list(fb, items, self.pick, 60, 40, W - 120, min(len(items), 5),
-                      values=["%d free" % t[1] for m, t in tables])
+                      values=["%s%d free" % ("Gin, " if self.guest.gin.get(m) else "", t[1])
+                                  for m, t in tables])
         fb.text("Code", 40, _CODE_Y - 16, BLACK)
         code = " ".join(["%d" % d for d in self.digits])
         x0 = (W - text_width(code, 3)) // 2

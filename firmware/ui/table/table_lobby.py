@@ -155,6 +155,7 @@ class Screen(Lobby):
             if not self.gin and not self._players(2):
                 return
             self.gin = not self.gin
+            self.host.gin = self.gin        # the joining consoles' list says so
             kinds = GIN_KINDS if self.gin else KINDS
             for i in range(1, len(self.seats)):
                 if self.seats[i] not in kinds:
