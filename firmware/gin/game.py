@@ -184,10 +184,9 @@ class GinGame:
         self.taken = UNKNOWN
         self.phase = DISCARD
 
-    def discard(self, card, knock=False):
-        """Discard card; knock=True knocks with it (refused, nothing changed,
-        when the rest is over the knock limit).  Returns the result when
-        the hand ends, else None."""
+    def rest_after(self, card):
+        """The current player's hand without card, if card may be
+        discarded now (PlayError saying why not)."""
         if self.phase != DISCARD:
             raise PlayError("draw first")
         h = self.hands[self.current]
@@ -195,7 +194,13 @@ class GinGame:
             raise PlayError("that card is not in the hand")
         if card == self.taken:
             raise PlayError("the card just taken from the discard pile cannot be discarded")
-        rest = bytearray([x for x in h if x != card])
+        return bytearray([x for x in h if x != card])
+
+    def discard(self, card, knock=False):
+        """Discard card; knock=True knocks with it (refused, nothing changed,
+        when the rest is over the knock limit).  Returns the result when
+        the hand ends, else None."""
+        rest = self.rest_after(card)
         p = self.current
         other = 1 - p
         if knock:

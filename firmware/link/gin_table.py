@@ -9,7 +9,7 @@ refusal at once, in its words: PlayError, KnockError), then sent to the
 host (link.guest.Guest.act), which checks it again and applies it: the
 game here changes only with the host's next GVIEW (refresh).
 """
-from gin.game import (GinGame, PlayError, OFFER, DRAW, DISCARD, HAND_OVER, UNKNOWN,
+from gin.game import (GinGame, PlayError, OFFER, DRAW, HAND_OVER, UNKNOWN,
                       M_PASS, M_TAKE, M_DRAW, M_DISCARD, M_KNOCK)
 from gin.rules import GinRules
 
@@ -83,17 +83,11 @@ class GuestGin(GinGame):
         self.guest.act(M_DRAW)
 
     def discard(self, card, knock=False):
-        if self.phase != DISCARD:
-            raise PlayError("draw first")
-        h = self.hands[self.current]
-        if card not in list(h):
-            raise PlayError("that card is not in the hand")
-        if card == self.taken:
-            raise PlayError("the card just taken from the discard pile cannot be discarded")
-        if knock:
+        rest = self.rest_after(card)
+        if knock:           # the knocker's own deadwood decides (score_knock's check)
             from gin.melds import deadwood
             from gin.scoring import KnockError
-            d = deadwood(bytearray([x for x in h if x != card]))
+            d = deadwood(rest)
             if d > self.knock_limit:
                 raise KnockError(d, self.knock_limit)
         self.guest.act(M_KNOCK if knock else M_DISCARD, card)

@@ -198,7 +198,7 @@ def run_host(c):
     from link import messages as M
     from link import save
     from link.host import Host
-    from rummikub.game import MATCH_OVER, PLAYING
+    from rummikub.game import MATCH_OVER
     o = c.o
     kinds, levels = _seats(o)
     try:
@@ -234,8 +234,8 @@ def run_host(c):
         host.on_change = lambda h: host_changed(c, h)
         host.begin(game, logbook.new_match_id(c.log_dir, c.o["mac"]))
         c.note("match %s begins: %s" % (host.match_id, ", ".join(host.names)))
-    if hasattr(host.game, "hands"):
-        return play_gin_host(c, host, kinds, levels)
+    gin = hasattr(host.game, "hands")
+    players = [gin_player(levels[p], p) for p in (0, 1)] if gin else None
     quiet = 0
     while True:
         g = host.game
@@ -243,11 +243,14 @@ def run_host(c):
         if host.quiet != quiet:
             quiet = host.quiet
             c.shown({"quiet": quiet})        # the glass names the quiet consoles
-        if g.phase != PLAYING:
+        if not host.talk.playing(g):         # a round (a hand) is over
             if not host.settled(now):
                 host.wait(200)
-            elif g.phase == MATCH_OVER:
+            elif g.is_over() if gin else g.phase == MATCH_OVER:
                 break
+            elif gin:
+                g.next_hand()
+                host.changed()
             else:
                 host.next_round()
             continue
@@ -259,48 +262,17 @@ def run_host(c):
             host.wait(c.think_ms())        # a person thinks; the radio runs on
             if host.its_turn() != s:
                 continue
+        if gin:                            # one action: every console shows each
+            players[s].act(g)
+            host.changed()
+            continue
         after = choose(levels[s], g, s)
         if after is None or not host.play(after).valid:
             host.draw()
     host.wait(2000)
-    c.end("match %s over, %d turns, version %d" % (host.match_id, g.turn_no, host.version), host)
-
-
-def play_gin_host(c, host, kinds, levels):
-    """The host's Gin game to its end: the host's person and AI seats
-    act one action at a time (each a change every console shows); the
-    next hand is dealt once both consoles show the last one's end."""
-    from link import messages as M
-    from gin.game import HAND_OVER
-    quiet = 0
-    players = [gin_player(levels[p], p) for p in (0, 1)]
-    while True:
-        g = host.game
-        now = c.radio.ticks_ms()
-        if host.quiet != quiet:
-            quiet = host.quiet
-            c.shown({"quiet": quiet})
-        if g.phase == HAND_OVER:
-            if not host.settled(now):
-                host.wait(200)
-            elif g.is_over():
-                break
-            else:
-                g.next_hand()
-                host.changed()
-            continue
-        s = host.its_turn(now)
-        if s < 0:
-            host.wait(200)
-            continue
-        if kinds[s] == M.HOST_SEAT:
-            host.wait(c.think_ms())
-            if host.its_turn() != s:
-                continue
-        players[s].act(g)
-        host.changed()
-    host.wait(2000)
-    c.end("match %s over, %d hands, version %d" % (host.match_id, g.hand_no, host.version), host)
+    c.end("match %s over, %s, version %d" % (
+        host.match_id, "%d hands" % g.hand_no if gin else "%d turns" % g.turn_no, host.version),
+        host)
 
 
 # -- a joined console ------------------------------------------------------------------

@@ -14,6 +14,8 @@ then what they did, read back from each console's flash, and checked.
         the same records as the host's
     reach(result)           -> how long the host's changes took to reach
                             the joined consoles (virtual ms)
+    received(folder, name, pkey) -> the messages a console received, read
+                            from a capture (Table(capture=True))
 """
 import json
 import os
@@ -244,3 +246,47 @@ def check(result, partitions=()):
         if log != logs[0]:
             problems.append("%s's score log differs from the host's" % c["name"])
     return problems
+
+
+def received(folder, name, pkey):
+    """(every frame console `name` received, [the whole messages of each
+    session, in order]) from the capture folder/air.jsonl, read in
+    plaintext: DATA frames under the session keys its pair's key `pkey`
+    (link.frames.Key) and the WELCOMEs it received give, joined as the
+    channel joins them.  AssertionError for a DATA frame under no session."""
+    import struct
+    from link import frames as F
+    with open(os.path.join(folder, "air.jsonl")) as f:
+        got = [bytes.fromhex(a["frame"]) for a in map(json.loads, f) if a["to"] == name]
+    keys, parts = [], []
+    for frame in got:
+        kind = F.head(frame)[0]
+        if kind == F.WELCOME:
+            body = F.verify(frame, pkey)
+            k = F.session_key(pkey, bytes(body[:8]), bytes(body[8:16]))
+            if k.secret not in [x.secret for x in keys]:
+                keys.append(k)
+                parts.append({})
+        elif kind == F.DATA:
+            for i, k in enumerate(keys):
+                try:
+                    body = F.verify(frame, k)
+                except F.FrameError:
+                    continue
+                seq, ack, flags = struct.unpack_from(F.DATA_HEAD, body, 0)
+                parts[i][seq] = (flags, bytes(body[9:]))
+                break
+            else:
+                raise AssertionError("%s got a DATA frame under no session it had" % name)
+    sessions = []
+    for session in parts:
+        seq, msg, msgs = 1, b"", []
+        while seq in session:
+            flags, part = session[seq]
+            msg += part
+            if not flags & F.MORE:
+                msgs.append(msg)
+                msg = b""
+            seq += 1
+        sessions.append(msgs)
+    return got, sessions

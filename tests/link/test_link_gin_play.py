@@ -16,7 +16,6 @@ console's power cut mid-game, then the host's:
   the same players, no radio.
 """
 import json
-import os
 
 import pytest
 
@@ -89,52 +88,20 @@ def privacy(folder, result):
     holds the host's hand before the hand's end, and its own hand is the
     host's record of it at that version."""
     made = {v["v"]: v for v in result.consoles[0]["shown"] if "table" in v}
-    with open(os.path.join(folder, "air.jsonl")) as f:
-        air = [json.loads(line) for line in f]
     bo = result.consoles[1]
     st = json.loads(Storage(bo["dir"]).load(save.GUEST))
-    pkey = F.Key(bytes.fromhex(st["pair"]["key"]))
     seat = st["pair"]["seats"][0]
-    keys, parts = [], []
-    for a in air:
-        if a["to"] != "Bo":
-            continue
-        frame = bytes.fromhex(a["frame"])
-        kind = F.head(frame)[0]
-        if kind == F.WELCOME:
-            body = F.verify(frame, pkey)
-            k = F.session_key(pkey, bytes(body[:8]), bytes(body[8:16]))
-            if k.secret not in [x.secret for x in keys]:
-                keys.append(k)
-                parts.append({})
-        elif kind == F.DATA:
-            for i, k in enumerate(keys):
-                try:
-                    body = F.verify(frame, k)
-                except F.FrameError:
-                    continue
-                seq, ack, flags = G.struct.unpack_from(F.DATA_HEAD, body, 0)
-                parts[i][seq] = (flags, bytes(body[9:]))
-                break
-            else:
-                assert False, "a DATA frame under no session Bo had"
+    got, sessions = R.received(folder, "Bo", F.Key(bytes.fromhex(st["pair"]["key"])))
     views = 0
-    for session in parts:
-        seq, msg = 1, b""
-        while seq in session:
-            flags, part = session[seq]
-            msg += part
-            if not flags & F.MORE:
-                if msg[0] == G.GVIEW:
-                    v = G.read_view(msg)
-                    assert sorted(v.hands) == ([0, 1] if v.phase == 3 else [seat]), \
-                        "a GVIEW at phase %d with hands %s" % (v.phase, sorted(v.hands))
-                    assert list(v.hands[seat]) == made[v.version]["racks"][seat]
-                    views += 1
-                elif msg[0] == G.GTABLE:
-                    G.read_table(msg)
-                else:
-                    assert msg[0] in (0x23, 0x24), hex(msg[0])      # VERDICT, QUIET
-                msg = b""
-            seq += 1
+    for msg in [m for msgs in sessions for m in msgs]:
+        if msg[0] == G.GVIEW:
+            v = G.read_view(msg)
+            assert sorted(v.hands) == ([0, 1] if v.phase == 3 else [seat]), \
+                "a GVIEW at phase %d with hands %s" % (v.phase, sorted(v.hands))
+            assert list(v.hands[seat]) == made[v.version]["racks"][seat]
+            views += 1
+        elif msg[0] == G.GTABLE:
+            G.read_table(msg)
+        else:
+            assert msg[0] in (0x23, 0x24), hex(msg[0])      # VERDICT, QUIET
     assert views >= len(made) // 2, (views, len(made))

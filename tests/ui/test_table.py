@@ -161,18 +161,13 @@ def test_ai_and_pass_and_play_seats_on_the_host_beside_a_console(tmp_path):
     assert kinds == {0, 3, "Bo"}                # both of the host's people, and Bo
 
 
-@pytest.mark.parametrize("cut", ["host", "guest"])
-def test_a_power_cut_resumes_from_the_title_and_the_table_goes_on(tmp_path, cut):
-    t = seated(tmp_path)
-    start(t)
-    i = on_turn(t)
-    t.keys(i, "START START")
-    host, guest = t.apps
-    version = host.match.version()
-    k = 0 if cut == "host" else 1
-    t.switch_off(k)
+def power_cut(t, k):
+    """Console k's power cut: the app boots again on the same flash and
+    radio, and its person chooses "Resume table" (the host) or "Rejoin
+    table" on the title."""
     from ui.app import App
-    app = App(t.apps[k].hal)                    # the same flash, the same radio
+    t.switch_off(k)
+    app = App(t.apps[k].hal)
     app.boot()
     t.apps[k] = app
     t.switch_on(k)
@@ -180,6 +175,17 @@ def test_a_power_cut_resumes_from_the_title_and_the_table_goes_on(tmp_path, cut)
     act = "table_resume" if k == 0 else "table_rejoin"
     assert act in items
     t.keys(k, "DOWN*%d A" % items.index(act))
+    return app
+
+
+@pytest.mark.parametrize("cut", ["host", "guest"])
+def test_a_power_cut_resumes_from_the_title_and_the_table_goes_on(tmp_path, cut):
+    t = seated(tmp_path)
+    start(t)
+    i = on_turn(t)
+    t.keys(i, "START START")
+    version = t.apps[0].match.version()
+    power_cut(t, 0 if cut == "host" else 1)
     assert t.run(15000, lambda: t.apps[1].match.version() == t.apps[0].match.version()
                  >= version)
     i = on_turn(t)

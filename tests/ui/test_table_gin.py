@@ -13,7 +13,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from table_rig import Table  # noqa: E402
 from goldens import check_golden  # noqa: E402
-from test_table import CODE, enter_code, title_to  # noqa: E402
+from test_table import CODE, enter_code, power_cut, title_to  # noqa: E402
 
 GOLDEN = os.path.join(HERE, "golden")
 PLAY = ("gin_play", "gin_pass", "gin_hand", "gin_over")     # a person acts
@@ -166,18 +166,9 @@ def test_a_gin_power_cut_resumes_from_the_title_and_the_game_goes_on(tmp_path, c
     start(t)
     for _ in range(5):
         act(t, up(t))
-    host, guest = t.apps
-    version = host.match.version()
+    version = t.apps[0].match.version()
     k = 0 if cut == "host" else 1
-    t.switch_off(k)
-    from ui.app import App
-    app = App(t.apps[k].hal)                    # the same flash, the same radio
-    app.boot()
-    t.apps[k] = app
-    t.switch_on(k)
-    items = [it[1] for it in app.screen.items]
-    act_ = "table_resume" if k == 0 else "table_rejoin"
-    t.keys(k, "DOWN*%d A" % items.index(act_))
+    power_cut(t, k)
     assert t.run(15000, lambda: t.apps[1].match.version() == t.apps[0].match.version()
                  >= version)
     assert type(t.apps[k].match).__name__ == ("GinHostMatch" if k == 0 else "GinGuestMatch")

@@ -10,13 +10,13 @@ the title (the pairing stays saved: "Rejoin table").
 
 The screen moves on by itself (App.advance) with each change the radio
 brings (ui.table.gin_match)."""
-from hal import buttons as hb
+from ui.table import Waiting
 from ui.gfx import BLACK, centre_text
 from ui.menu import footer
 from ui.gin import gin_play
 
 
-class Screen(gin_play.Screen):
+class Screen(Waiting, gin_play.Screen):
     name = "gin_wait"
     can_sleep = False
 
@@ -33,17 +33,11 @@ class Screen(gin_play.Screen):
         pass                        # no card is lifted here
 
     def _status(self):
-        m = self.m
         g = self.g
-        self.wait = m.waiting()
-        if self.wait is not None:
-            from ui.table import waited_text
-            seat, ms = self.wait
-            return waited_text(g.names[seat], ms)
-        gst = getattr(m, "guest", None)
-        if gst is not None and gst.move is not None:
-            return "Sent: waiting for the table"
-        if not m.playing():
+        away = self._away()
+        if away:
+            return away
+        if not self.m.playing():
             return "Hand over: %s deals the next" % g.names[0]
         return "%s is playing..." % g.names[g.current]
 
@@ -61,18 +55,3 @@ class Screen(gin_play.Screen):
         self._hand(fb, False)
         footer(fb, self._keys())
 
-    def tick(self):
-        m = self.m
-        if m.version() != self.seen or m.ready():
-            self.app.advance()
-            return False
-        return self._status() != self.shown
-
-    def key(self, b, long):
-        m = self.m
-        app = self.app
-        if getattr(m, "host", None) is not None and self.wait is not None and b == hb.A:
-            m.hand_to_ai(app, self.wait[0])
-        elif b == hb.B:
-            m.save(app)
-            app.end_match()         # the save stays on flash (a finished game's goes)

@@ -80,10 +80,61 @@ class Lobby(Base):
         return True
 
 
+class Waiting:
+    """What both games' wait screens (ui.table.table_wait, ui.gin.gin_wait)
+    do beside drawing: move on with each change the radio brings (.seen:
+    the version shown), redraw when the status line (_status()) changes,
+    and the keys: on the host, A hands a quiet console's seat (.wait) to
+    an AI; B saves and goes to the title."""
+
+    def _away(self):
+        """The status line's first words when there are: a quiet console
+        on turn and how long it has been away, a joined console's refused
+        move or its move sent; else None."""
+        m = self.m
+        self.wait = m.waiting()
+        if self.wait is not None:
+            seat, ms = self.wait
+            return waited_text(m.game.names[seat], ms)
+        gst = getattr(m, "guest", None)
+        if gst is not None:
+            if gst.verdict is not None:
+                return "Not valid: %s" % gst.verdict[2]
+            if gst.move is not None:
+                return "Sent: waiting for the table"
+        return None
+
+    def tick(self):
+        m = self.m
+        if m.version() != self.seen or m.ready():
+            self.app.advance()
+            return False
+        return self._status() != self.shown
+
+    def key(self, b, long):
+        from hal import buttons as hb
+        m = self.m
+        app = self.app
+        if getattr(m, "host", None) is not None and self.wait is not None and b == hb.A:
+            m.hand_to_ai(app, self.wait[0])
+        elif b == hb.B:
+            m.save(app)
+            app.end_match()         # the save stays on flash (a finished match's goes)
+
+
 class HostSide:
     """The host's linked match, of either game (.host: link.host.Host;
     the match's sync() hands a change made here to it; playing(): a
-    turn is under way)."""
+    turn is under way; LOGGED: the attribute counting what it logged)."""
+    LOGGED = "logged"
+
+    def save(self, app, screen=None):
+        from link import save
+        try:
+            save.save_host(app.storage, self.host, getattr(self, self.LOGGED))
+        except OSError as e:
+            app.error = "Storage full: game not saved"
+            app.log("save: %s" % e)
 
     def linked(self, p):
         return self.seats[p] == LINKED

@@ -45,14 +45,6 @@ class GinHostMatch(HostSide, GinMatch):
         if _stamp(self.game) != self.stamp:
             self.host.changed()
 
-    def save(self, app, screen=None):
-        from link import save
-        try:
-            save.save_host(app.storage, self.host, self.logged)
-        except OSError as e:
-            app.error = "Storage full: game not saved"
-            app.log("save: %s" % e)
-
     def leave(self, storage):
         if self.game.is_over():
             from link.save import HOST

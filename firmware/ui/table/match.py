@@ -20,6 +20,7 @@ def _stamp(g):
 class HostMatch(HostSide, Match):
     """The host's match: a Match whose LINKED seats move by frames.  Every
     change of the game goes through the Host (saved first: on_change)."""
+    LOGGED = "logged_rounds"
 
     def __init__(self, game, seats, match_id, host):
         Match.__init__(self, game, seats, match_id)
@@ -51,14 +52,6 @@ class HostMatch(HostSide, Match):
         if _stamp(self.game) != self.stamp:
             h = self.host
             h._changed(h.link.ticks_ms())
-
-    def save(self, app, screen=None):
-        from link import save
-        try:
-            save.save_host(app.storage, self.host, self.logged_rounds)
-        except OSError as e:
-            app.error = "Storage full: game not saved"
-            app.log("save: %s" % e)
 
     def leave(self, storage):
         if self.game.phase == MATCH_OVER:

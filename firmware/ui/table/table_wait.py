@@ -13,8 +13,8 @@ brings: the next one is this screen again with the new table, or the
 person's turn.
 """
 from compat import const
-from hal import buttons as hb
 from ui.screen import Base
+from ui.table import Waiting
 from ui.editor import Editor
 from ui.turn_sets import changed_sets
 from ui import play_view as view
@@ -23,7 +23,7 @@ from rummikub.game import PLAYING, MATCH_OVER
 _LINES = const(3)
 
 
-class Screen(Base):
+class Screen(Waiting, Base):
     name = "table_wait"
     can_sleep = False
 
@@ -44,19 +44,10 @@ class Screen(Base):
 
     def _status(self):
         """The line under the review: who plays, who is away, the verdict."""
-        m = self.m
-        g = m.game
-        self.wait = m.waiting()
-        if self.wait is not None:
-            from ui.table import waited_text
-            seat, ms = self.wait
-            return waited_text(g.names[seat], ms)
-        gst = getattr(m, "guest", None)
-        if gst is not None:
-            if gst.verdict is not None:
-                return "Not valid: %s" % gst.verdict[2]
-            if gst.move is not None:
-                return "Sent: waiting for the table"
+        g = self.m.game
+        away = self._away()
+        if away:
+            return away
         if g.phase == MATCH_OVER:
             return "Match over: %s" % _totals(g)
         if g.phase != PLAYING:
@@ -83,22 +74,6 @@ class Screen(Base):
                   False)
         view.rack(fb, self.ed, False)
 
-    def tick(self):
-        m = self.m
-        if m.version() != self.seen or m.ready():
-            self.app.advance()
-            return False
-        return self._status() != self.shown
-
-    def key(self, b, long):
-        m = self.m
-        app = self.app
-        host = getattr(m, "host", None)
-        if host is not None and self.wait is not None and b == hb.A:
-            m.hand_to_ai(app, self.wait[0])
-        elif b == hb.B:
-            m.save(app)
-            app.end_match()         # the save stays on flash (a finished match's goes)
 
 
 def _totals(g):
