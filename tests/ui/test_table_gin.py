@@ -177,3 +177,33 @@ def test_a_gin_power_cut_resumes_from_the_title_and_the_game_goes_on(tmp_path, c
         act(t, up(t))
     assert t.run(8000, lambda: t.apps[1].match.version() == t.apps[0].match.version()
                  > version)
+
+
+def test_the_joined_console_leaves_a_hands_end_for_the_next_hand_already_dealt(tmp_path):
+    """The host's person saw a hand's end first and dealt the next hand,
+    which the host's person begins; the joined console's person then
+    leaves the hand's end: its glass shows the new hand at once (it showed
+    the old hand's table until the host moved again: found by
+    tests/web/test_tabs.py)."""
+    t = gin_seated(tmp_path)
+    t.keys(0, "DOWN*2 LEFT UP*2")               # a game to 50
+    start(t)
+    host, guest = t.apps
+    for _ in range(1500):
+        i = up(t)
+        assert i is not None, "no hand that the host begins"
+        if t.screen(i) == "gin_hand" and not host.match.game.is_over():
+            assert t.run(6000, lambda: t.screen(0) == t.screen(1) == "gin_hand")
+            t.keys(0, "A")                      # the host deals the next hand
+            if host.match.game.current == 0:    # and its person begins it
+                break
+            t.keys(1, "A")
+            continue
+        act(t, i)
+    hand = host.match.game.hand_no
+    assert t.run(3000, lambda: guest.match.guest.view.hand_no == hand)
+    assert t.screen(1) == "gin_hand" and guest.match.game.hand_no == hand - 1
+    t.keys(1, "A")
+    t.run(100)
+    assert guest.match.game.hand_no == hand and t.screen(1) == "gin_wait", \
+        (guest.match.game.hand_no, t.screen(1))

@@ -138,9 +138,10 @@ class GinGuestMatch(GuestSide, GinMatch):
                                          self.guest.view.hand_no != self.seen_hand)
 
     def next_hand(self, app):
-        """The hand's end seen: the host deals the next one."""
+        """The hand's end seen: the host deals the next one (it may have:
+        play_on reads the newest view, the next hand's if it came)."""
         self.seen_hand = self.game.hand_no
-        app.goto("gin_wait")
+        app.advance()
 
     def play_on(self, app):
         self.app = app
