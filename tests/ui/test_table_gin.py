@@ -208,3 +208,31 @@ def test_the_joined_console_leaves_a_hands_end_for_the_next_hand_already_dealt(t
     t.run(100)
     assert guest.match.game.hand_no == hand and t.screen(1) == "gin_wait", \
         (guest.match.game.hand_no, t.screen(1))
+
+
+def test_an_action_the_host_refuses_is_shown_on_the_joined_glass(tmp_path):
+    """A knock the host refuses (sent as if the console's own check had
+    let it through, as a race could): back on the joined console's play
+    screen, the card and the rule named; the hand goes on."""
+    from gin.game import M_KNOCK
+    from gin.cards import fmt_card
+    from gin.melds import deadwood
+    t = gin_seated(tmp_path)
+    start(t)
+    host, guest = t.apps
+    while not (up(t) == 1 and t.screen(1) == "gin_play" and guest.screen.g.phase == 2):
+        act(t, up(t))
+    g = guest.screen.g
+    hand = list(g.hands[1])
+    c = [x for x in hand if deadwood(bytearray([y for y in hand if y != x])) > g.knock_limit][0]
+    v = host.match.version()
+    guest.match.guest.act(M_KNOCK, c)           # what the play screen's START sends
+    guest.advance()
+    assert t.run(6000, lambda: t.screen(1) == "gin_play" and guest.screen.msg)
+    msg = guest.screen.msg
+    assert msg.startswith("Not valid: No knock with %s: knocker's deadwood is" % fmt_card(c)), msg
+    assert host.match.version() == v and host.match.game.phase == 2
+    guest.render()                              # the two lines fit the glass
+    check_golden(GOLDEN, "table_gin_refused", bytes(guest.fb.buf), tmp_path)
+    act(t, 1)                                   # a plain discard: the hand goes on
+    assert t.run(6000, lambda: host.match.version() > v)
