@@ -93,6 +93,11 @@ class Parser(argparse.ArgumentParser):
         kw.setdefault("formatter_class", Help)
         super().__init__(prog=prog(name), description=description, **kw)
 
+    def add_seed(self, default, help):
+        """--seed: a whole number every runtime's random takes (0 to
+        SEED_MAX), `help` saying what it seeds."""
+        self.add_argument("--seed", type=whole(0, SEED_MAX), default=default, help=help)
+
     def checked(self, option, kind, value):
         """kind(value) for a value the command picks itself (a default that
         depends on others), refused as an option's would be."""

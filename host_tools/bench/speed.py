@@ -24,7 +24,7 @@ import time
 import tracemalloc
 
 import host_tools
-from host_tools.options import SEED_MAX, Parser, out_dir, program, save, save_figure, whole
+from host_tools.options import Parser, out_dir, program, save, save_figure, whole
 from host_tools.bench.corpus import corpus
 from host_tools.bench.stats import percentile
 from host_tools.bench.estimate import CPU_HZ, ESP32_PYSTONES, HEAP, REPEATS, pystones
@@ -164,8 +164,7 @@ def main(argv):
                 "with an ESP32 estimate (`make bench`; docs/figures.md).")
     ap.add_argument("--positions", type=whole(1, 100000), default=220,
                     help="positions in the corpus")
-    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=2026,
-                    help="seed of the position corpus")
+    ap.add_seed(2026, "seed of the position corpus")
     ap.add_argument("--out", type=out_dir, default=host_tools.BUILD,
                     help="folder for the results")
     ap.add_argument("--micropython", type=program, default=None,

@@ -22,7 +22,7 @@ import sys
 import time
 
 import host_tools  # noqa: F401
-from host_tools.options import (GAMES_MAX, JOBS_MAX, SEED_MAX, Parser, json_object, one_line,
+from host_tools.options import (GAMES_MAX, JOBS_MAX, Parser, json_object, one_line,
                                 out_dir, out_file, png_file, save, save_figure, shown, whole)
 from host_tools.bench.stats import play_all, wilson, think_ms, stamped  # noqa: F401 (wilson: tests)
 from host_tools.progress import Bar
@@ -309,8 +309,7 @@ def main(argv):
                     help="games per match-up (rounded up to whole mirrored deals)")
     ap.add_argument("--seats", default="expert,greedy",
                     help="comma-separated levels (%s), 2-4 seats" % ",".join(LEVELS))
-    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=1,
-                    help="seed of the deals")
+    ap.add_seed(1, "seed of the deals")
     ap.add_argument("--jobs", type=whole(1, JOBS_MAX), default=None,
                     help="processes (default: all cores)")
     ap.add_argument("--rules", type=json_object, default={},

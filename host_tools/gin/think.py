@@ -11,7 +11,7 @@ import shutil
 import sys
 
 import host_tools
-from host_tools.options import SEED_MAX, Parser, out_dir, program, real, shown, whole
+from host_tools.options import Parser, out_dir, program, real, shown, whole
 from host_tools.bench.estimate import pystones, ESP32_PYSTONES
 from host_tools.bench.stats import percentile
 from host_tools.devsim import micropython_exe
@@ -25,7 +25,7 @@ def main(argv):
     ap.add_argument("--levels", default="hard,medium",
                     help="the two seats' levels, comma-separated")
     ap.add_argument("--games", type=whole(1, 10000), default=3, help="games to time")
-    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=1, help="seed of the first game")
+    ap.add_seed(1, "seed of the first game")
     ap.add_argument("--micropython", type=program, default=None,
                     help="MicroPython unix port to time (default: the venv's)")
     ap.add_argument("--out", type=out_dir, default=os.path.join(host_tools.BUILD, "bench"),

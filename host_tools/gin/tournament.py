@@ -12,7 +12,7 @@ import sys
 import time
 
 import host_tools  # noqa: F401
-from host_tools.options import (GAMES_MAX, JOBS_MAX, SEED_MAX, Parser, json_object, one_line,
+from host_tools.options import (GAMES_MAX, JOBS_MAX, Parser, json_object, one_line,
                                 out_file, save, whole)
 from host_tools.bench.stats import play_all, wilson, think_ms, stamped
 from host_tools.progress import Bar
@@ -111,7 +111,7 @@ def main(argv):
                     help="games (each deal twice, the levels in each chair)")
     ap.add_argument("--levels", default="hard,easy",
                     help="two of %s, comma-separated" % ",".join(LEVELS))
-    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=1, help="seed of the deals")
+    ap.add_seed(1, "seed of the deals")
     ap.add_argument("--rules", type=json_object, default={},
                     help="JSON object of gin variants (default: the standard rules)")
     ap.add_argument("--jobs", type=whole(1, JOBS_MAX), default=1, help="processes")

@@ -10,7 +10,7 @@ import time
 
 from host_tools.link import air as A
 from host_tools.link import run as R
-from host_tools.options import SEED_MAX, Parser, out_dir, program, real, shown, whole
+from host_tools.options import Parser, out_dir, program, real, shown, whole
 
 
 def _rate(text):
@@ -91,8 +91,7 @@ def parse_args(argv):
     ap.add_argument("--headless", action="store_true",
                     help="no windows: scripted players, then every console checked "
                          "(without it: N windows, people at them)")
-    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=1,
-                    help="the deal and the radio's faults (default 1)")
+    ap.add_seed(1, "the deal and the radio's faults (default 1)")
     ap.add_argument("--game", choices=("rummikub", "gin"), default="rummikub",
                     help="the game: rummikub (2-4 consoles, the default) or gin (Gin Rummy, "
                          "2 consoles)")

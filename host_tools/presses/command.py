@@ -18,7 +18,7 @@ import sys
 import time
 
 import host_tools
-from host_tools.options import SEED_MAX, Parser, out_file, save, whole
+from host_tools.options import Parser, out_file, save, whole
 from host_tools.bench.stats import percentile
 from host_tools.devsim import micropython_exe
 from host_tools.presses.corpus import corpus, KINDS
@@ -86,8 +86,7 @@ def main(argv=None):
                 "presses the planner finds (median, p90, max; docs/figures.md).")
     ap.add_argument("--per-kind", type=whole(1, 10000), default=30,
                     help="target moves per kind")
-    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=1,
-                    help="seed of the positions")
+    ap.add_seed(1, "seed of the positions")
     ap.add_argument("--out", type=out_file, default=None,
                     help="JSON report file (default: build/presses.json)")
     ap.add_argument("--no-speed", action="store_true",

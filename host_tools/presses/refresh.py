@@ -186,10 +186,9 @@ def main(argv=None):
     runs it in a process of its own: the AIs there read the virtual
     clock)."""
     import json
-    from host_tools.options import SEED_MAX, Parser, whole
+    from host_tools.options import Parser, whole
     ap = Parser("presses.refresh", description="refreshes per human turn in one seeded round")
-    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=ROUND_SEED,
-                    help="the round's deal (default %d)" % ROUND_SEED)
+    ap.add_seed(ROUND_SEED, "the round's deal (default %d)" % ROUND_SEED)
     ap.add_argument("--pace", type=whole(0, 60000), default=PACE_MS,
                     help="ms between presses (default %d)" % PACE_MS)
     a = ap.parse_args(argv)
