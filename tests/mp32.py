@@ -194,12 +194,12 @@ def main(argv):
             failed.append("linked host in %s" % profile.name)
     for name in args.glass_profiles.split(","):
         profile = profiles.get(name)
-        for game, what in (("rummikub", "of 3 consoles"), ("gin", "of a Gin game")):
-            ok, line, heap = linked_host(frozen, plain, profile, "mp_table_host", game)
+        for kind, what in (("rummikub", "of 3 consoles"), ("gin", "of a Gin game")):
+            ok, line, heap = linked_host(frozen, plain, profile, "mp_table_host", kind)
             print("32-bit glass host (the app) %s, frozen, %s: %s; %s"
                   % (what, describe(profile), line, heap))
             if not ok:
-                failed.append("glass host (%s) in %s" % (game, profile.name))
+                failed.append("glass host (%s) in %s" % (kind, profile.name))
     if failed:
         print("test-mp32 FAILED: %s" % "; ".join(failed), file=sys.stderr)
         return 1
