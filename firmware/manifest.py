@@ -13,12 +13,13 @@
 # same ones out of the .mpy bundle; tests/host/test_manifest.py checks both
 # agree):
 # ai/hostfast.py (CPython tables), hal/pyframebuf.py (framebuf for CPython),
-# hal/unixport.py, hal/web.py, hal/blinka.py, hal/simradio.py (other
+# hal/unixport.py, hal/web.py, hal/weblink.py, hal/blinka.py, hal/simradio.py (other
 # backends).  Every other module is frozen, a new one too.
 import os
 
 HOST_ONLY = {"ai": ("hostfast.py",),
-             "hal": ("blinka.py", "pyframebuf.py", "simradio.py", "unixport.py", "web.py")}
+             "hal": ("blinka.py", "pyframebuf.py", "simradio.py", "unixport.py", "web.py",
+                     "weblink.py")}
 # keep asserts and line numbers: tracebacks on the serial console stay useful
 OPT = 0
 

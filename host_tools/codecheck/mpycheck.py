@@ -19,7 +19,7 @@ MANIFEST = "manifest.py"
 # in the bundle, nor in the frozen image (firmware/manifest.py leaves the same
 # ones out; tests/host/test_manifest.py checks the two agree).
 HOST_ONLY = ("ai/hostfast.py", "hal/blinka.py", "hal/pyframebuf.py", "hal/simradio.py",
-             "hal/unixport.py", "hal/web.py")
+             "hal/unixport.py", "hal/web.py", "hal/weblink.py")
 
 
 def firmware_sources(root=FIRMWARE):
