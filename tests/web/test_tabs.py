@@ -179,6 +179,28 @@ def storage_of(files, folder):
     return Storage(folder)
 
 
+def held(host, guest):
+    """What the two consoles keep (link.save): (their files, the host's
+    game and link state, the joined console's newest view)."""
+    import json
+    from link.guest import read_view
+    from link.save import GUEST, load_host
+    host.page.wait_for_timeout(300)         # the last writes reach storage
+    files = [stored(t) for t in (host, guest)]
+    with tempfile.TemporaryDirectory() as d0, tempfile.TemporaryDirectory() as d1:
+        game, st, _ = load_host(storage_of(files[0], d0))
+        view = read_view(bytes.fromhex(json.loads(storage_of(files[1], d1).load(GUEST))["view"]))
+    return files, game, st, view
+
+
+def close(ctx, host, guest):
+    """The tabs' context closed; a tab's console errors printed first."""
+    for t in (host, guest):
+        if t.errors():
+            print("console %s: %s" % (t.page.evaluate("window.prk.console"), t.errors()))
+    ctx.close()
+
+
 def tabs(browser, site):
     ctx = browser.new_context(viewport={"width": 900, "height": 900})
     host = Page(browser, site, ctx=ctx)
@@ -255,25 +277,15 @@ def test_two_tabs_at_a_rummikub_table(browser, site):
 
         # what each console holds: the host the game, the joined console
         # its own rack and only a count of the host's
-        host.page.wait_for_timeout(300)         # the last writes reach storage
-        files = [stored(t) for t in (host, guest)]
+        files, game, _, view = held(host, guest)
         assert "linkhost" in files[0] and "linkhost" not in files[1]
         assert "linkguest" in files[1] and "linkguest" not in files[0]
-        import json
-        from link.messages import read_view
-        from link.save import GUEST, load_host
-        with tempfile.TemporaryDirectory() as d0, tempfile.TemporaryDirectory() as d1:
-            game = load_host(storage_of(files[0], d0))[0]
-            view = read_view(bytes.fromhex(json.loads(storage_of(files[1], d1).load(GUEST))["view"]))
         assert game.names == ["Ann", "Ben"] and game.turn_no == view.turn_no == 4
         assert list(view.racks) == [1] and sorted(view.racks[1]) == sorted(game.racks[1])
         assert view.counts[0] == len(game.racks[0]) == 16
         assert host.errors() == [] and guest.errors() == []
     finally:
-        for t in (host, guest):
-            if t.errors():
-                print("console %s: %s" % (t.page.evaluate("window.prk.console"), t.errors()))
-        ctx.close()
+        close(ctx, host, guest)
 
 
 GIN_ACTS = ("gin_play", "gin_pass", "gin_hand")     # a person acts on these
@@ -386,24 +398,14 @@ def test_two_tabs_play_a_gin_game_to_the_end(browser, site):
         assert logs[1] == logs[0], logs
         assert host.errors() == [] and guest.errors() == []
     finally:
-        for t in (host, guest):
-            if t.errors():
-                print("console %s: %s" % (t.page.evaluate("window.prk.console"), t.errors()))
-        ctx.close()
+        close(ctx, host, guest)
 
 
 def hands_private(host, guest):
     """On the joined console's turn: its saved view holds its own hand
     (as the host's game has it) and only a count of the host's.  1 if
     both saves were of the same moment, else 0 (look again later)."""
-    import json
-    from link.guest import read_view
-    from link.save import GUEST, load_host
-    host.page.wait_for_timeout(300)         # the last writes reach storage
-    files = [stored(t) for t in (host, guest)]
-    with tempfile.TemporaryDirectory() as d0, tempfile.TemporaryDirectory() as d1:
-        game, st, _ = load_host(storage_of(files[0], d0))
-        view = read_view(bytes.fromhex(json.loads(storage_of(files[1], d1).load(GUEST))["view"]))
+    _, game, st, view = held(host, guest)
     assert list(view.hands) == [1], list(view.hands)
     assert view.counts[0] == len(game.hands[0]) >= 10
     if view.version != st["version"]:
