@@ -5,8 +5,10 @@ Host -> a joined console:
   GTABLE   match id, the console's seats (bit mask), each seat's kind and
            name, the changed rules, and each finished hand: winner (-1: a
            void hand), points u16, how it ended (g gin, k knock, u
-           undercut, v void), each player's deadwood left u8.  Sent at
-           every (re)join and again whenever a hand ends, before the GVIEW
+           undercut, v void), each player's deadwood left u8; when the
+           game ended by the host's clock (Unix seconds u32, 0: not over
+           or no clock: game.ended_at).  Sent at every (re)join and again
+           whenever a hand ends, before the GVIEW
   GVIEW    version u32, hand, phase, current, dealer, offers, the card
            just taken from the discard (public), knock limit, doubled,
            stock size, quiet seats (mask), scores u16 x2, each hand's size,
@@ -113,6 +115,7 @@ def table(match_id, game, kinds, mine, left):
         w, pts, end = h[i]
         out.extend(struct.pack("<bHBBB", w, pts, ord(end), min(left[i][0], 255),
                                min(left[i][1], 255)))
+    out.extend(struct.pack("<I", int(getattr(g, "ended_at", None) or 0)))
     return out
 
 
@@ -150,10 +153,11 @@ def read_table(msg):
             tot[w] += pts
         rows.append({"winner": w if w >= 0 else None, "exhausted": w < 0, "scores": sc,
                      "left": [d0, d1], "points": pts, "end": chr(end)})
+    at = r.unpack("<I")[0]
     r.end()
     return {"game": "gin", "match": match_id, "n": 2, "rounds": 0, "mine": M.seats_of(mine, 2),
             "kinds": kinds, "names": names, "rules": rules, "rows": rows,
-            "over": max(tot) >= target}
+            "over": max(tot) >= target, "at": at or None}
 
 
 def view(version, game, mine, quiet):

@@ -47,10 +47,12 @@ def _logged(log, match_id):
     return rounds, whole
 
 
-def log(log_dir, match_id, names, rows, rules, over, done, check, game="rummikub"):
+def log(log_dir, match_id, names, rows, rules, over, done, check, game="rummikub", at=None):
     """Log the finished rounds after the first `done` of `rows` (dicts:
     scores, left, winner, exhausted) and, if `over`, the match record;
-    game "gin": the rows are Gin hands, logged as sync.ginlog logs them;
+    game "gin": the rows are Gin hands, logged as sync.ginlog logs them,
+    the game dated `at` (Unix seconds by the host's clock, as every
+    console logs it; None: no date);
     done counts the match record as one more.  Returns the new count.
     check: first look which of them the log holds already.  A flash that
     refuses a write (full) stops there: the count says how far it got,
@@ -74,7 +76,8 @@ def log(log_dir, match_id, names, rows, rules, over, done, check, game="rummikub
             scores = [r["scores"] for r in rows]
             won = [len([r for r in rows if r["winner"] == p]) for p in (0, 1)]
             w, totals, bonus, margin = game_bonus([sum([s[p] for s in scores]) for p in (0, 1)], won)
-            sl.append_match(match_id, names, scores[-255:], totals, won, w, pairs(rules, "gin"))
+            sl.append_match(match_id, names, scores[-255:], totals, won, w,
+                            pairs(rules, "gin", at))
         elif over and not whole:
             from rummikub.rules import Rules
             from rummikub.scoring import standings

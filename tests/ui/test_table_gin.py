@@ -88,6 +88,7 @@ def test_gin_is_chosen_in_the_lobby_and_played_to_the_end_on_both_glasses(tmp_pa
     t.keys(0, "DOWN*2 LEFT UP*2")
     assert lobby._rows()[2] == ("Game to", "50")
     lobby.target = 15                           # below the lobby's choices: a short test
+    host.hal.set_time(1790000000)               # the host's clock dates the game on both
     start(t)
     assert type(guest.match).__name__ == "GinGuestMatch"
     hm, gm = host.match, guest.match
@@ -131,6 +132,7 @@ def test_gin_is_chosen_in_the_lobby_and_played_to_the_end_on_both_glasses(tmp_pa
     assert [k for k, r in logs[0]] == ["round"] * g.hand_no + ["match"]
     assert {r["match_id"] for k, r in logs[0]} == {hm.match_id}
     assert {r["game"] for k, r in logs[0][:-1]} == {2}          # sync.ginlog's game code
+    assert logs[0][-1][1]["rules"]["at"] > 0    # dated by the host's clock, on both
     act(t, 0)
     act(t, 1)
     assert t.screen(0) == "title" and t.screen(1) == "title"

@@ -223,7 +223,7 @@ class GuestSide:
         try:
             self.logged = logbook.log(self.app.log_dir, info["match"], info["names"],
                                       info["rows"], info["rules"], over, self.logged,
-                                      self.check, game)
+                                      self.check, game, info.get("at"))
             self.check = False
         except OSError as e:
             self.app.log("score log: %s" % e)

@@ -35,8 +35,11 @@ class GinHostMatch(HostSide, GinMatch):
         return self.game.phase != HAND_OVER
 
     def _changed(self, host):
-        self.stamp = _stamp(self.game)
+        g = self.game
+        self.stamp = _stamp(g)
         if self.app is not None:
+            if g.is_over() and getattr(g, "ended_at", None) is None:
+                g.ended_at = self.app.now()     # the date both consoles log
             self.save(self.app)
 
     def sync(self):
@@ -65,7 +68,7 @@ class GinHostMatch(HostSide, GinMatch):
         try:
             self.logged = logbook.log(app.log_dir, self.match_id, g.names, rows,
                                       g.rules.changed(), g.is_over(), self.logged,
-                                      self.check, "gin")
+                                      self.check, "gin", getattr(g, "ended_at", None))
             self.check = False
         except OSError as e:
             app.log("score log: %s" % e)
