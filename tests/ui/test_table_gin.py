@@ -238,3 +238,23 @@ def test_an_action_the_host_refuses_is_shown_on_the_joined_glass(tmp_path):
     check_golden(GOLDEN, "table_gin_refused", bytes(guest.fb.buf), tmp_path)
     act(t, 1)                                   # a plain discard: the hand goes on
     assert t.run(6000, lambda: host.match.version() > v)
+
+
+def test_join_a_table_redraws_when_the_host_switches_its_game(tmp_path):
+    """The tables in range say each one's game ("Gin, 1 free"): a host
+    that switches to Gin after the joining console listed its table is
+    shown so at its next BEACON (the game was left out of the join
+    screen's watched state while a web test's flaky key presses were
+    blamed on it)."""
+    t = Table(tmp_path, 2)
+    title_to(t, 0, "table_lobby")
+    title_to(t, 1, "table_join")
+    join = t.apps[1].screen
+    assert t.run(3000, lambda: join.guest.tables)
+    assert t.run(3000, lambda: join.shown == join._state())     # drawn with the table
+    drawn = []
+    draw = join.draw
+    join.draw = lambda fb: (drawn.append(1), draw(fb))
+    t.keys(0, "RIGHT")                          # the host's game: Gin Rummy
+    assert t.run(3000, lambda: drawn)
+    assert list(join.guest.gin.values()) == [True]

@@ -53,11 +53,8 @@ class Screen(Lobby):
 
     def _state(self):
         g = self.guest
-        # a table's game comes in the BEACON that brings the table: the
-        # list is drawn again as the table comes (its game not watched
-        # here: the web page's glass then refreshed without end)
         return (len(g.tables), g.joining is not None, g.refusal, g.paired(),
-                tuple([t[1] for t in g.tables.values()]))
+                tuple([t[1] for t in g.tables.values()]), tuple(g.gin.values()))
 
     def _status(self):
         g = self.guest
