@@ -1,8 +1,9 @@
 """What the host commands' options may hold, checked before any work starts.
 
     ap = Parser("tournament", description="...")
-    ap.add_argument("--games", type=whole(1, 10 ** 6), default=100, help="...")
-    ap.add_argument("--json", type=out_file, help="...")
+    ap.add_argument("--seats", default="expert,greedy", help="...")
+    ap.add_games(100, "games per match-up")    # the options several commands
+    ap.add_json()                              # take: add_seed, add_jobs, ...
     a = ap.parse_args(argv)     # a bad option: one line on stderr, exit 2
     ...                         # an hour of games
     save(a.json, lambda f: json.dump(summary, f))
@@ -93,10 +94,48 @@ class Parser(argparse.ArgumentParser):
         kw.setdefault("formatter_class", Help)
         super().__init__(prog=prog(name), description=description, **kw)
 
+    # The options several commands take, each stated once: its type and
+    # range here, what it means to the command in `help`.
     def add_seed(self, default, help):
         """--seed: a whole number every runtime's random takes (0 to
         SEED_MAX), `help` saying what it seeds."""
         self.add_argument("--seed", type=whole(0, SEED_MAX), default=default, help=help)
+
+    def add_games(self, default, help, least=1, most=GAMES_MAX):
+        """--games: how many games (least to most), `help` saying which
+        (a tournament's, games timed)."""
+        self.add_argument("--games", type=whole(least, most), default=default, help=help)
+
+    def add_jobs(self, default, help="processes"):
+        """--jobs: how many processes share the work (1 to JOBS_MAX); a
+        default of None needs `help` to say what it means."""
+        self.add_argument("--jobs", type=whole(1, JOBS_MAX), default=default, help=help)
+
+    def add_rules(self, help):
+        """--rules: rule overrides as a JSON object (json_object), none by
+        default: `help` ends "(default: the ... rules)"."""
+        self.add_argument("--rules", type=json_object, default={}, help=help)
+
+    def add_json(self, help="write the summary here"):
+        """--json: a file the summary is written to as well (out_file); by
+        default none."""
+        self.add_argument("--json", type=out_file, default=None,
+                          help=help + " (default: not written)")
+
+    def add_out(self, default, help="folder for the results", type=None):
+        """--out: where the command writes: a folder (out_dir: made if
+        missing) unless `type` says otherwise (out_file, emptied_dir)."""
+        self.add_argument("--out", type=type or out_dir, default=default, help=help)
+
+    def add_micropython(self):
+        """--micropython: the MicroPython unix port a command times
+        (program); None for the venv's (devsim.micropython_exe)."""
+        self.add_argument("--micropython", type=program, default=None,
+                          help="MicroPython unix port to time (default: the venv's)")
+
+    def add_quiet(self):
+        """--quiet: no progress bar (host_tools.progress.Bar)."""
+        self.add_argument("--quiet", action="store_true", help="no progress bar")
 
     def checked(self, option, kind, value):
         """kind(value) for a value the command picks itself (a default that

@@ -24,7 +24,7 @@ import time
 import tracemalloc
 
 import host_tools
-from host_tools.options import Parser, out_dir, program, save, save_figure, whole
+from host_tools.options import Parser, save, save_figure, whole
 from host_tools.bench.corpus import corpus
 from host_tools.bench.stats import percentile
 from host_tools.bench.estimate import CPU_HZ, ESP32_PYSTONES, HEAP, REPEATS, pystones
@@ -165,10 +165,8 @@ def main(argv):
     ap.add_argument("--positions", type=whole(1, 100000), default=220,
                     help="positions in the corpus")
     ap.add_seed(2026, "seed of the position corpus")
-    ap.add_argument("--out", type=out_dir, default=host_tools.BUILD,
-                    help="folder for the results")
-    ap.add_argument("--micropython", type=program, default=None,
-                    help="MicroPython unix port to time (default: the venv's)")
+    ap.add_out(host_tools.BUILD)
+    ap.add_micropython()
     ap.add_argument("--no-mp", action="store_true", help="skip the unix-port run")
     ap.add_argument("--expert", type=whole(0, 100000), default=0, metavar="GAMES",
                     help="instead: the expert's ESP32 think time over the moves of "

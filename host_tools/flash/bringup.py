@@ -233,7 +233,7 @@ def main(argv):
     ap.add_argument("--port", required=True, help="the board's serial port")
     ap.add_argument("--cell-mv", type=whole(0, 99999), help="the cell's voltage measured with a "
                     "multimeter, in mV (default: asked; 0: skip)")
-    ap.add_argument("--out", type=out_file, default=MEASURED, help="the measured.json to update")
+    ap.add_out(MEASURED, "the measured.json to update", type=out_file)
     ap.add_argument("--loops", type=whole(1, 10 ** 6), default=LOOPS, help="pystone loops (the speed measurement)")
     ap.add_argument("--press-ms", type=whole(1, 600000), default=PRESS_MS,
                     help="how long each button is waited for, in ms")

@@ -11,7 +11,7 @@ import shutil
 import sys
 
 import host_tools
-from host_tools.options import Parser, out_dir, program, real, shown, whole
+from host_tools.options import Parser, real, shown
 from host_tools.bench.estimate import pystones, ESP32_PYSTONES
 from host_tools.bench.stats import percentile
 from host_tools.devsim import micropython_exe
@@ -24,12 +24,10 @@ def main(argv):
                 "(x K, as `make bench`).")
     ap.add_argument("--levels", default="hard,medium",
                     help="the two seats' levels, comma-separated")
-    ap.add_argument("--games", type=whole(1, 10000), default=3, help="games to time")
+    ap.add_games(3, "games to time", most=10000)
     ap.add_seed(1, "seed of the first game")
-    ap.add_argument("--micropython", type=program, default=None,
-                    help="MicroPython unix port to time (default: the venv's)")
-    ap.add_argument("--out", type=out_dir, default=os.path.join(host_tools.BUILD, "bench"),
-                    help="folder for the results")
+    ap.add_micropython()
+    ap.add_out(os.path.join(host_tools.BUILD, "bench"))
     ap.add_argument("--k", type=real(0.001, 1e6, "a factor"), help="use this K instead of measuring pystones "
                     "(a busy host measures too few; `make bench` prints K; default: measured)")
     a = ap.parse_args(argv)

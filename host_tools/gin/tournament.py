@@ -12,8 +12,7 @@ import sys
 import time
 
 import host_tools  # noqa: F401
-from host_tools.options import (GAMES_MAX, JOBS_MAX, Parser, json_object, one_line,
-                                out_file, save, whole)
+from host_tools.options import Parser, one_line, save
 from host_tools.bench.stats import play_all, wilson, think_ms, stamped
 from host_tools.progress import Bar
 from gin.game import GinGame, HAND_OVER
@@ -107,16 +106,14 @@ def main(argv):
     ap = Parser("gin tournament", description="Gin AI levels against each other over "
                 "mirrored deals (games to 100): each level's share of games won (95% "
                 "interval), margin, hands per game and think time.")
-    ap.add_argument("--games", type=whole(2, GAMES_MAX), default=200,
-                    help="games (each deal twice, the levels in each chair)")
+    ap.add_games(200, "games (each deal twice, the levels in each chair)", least=2)
     ap.add_argument("--levels", default="hard,easy",
                     help="two of %s, comma-separated" % ",".join(LEVELS))
     ap.add_seed(1, "seed of the deals")
-    ap.add_argument("--rules", type=json_object, default={},
-                    help="JSON object of gin variants (default: the standard rules)")
-    ap.add_argument("--jobs", type=whole(1, JOBS_MAX), default=1, help="processes")
-    ap.add_argument("--json", type=out_file, help="write the summary here (default: not written)")
-    ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    ap.add_rules("JSON object of gin variants (default: the standard rules)")
+    ap.add_jobs(1)
+    ap.add_json()
+    ap.add_quiet()
     a = ap.parse_args(argv)
     levels = a.levels.split(",")
     if len(levels) != 2 or any([lv not in LEVELS for lv in levels]) or levels[0] == levels[1]:

@@ -87,8 +87,7 @@ def main(argv=None):
     ap.add_argument("--per-kind", type=whole(1, 10000), default=30,
                     help="target moves per kind")
     ap.add_seed(1, "seed of the positions")
-    ap.add_argument("--out", type=out_file, default=None,
-                    help="JSON report file (default: build/presses.json)")
+    ap.add_out(None, "JSON report file (default: build/presses.json)", type=out_file)
     ap.add_argument("--no-speed", action="store_true",
                     help="skip timing the placement query on the MicroPython unix port")
     ap.add_argument("--no-round", action="store_true",

@@ -17,7 +17,7 @@ import os
 import sys
 
 from host_tools import ROOT
-from host_tools.options import Parser, out_dir, whole
+from host_tools.options import Parser, whole
 
 DEFAULT_OUT = os.path.join(ROOT, "build", "web")
 
@@ -26,7 +26,7 @@ def main(argv):
     ap = Parser("web", description="Play in a browser: build the web page that runs the "
                 "handheld's own app on MicroPython WebAssembly (a static folder any web "
                 "host can serve), and with --serve serve it on this computer.")
-    ap.add_argument("--out", type=out_dir, default=DEFAULT_OUT, help="output folder")
+    ap.add_out(DEFAULT_OUT, "output folder")
     ap.add_argument("--serve", action="store_true", help="serve the folder on 127.0.0.1 after building")
     ap.add_argument("--port", type=whole(0, 65535), default=8000, help="port for --serve (0: any free port)")
     ap.add_argument("--no-build", action="store_true", help="serve what is already built")
