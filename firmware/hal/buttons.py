@@ -41,14 +41,17 @@ def bit(button):
 
 
 class Buttons:
-    def __init__(self, debounce_ms=20, repeat_delay_ms=400, repeat_ms=120,
-                 long_ms=800, repeat_mask=_DPAD, long_mask=ALL & ~_DPAD):
-        self.debounce_ms = debounce_ms
-        self.repeat_delay_ms = repeat_delay_ms
-        self.repeat_ms = repeat_ms
-        self.long_ms = long_ms
-        self.repeat_mask = repeat_mask
-        self.long_mask = long_mask
+    # The timings (ms) and which buttons repeat or long-press: the same on
+    # every console, so they live on the class; a test wanting others sets
+    # them on its own instance.
+    debounce_ms = 20
+    repeat_delay_ms = 400
+    repeat_ms = 120
+    long_ms = 800
+    repeat_mask = _DPAD
+    long_mask = ALL & ~_DPAD
+
+    def __init__(self):
         self.stable = 0                  # debounced state, bit per button
         self._since = [0] * COUNT        # when raw first differed from stable
         self._pending = 0                # bits whose raw differs from stable

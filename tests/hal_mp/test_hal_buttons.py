@@ -112,13 +112,19 @@ def test_wake_button_still_held_goes_on_as_a_hold():
 
 
 def test_configurable_timings():
-    btn = Buttons(debounce_ms=40, long_ms=300, long_mask=bit(A))
+    btn = Buttons()
+    btn.debounce_ms = 40
+    btn.long_ms = 300
+    btn.long_mask = bit(A)
     ev = play([(0, bit(A)), (500, 0)], 700, btn=btn)
     assert [(t, k) for t, k, b in ev] == [(40, PRESS), (340, LONG), (540, RELEASE)]
+    # one instance's timings stay its own: the next console starts at the defaults
+    other = Buttons()
+    assert (other.debounce_ms, other.long_ms) == (20, 800)
 
 
 def test_busy_while_a_button_is_down_or_settling():
-    b = Buttons(debounce_ms=20)
+    b = Buttons()
     assert not b.busy()
     b.update(bit(A), 0)          # raw changed, not yet debounced
     assert b.busy()
