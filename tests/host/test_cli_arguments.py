@@ -32,6 +32,24 @@ CATEGORIES = ("folder", "missing folder", "unwritable", "/dev/full", "0", "negat
               "huge", "NaN", "binary")
 LINE_MAX = 300
 
+PATHS = CATEGORIES[:4]
+TTY = ["--port", "{missing}/tty"]       # a port that is not there
+DB = ["--db", "{db}"]
+
+
+def paths(option, name, *categories, before=(), folder="{dir}", needle=None):
+    """The path cases `categories` (default: all of PATHS) of `option`
+    (None: the path is positional), after the arguments `before`, each
+    refused naming `needle` (default: the option): `folder` where a file
+    goes ({dir}; where a folder goes, a file {file} or a folder of the
+    user's {full}), `name` in a missing folder, `name` in /proc (where
+    even root makes no file), /dev/full."""
+    given = {"folder": folder, "missing folder": "{missing}/" + name,
+             "unwritable": "/proc/pocket-" + name, "/dev/full": "/dev/full"}
+    return {c: (list(before) + ([option] if option else []) + [given[c]], needle or option)
+            for c in categories or PATHS}
+
+
 # command -> {category: (argv after the command, the option the refusal names)}
 # or {category: None}: the command has no argument of that kind (the reason
 # is the comment).  {dir} an existing folder, {full} one holding files the
@@ -42,10 +60,8 @@ TABLE = {
     "solve": {"binary": ("stdin", "UTF-8")},
     "gin score": {"binary": ("stdin", "UTF-8")},
     "tournament": {
-        "folder": (["--json", "{dir}"], "--json"),
-        "missing folder": (["--json", "{missing}/x.json"], "--json"),
-        "unwritable": (["--png", "/proc/pocket-x.png"], "--png"),
-        "/dev/full": (["--json", "/dev/full"], "--json"),
+        **paths("--json", "x.json", "folder", "missing folder", "/dev/full"),
+        **paths("--png", "x.png", "unwritable"),
         "0": (["--games", "0"], "--games"),
         "negative": (["--jobs", "-3"], "--jobs"),
         "huge": (["--games", "1e300"], "--games"),
@@ -53,10 +69,7 @@ TABLE = {
         "binary": (["--rules", BIN], "--rules"),
     },
     "gin tournament": {
-        "folder": (["--json", "{dir}"], "--json"),
-        "missing folder": (["--json", "{missing}/g.json"], "--json"),
-        "unwritable": (["--json", "/proc/pocket-g.json"], "--json"),
-        "/dev/full": (["--json", "/dev/full"], "--json"),
+        **paths("--json", "g.json"),
         "0": (["--jobs", "0"], "--jobs"),
         "negative": (["--games", "-5"], "--games"),
         "huge": (["--games", "9" * 5000], "--games"),
@@ -64,10 +77,8 @@ TABLE = {
         "binary": (["--rules", BIN], "--rules"),
     },
     "gin think": {
-        "folder": (["--micropython", "{dir}"], "--micropython"),
-        "missing folder": (["--micropython", "{missing}/micropython"], "--micropython"),
-        "unwritable": (["--out", "/proc/pocket-x"], "--out"),
-        "/dev/full": (["--out", "/dev/full"], "--out"),
+        **paths("--micropython", "micropython", "folder", "missing folder"),
+        **paths("--out", "x", "unwritable", "/dev/full"),
         "0": (["--games", "0"], "--games"),
         "negative": (["--seed", "-1"], "--seed"),
         "huge": (["--games", "99999999"], "--games"),
@@ -75,10 +86,8 @@ TABLE = {
         "binary": (["--levels", BIN], "level"),
     },
     "bench": {
-        "folder": (["--micropython", "{dir}"], "--micropython"),
-        "missing folder": (["--micropython", "{missing}/micropython"], "--micropython"),
-        "unwritable": (["--out", "/proc/pocket-x"], "--out"),
-        "/dev/full": (["--out", "/dev/full"], "--out"),
+        **paths("--micropython", "micropython", "folder", "missing folder"),
+        **paths("--out", "x", "unwritable", "/dev/full"),
         "0": (["--positions", "0"], "--positions"),
         "negative": (["--expert", "-1"], "--expert"),
         "huge": (["--positions", "1" + "0" * 12], "--positions"),
@@ -86,10 +95,7 @@ TABLE = {
         "binary": (["--seed", BIN], "--seed"),
     },
     "presses": {
-        "folder": (["--out", "{dir}"], "--out"),
-        "missing folder": (["--out", "{missing}/p.json"], "--out"),
-        "unwritable": (["--out", "/proc/pocket-p.json"], "--out"),
-        "/dev/full": (["--out", "/dev/full"], "--out"),
+        **paths("--out", "p.json"),
         "0": (["--per-kind", "0"], "--per-kind"),
         "negative": (["--seed", "-1"], "--seed"),
         "huge": (["--per-kind", "1e300"], "--per-kind"),
@@ -97,10 +103,8 @@ TABLE = {
         "binary": (["--seed", BIN], "--seed"),
     },
     "flash": {
-        "folder": (["--firmware", "{dir}"], "--firmware"),
-        "missing folder": (["--firmware", "{missing}/fw.bin"], "--firmware"),
-        "unwritable": (["--backup-dir", "/proc/pocket-x"], "--backup-dir"),
-        "/dev/full": (["--firmware", "/dev/full"], "--firmware"),
+        **paths("--firmware", "fw.bin", "folder", "missing folder", "/dev/full"),
+        **paths("--backup-dir", "x", "unwritable"),
         "0": (["--repl-timeout", "0"], "--repl-timeout"),
         "negative": (["--reset-wait", "-1"], "--reset-wait"),
         "huge": (["--boot-timeout", "1e300"], "--boot-timeout"),
@@ -108,10 +112,8 @@ TABLE = {
         "binary": (["--sha256", BIN], "--sha256"),
     },
     "firmware": {
-        "folder": (["--src", "{file}"], "--src"),
+        **paths("--src", "mp", "folder", "unwritable", "/dev/full", folder="{file}"),
         "missing folder": None,     # a missing --src is where MicroPython is cloned
-        "unwritable": (["--src", "/proc/pocket-mp"], "--src"),
-        "/dev/full": (["--src", "/dev/full"], "--src"),
         "binary": (["--route", BIN], "--route"),
     },
     "stubcheck": {                  # --root: the folder checked (hidden)
@@ -121,21 +123,17 @@ TABLE = {
         "binary": (["--root", "{bin}"], "--root"),
     },
     "bringup": {
-        "folder": (["--port", "{missing}/tty", "--out", "{dir}"], "--out"),
-        "missing folder": (["--port", "{missing}/tty", "--out", "{missing}/m.json"], "--out"),
-        "unwritable": (["--port", "{missing}/tty", "--out", "/proc/pocket-m.json"], "--out"),
-        "/dev/full": (["--port", "{missing}/tty", "--out", "/dev/full"], "--out"),
-        "0": (["--port", "{missing}/tty", "--loops", "0"], "--loops"),
-        "negative": (["--port", "{missing}/tty", "--cell-mv", "-1"], "--cell-mv"),
-        "huge": (["--port", "{missing}/tty", "--press-ms", "1e300"], "--press-ms"),
-        "NaN": (["--port", "{missing}/tty", "--loops", "nan"], "--loops"),
-        "binary": (["--port", "{missing}/tty", "--cell-mv", BIN], "--cell-mv"),
+        **paths("--out", "m.json", before=TTY),
+        "0": (TTY + ["--loops", "0"], "--loops"),
+        "negative": (TTY + ["--cell-mv", "-1"], "--cell-mv"),
+        "huge": (TTY + ["--press-ms", "1e300"], "--press-ms"),
+        "NaN": (TTY + ["--loops", "nan"], "--loops"),
+        "binary": (TTY + ["--cell-mv", BIN], "--cell-mv"),
     },
     "devsim": {                     # FOLDER: the board's flash (made if missing)
-        "folder": (["{file}"], "folder"),
+        **paths(None, "board", "folder", "unwritable", "/dev/full", folder="{file}",
+                needle="folder"),
         "missing folder": None,
-        "unwritable": (["/proc/pocket-board"], "folder"),
-        "/dev/full": (["/dev/full"], "folder"),
         "0": (["{dir}", "--heap", "0"], "--heap"),
         "negative": (["{dir}", "--tcp", "-1"], "--tcp"),
         "huge": (["{dir}", "--tcp", "70000"], "--tcp"),
@@ -143,29 +141,22 @@ TABLE = {
         "binary": (["{dir}", "--heap", BIN], "--heap"),
     },
     "sync": {                       # refused before the port is opened
-        "folder": (["--port", "{missing}/tty", "--db", "{dir}"], "--db"),
-        "missing folder": (["--port", "{missing}/tty", "--db", "{missing}/s.db"], "--db"),
-        "unwritable": (["--port", "{missing}/tty", "--db", "/proc/pocket-s.db"], "--db"),
-        "/dev/full": (["--port", "{missing}/tty", "--db", "/dev/full"], "--db"),
-        "0": (["--port", "{missing}/tty", "--retries", "0"], "--retries"),
-        "negative": (["--port", "{missing}/tty", "--timeout", "-1"], "--timeout"),
-        "huge": (["--port", "{missing}/tty", "--timeout", "1e300"], "--timeout"),
-        "NaN": (["--port", "{missing}/tty", "--timeout", "nan"], "--timeout"),
-        "binary": (["--port", "{missing}/tty", "--db", "{bin}"], "not a score database"),
+        **paths("--db", "s.db", before=TTY),
+        "0": (TTY + ["--retries", "0"], "--retries"),
+        "negative": (TTY + ["--timeout", "-1"], "--timeout"),
+        "huge": (TTY + ["--timeout", "1e300"], "--timeout"),
+        "NaN": (TTY + ["--timeout", "nan"], "--timeout"),
+        "binary": (TTY + ["--db", "{bin}"], "not a score database"),
     },
     "scores": {
-        "folder": (["--db", "{db}", "--csv", "{dir}"], "--csv"),
-        "missing folder": (["--db", "{db}", "--plot", "{missing}/p.png"], "--plot"),
-        "unwritable": (["--db", "{db}", "--csv", "/proc/pocket-s.csv"], "--csv"),
-        "/dev/full": (["--db", "{db}", "--csv", "/dev/full"], "--csv"),
+        **paths("--csv", "s.csv", "folder", "unwritable", "/dev/full", before=DB),
+        **paths("--plot", "p.png", "missing folder", before=DB),
         "binary": (["--db", "{bin}"], "not a score database"),
     },
     "emulate": {
-        "folder": (["--headless", "--script", "{dir}"], "--script"),
-        "missing folder": (["--headless", "--script", "{missing}/keys.txt"], "--script"),
-        "unwritable": (["--headless", "--screenshot-dir", "/proc/pocket-shots"],
-                       "--screenshot-dir"),
-        "/dev/full": (["--headless", "--save-dir", "/dev/full"], "--save-dir"),
+        **paths("--script", "keys.txt", "folder", "missing folder", before=["--headless"]),
+        **paths("--screenshot-dir", "shots", "unwritable", before=["--headless"]),
+        **paths("--save-dir", "", "/dev/full", before=["--headless"]),
         "0": (["--scale", "0"], "--scale"),
         "negative": (["--scale", "-2"], "--scale"),
         "huge": (["--headless", "--keys", "A*999999999"], "A*999999999"),
@@ -175,8 +166,7 @@ TABLE = {
     "web": {
         "folder": (["--out", "{full}"], "not replacing it"),   # a folder of the user's
         "missing folder": None,     # a missing --out is made
-        "unwritable": (["--out", "/proc/pocket-web"], "--out"),
-        "/dev/full": (["--out", "/dev/full"], "--out"),
+        **paths("--out", "web", "unwritable", "/dev/full"),
         "0": None,                  # --port 0: any free port
         "negative": (["--port", "-1"], "--port"),
         "huge": (["--port", "65536"], "--port"),
@@ -184,16 +174,12 @@ TABLE = {
         "binary": (["--port", BIN], "--port"),
     },
     "docs": {
-        "folder": (["--out", "{full}"], "--out"),
+        **paths("--out", "site", "folder", "unwritable", "/dev/full", folder="{full}"),
         "missing folder": None,     # a missing --out is made
-        "unwritable": (["--out", "/proc/pocket-site"], "--out"),
-        "/dev/full": (["--out", "/dev/full"], "--out"),
     },
     "mpycheck": {
-        "folder": (["--out", "{file}"], "--out"),
+        **paths("--out", "mpy", "folder", "unwritable", "/dev/full", folder="{file}"),
         "missing folder": None,     # a missing --out is made
-        "unwritable": (["--out", "/proc/pocket-mpy"], "--out"),
-        "/dev/full": (["--out", "/dev/full"], "--out"),
     },
     "mp32": {},                     # no options
     "hardware": {},                 # --check only (pins.json: tests/hardware)
