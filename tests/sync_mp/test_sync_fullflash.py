@@ -43,27 +43,22 @@ class _Ram:
         return 0
 
 
-class _Part:
-    """A file whose writes, while full, keep half and raise ENOSPC."""
+if sys.implementation.name != "micropython":
+    import io
 
-    def __init__(self, f, flash):
-        self.f = f
-        self.flash = flash
+    class _Part(io.BufferedWriter):
+        """A binary file written as CPython's open() writes it, but while
+        the flash is full a write keeps half and raises ENOSPC."""
 
-    def write(self, b):
-        if self.flash.full:
-            self.f.write(bytes(b[:len(b) // 2]))
-            raise OSError(28, "No space left on device")
-        return self.f.write(b)
+        def __init__(self, path, mode, flash):
+            super().__init__(io.FileIO(path, mode))
+            self.flash = flash
 
-    def close(self):
-        self.f.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
+        def write(self, b):
+            if self.flash.full:
+                super().write(bytes(b[:len(b) // 2]))
+                raise OSError(28, "No space left on device")
+            return super().write(b)
 
 
 class Flash:
@@ -81,10 +76,9 @@ class Flash:
             flash = self
 
             def full_open(path, mode="r", *args):
-                f = _open(path, mode, *args)
                 if path.startswith(flash.root) and ("w" in mode or "a" in mode):
-                    return _Part(f, flash)
-                return f
+                    return _Part(path, mode, flash)     # the score log's: binary
+                return _open(path, mode, *args)
             builtins.open = full_open
 
     def fill(self):
