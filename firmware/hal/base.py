@@ -35,7 +35,7 @@ everything else here is shared, so the app runs unchanged on each:
                        clock, and its offset from UTC (minutes) for showing
                        dates (hal.utc_offset(), kept in storage)
 """
-from compat import const, ticks_diff
+from compat import const, ticks_diff, ticks_ms
 from hal.buttons import Buttons
 
 class SleepWake(Exception):
@@ -121,7 +121,8 @@ class Hal:
         raise NotImplementedError
 
     def ticks_ms(self):
-        raise NotImplementedError
+        """The board's clock (compat's); a backend on another replaces it."""
+        return ticks_ms()
 
     def sleep_ms(self, ms):
         raise NotImplementedError

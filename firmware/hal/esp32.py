@@ -138,9 +138,6 @@ class Esp32Hal(Hal):
                 bits |= 1 << i
         return bits
 
-    def ticks_ms(self):
-        return ticks_ms()
-
     def sleep_ms(self, ms):
         self._nap(ms)
 

@@ -27,7 +27,7 @@ must confirm it: docs/maker.md).
 import espnow
 import network
 
-from compat import const, ticks_ms
+from compat import const
 from hal.link import BROADCAST, Link
 
 CHANNEL = const(1)
@@ -35,17 +35,11 @@ RXBUF = const(528)         # espnow's default: two full frames with their heads
 PMK = b"PocketRummikub-1"  # espnow's primary key: public; each peer's LMK is the secret
 
 
-def _sleep_ms(ms):
-    import time
-    time.sleep_ms(ms)
-
-
 class EspNowLink(Link):
     def __init__(self, channel=CHANNEL, rxbuf=RXBUF, clock=None):
         """clock: (ticks_ms, sleep_ms) if not the board's own (a test's
         virtual clock)."""
         self.channel = channel
-        self._clock = clock or (ticks_ms, _sleep_ms)
         self.sta = sta = network.WLAN(network.WLAN.IF_STA)
         self._wlan_on()
         self.e = e = espnow.ESPNow()
@@ -53,7 +47,7 @@ class EspNowLink(Link):
         e.active(True)
         e.set_pmk(PMK)
         e.add_peer(BROADCAST, channel=channel, ifidx=network.WLAN.IF_STA)
-        Link.__init__(self, sta.config("mac"))
+        Link.__init__(self, sta.config("mac"), clock)
 
     def _wlan_on(self):
         sta = self.sta
@@ -93,12 +87,6 @@ class EspNowLink(Link):
             self._wlan_on()
         else:
             self.sta.active(False)
-
-    def ticks_ms(self):
-        return self._clock[0]()
-
-    def sleep_ms(self, ms):
-        self._clock[1](ms)
 
     def close(self):
         self.e.active(False)

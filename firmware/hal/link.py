@@ -52,7 +52,7 @@ hal.simradio (UDP to a simulated radio, the unix port and CPython),
 hal.espnowlink (the ESP32's `espnow`), hal.weblink (the web page: the
 tabs of one browser over a BroadcastChannel).
 """
-from compat import const
+from compat import const, ticks_ms
 
 MTU = const(250)
 MAX_PEERS = const(20)
@@ -66,17 +66,27 @@ def mac_text(mac):
     return ":".join(["%02x" % b for b in mac])
 
 
+def _sleep_ms(ms):
+    import time
+    time.sleep_ms(ms)
+
+
 class Link:
     """The shared part: the peer table, the checks and the counts.  A
     backend fills in _send(mac, frame) -> bool, _recv(timeout_ms) ->
-    (mac, frame) or None, ticks_ms(), sleep_ms(ms), close(), and where
-    its radio keeps a peer table of its own, _add(mac, key, new) and
-    _del(mac)."""
+    (mac, frame) or None, close(), and where its radio keeps a peer
+    table of its own, _add(mac, key, new) and _del(mac).  The clock is
+    the board's, or clock=(ticks_ms, sleep_ms) (a test's virtual one);
+    a radio that is a clock itself (hal.simradio) replaces ticks_ms()
+    and sleep_ms(ms)."""
+    _clock = (ticks_ms, _sleep_ms)     # the board's: one tuple for every link
 
-    def __init__(self, mac):
+    def __init__(self, mac, clock=None):
         if len(mac) != 6:
             raise ValueError("a link address is 6 bytes, not %d" % len(mac))
         self.mac = bytes(mac)
+        if clock:
+            self._clock = clock
         self._peers = []
         self._keys = {}
         self._heard = {}
@@ -191,10 +201,10 @@ class Link:
         raise NotImplementedError
 
     def ticks_ms(self):
-        raise NotImplementedError
+        return self._clock[0]()
 
     def sleep_ms(self, ms):
-        raise NotImplementedError
+        self._clock[1](ms)
 
     def close(self):
         pass

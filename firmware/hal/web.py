@@ -112,9 +112,6 @@ class WebHal(Hal):
     def read_buttons(self):
         return self.keys
 
-    def ticks_ms(self):
-        return ticks_ms()
-
     def sleep_ms(self, ms):
         time.sleep_ms(ms)
 

@@ -30,10 +30,8 @@ text: air_open(my address), air_send(to, data) -> acknowledged,
 air_recv() -> "from data" or "", air_radio(on), air_dropped() -> count;
 addresses in hex, frames in base64.
 """
-import time
 from binascii import a2b_base64, b2a_base64, hexlify
 
-from compat import ticks_ms
 from hal.link import Link
 
 
@@ -77,9 +75,3 @@ class WebLink(Link):
         c = list(self._counts)
         c[4] = int(self.air.air_dropped())
         return tuple(c)
-
-    def ticks_ms(self):
-        return ticks_ms()
-
-    def sleep_ms(self, ms):
-        time.sleep_ms(ms)
