@@ -9,7 +9,9 @@ clock] (winner -1: the game ran out of heap).
   MICROPYPATH=.frozen micropython -X heapsize=64k strength_mp.py K BALLAST LEVELS SEED
 LEVELS: the seats' levels, comma-separated; one game a process (a game
 that ran out of heap leaves nothing behind for the next); BALLAST bytes
-stay allocated throughout (the heap the app holds itself).
+stay allocated throughout (the heap the app holds itself).  Its play()
+is the CPython tournament's game too (bench/tournament imports it; only
+the run as a script reads argv and slows the clock).
 """
 import gc
 import json
@@ -39,19 +41,22 @@ def _device_ticks():
     return time.ticks_add(_start[0], int(ran * K))
 
 
-K = float(sys.argv[1])
-compat.ticks_ms = _device_ticks
-_BALLAST = bytearray(int(sys.argv[2]))
+if __name__ == "__main__":     # the device model's run, not the tournament's import
+    K = float(sys.argv[1])
+    compat.ticks_ms = _device_ticks
+    _BALLAST = bytearray(int(sys.argv[2]))
 
 from rummikub.game import Game, PLAYING  # noqa: E402
 from rummikub.rules import Rules  # noqa: E402
 from ai.players import Player  # noqa: E402
 
 
-def play(levels, seed):
-    _start[0] = time.ticks_ms()
-    _start[1] = _cpu_us() if _cpu_us else 0
-    g = Game(Rules(), len(levels), seed=seed)
+def play(levels, seed, rules, times):
+    """Deal `seed` under `rules` (a Rules), seat i played by levels[i] (seeded
+    seed * 31 + i), each move's think ms appended to times[i]: (winner
+    seat, scores).  The CPython tournament plays its games with this too
+    (bench/tournament.play_game), so both play a deal move for move alike."""
+    g = Game(rules, len(levels), seed=seed)
     players = [Player(levels[i], seed=seed * 31 + i) for i in range(len(levels))]
     turns = 0
     while g.phase == PLAYING:
@@ -59,25 +64,26 @@ def play(levels, seed):
         p = players[who]
         before = p.think_ms
         p.take_turn(g)
-        _times[who].append(p.think_ms - before)
+        times[who].append(p.think_ms - before)
         turns += 1
         if turns > 5000:
             raise RuntimeError("game %d does not end" % seed)
     return g.round_winners[0], list(g.round_rows[0])
 
 
-_times = []
-
-
 def main(levels, seed):
     gc.collect()
-    for _ in levels:
-        _times.append([])
+    times = []
+    for _ in levels:        # a loop: a comprehension's code object costs 32 bytes of heap
+        times.append([])
+    _start[0] = time.ticks_ms()
+    _start[1] = _cpu_us() if _cpu_us else 0
     try:
-        winner, scores = play(levels, seed)
+        winner, scores = play(levels, seed, Rules(), times)
     except MemoryError:         # the app would stop here: no winner
         winner, scores = -1, []
-    print(json.dumps([levels, winner, scores, seed, _times]))
+    print(json.dumps([levels, winner, scores, seed, times]))
 
 
-main(sys.argv[3].split(","), int(sys.argv[4]))
+if __name__ == "__main__":
+    main(sys.argv[3].split(","), int(sys.argv[4]))

@@ -25,33 +25,23 @@ import host_tools  # noqa: F401
 from host_tools.options import (Parser, one_line, out_dir, out_file, png_file, save,
                                 save_figure, shown, whole)
 from host_tools.bench.stats import play_all, wilson, think_ms, stamped  # noqa: F401 (wilson: tests)
+from host_tools.bench.strength_mp import play
 from host_tools.progress import Bar
-from rummikub.game import Game, PLAYING
 from rummikub.rules import Rules, RuleError
-from ai.players import Player, LEVELS
+from ai.players import LEVELS
 
 # weakest first: "each level against the one below"
 LADDER = ("easy", "medium", "hard", "expert")
 
 
 def play_game(args):
-    """One round of deal `seed` with seat i played by levels[i].  Returns
-    (levels, winner seat, scores, think ms of every move per seat, seed)."""
+    """One round of deal `seed` with seat i played by levels[i], as the
+    device model plays it (strength_mp.play).  Returns (levels, winner
+    seat, scores, think ms of every move per seat, seed)."""
     levels, seed, rules = args
-    g = Game(Rules(**rules), len(levels), seed=seed)
-    players = [Player(levels[i], seed=seed * 31 + i) for i in range(len(levels))]
     times = [[] for _ in levels]
-    turns = 0
-    while g.phase == PLAYING:
-        p = players[g.current]
-        before = p.think_ms
-        who = g.current
-        p.take_turn(g)
-        times[who].append(p.think_ms - before)
-        turns += 1
-        if turns > 5000:
-            raise RuntimeError("game %d does not end" % seed)
-    return list(levels), g.round_winners[0], list(g.round_rows[0]), times, seed
+    winner, scores = play(levels, seed, Rules(**rules), times)
+    return list(levels), winner, scores, times, seed
 
 
 def rotations(seats):
