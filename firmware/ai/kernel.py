@@ -519,14 +519,34 @@ def run(D, P) -> int:  # viper
                 if b == NONE:
                     continue
                 s2 = sc + (u - t0) * unit + x * xu
-                hb = 2 * (o + b) + left * ju
-                rb = rd + left * ju
-                if hb > rb:
-                    hb = rb
-                if s2 + hb < lower:
-                    if s2 + hb - sc > fb:
-                        fb = s2 + hb - sc
+                o += b                  # the step's own colour joins the others
+            else:
+                xg = ch
+                if j + xg > J:
                     continue
+                gi = (sg0 * 4 + mg0) * 8
+                if not gok[gi + xg]:
+                    continue
+                if free and xg and gok[gi + xg - 1]:
+                    continue            # fewer group jokers do: spares
+                left = J - j - xg
+                o = oth[base + left] - _BIAS
+                if o < 0:
+                    continue
+                s2 = sc + xg * xu
+            # the bound, one test for both kinds of step: below here the
+            # walk adds at most twice the colours' half bounds, or what the
+            # rack tiles after this step can add if less, each plus the
+            # jokers left at a tile's top score
+            hb = 2 * o + left * ju
+            rb = rd + left * ju
+            if hb > rb:
+                hb = rb
+            if s2 + hb < lower:
+                if s2 + hb - sc > fb:
+                    fb = s2 + hb - sc
+                continue
+            if kind == 0:
                 if most >= 0:
                     more = most - (s2 >> 11)
                     if more < 0:
@@ -557,30 +577,6 @@ def run(D, P) -> int:  # viper
                         v = meld
                 B2 = (j + x) | (sg << 3) | (mg << 7) | (v << 9)
             else:
-                xg = ch
-                if j + xg > J:
-                    continue
-                gi = (sg0 * 4 + mg0) * 8
-                if not gok[gi + xg]:
-                    continue
-                if free and xg and gok[gi + xg - 1]:
-                    continue            # fewer group jokers do: spares
-                left = J - j - xg
-                o = oth[base + left] - _BIAS
-                if o < 0:
-                    continue
-                s2 = sc + xg * xu
-                # the run branch's bound again, written out on purpose: this is
-                # the viper walk's inner loop, where a shared helper would cost a
-                # call per child tried (the duplicates tool lists the pair)
-                hb = 2 * o + left * ju
-                rb = rd + left * ju
-                if hb > rb:
-                    hb = rb
-                if s2 + hb < lower:
-                    if s2 + hb - sc > fb:
-                        fb = s2 + hb - sc
-                    continue
                 if meld:
                     v += xg * vn
                     if v > meld:
@@ -591,8 +587,7 @@ def run(D, P) -> int:  # viper
                     continue
                 A2 = A
                 B2 = (j + xg) | (v << 9)
-            # a state proven short before (or a stronger one) prunes this one
-            if kind == 1:
+                # a state proven short before (or a stronger one) prunes this one
                 need = lower - s2
                 qb0 = (B2 & 7) | ((B2 >> 9) << 3) | (n << 10) | mkey
                 jj = B2 & 7
