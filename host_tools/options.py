@@ -87,12 +87,15 @@ class Parser(argparse.ArgumentParser):
     """argparse with one-line refusals: `name: what was wrong (--help lists
     the options)` on stderr, exit status 2.  `description` says what the
     command is for (required: tests/host/test_cli_help.py reads every
-    command's); --help states each option's default (Help)."""
+    command's); --help states each option's default (Help).  A module
+    run on its own (`python -m host_tools.bench.device_strength`) gives
+    its own `prog`."""
 
     def __init__(self, name, description, **kw):
         self.name = name
         kw.setdefault("formatter_class", Help)
-        super().__init__(prog=prog(name), description=description, **kw)
+        kw.setdefault("prog", prog(name))
+        super().__init__(description=description, **kw)
 
     # The options several commands take, each stated once: its type and
     # range here, what it means to the command in `help`.

@@ -32,7 +32,6 @@ time on the device's clock over all its moves (median, p95, max: the
 unix port's CPU time x K); writes build/device_strength/<profile>.json
 (<profile>-<seats>.json for other seats).
 """
-import argparse
 import json
 import os
 import shutil
@@ -49,6 +48,7 @@ from host_tools.bench.stats import percentile, wilson
 from host_tools.bench.tournament import mirrored, play_game, rotations
 from host_tools.mp32 import build as mp32
 from host_tools.mp32 import profiles
+from host_tools.options import Parser
 
 SEATS = ["expert", "greedy"]      # the default match-up
 OUT = os.path.join(ROOT, "build", "device_strength")
@@ -194,13 +194,11 @@ def firmware_digest():
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_tools.bench.device_strength",
-                                 description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = Parser("device_strength", description=__doc__,
+                prog="python -m host_tools.bench.device_strength")
     ap.add_argument("--profile", default="radio-off", choices=sorted(profiles.PROFILES),
                     help="device heap profile (default radio-off)")
-    ap.add_argument("--games", type=int, default=100,
-                    help="games a seed (one a deal per seat rotation)")
+    ap.add_games(100, "games a seed (one a deal per seat rotation)")
     ap.add_argument("--seats", default=",".join(SEATS),
                     help="the table's levels, comma-separated (default expert,greedy)")
     ap.add_argument("--seeds", default="1", help="comma-separated, e.g. 1,2")
@@ -210,11 +208,11 @@ def main(argv):
                     help="bytes held aside for the app (default 17 KB)")
     ap.add_argument("--k", type=float, default=None,
                     help="slow-down factor (default: measured with pystone)")
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_jobs(2)
     ap.add_argument("--chunk", type=int, default=None,
                     help="play at most this many new games on each side, then stop")
     ap.add_argument("--fresh", action="store_true", help="forget games played before")
-    ap.add_argument("--out", default=OUT, help="folder of the ledgers and summaries")
+    ap.add_out(OUT, "folder of the ledgers and summaries")
     args = ap.parse_args(argv)
     why = mp32.missing()
     if why:

@@ -25,13 +25,13 @@ the e-ink taking 1.2 s to show a change.  For each loss rate:
 share and wake-ups per minute, the worst console's) for the power model
 (host_tools.hardware.power: hardware/link_duty.json), with this command.
 """
-import argparse
 import json
 import os
 import sys
 import tempfile
 
 from host_tools import ROOT
+from host_tools.options import Parser
 from host_tools.link import air as A
 from host_tools.link import run as R
 
@@ -91,14 +91,14 @@ def k_factor(exe):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_tools.link.bench", description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=3, help="matches per loss rate, seeds seed, seed+1, ... (default 3)")
+    ap = Parser("link bench", description=__doc__.split("\n")[0], prog="python -m host_tools.link.bench")
+    ap.add_games(3, "matches per loss rate, seeds seed, seed+1, ...")
     ap.add_argument("--loss", default="0,20", help="loss rates in %%, comma-separated (default 0,20)")
-    ap.add_argument("--seed", type=int, default=1, help="the first match's seed (default 1)")
+    ap.add_seed(1, "the first match's seed")
     ap.add_argument("--k", type=float, default=None, help="the ESP32's slowness against this machine (default: measured,"
                     " pystones on CPU time: host_tools.bench.estimate)")
-    ap.add_argument("--json", default=None, help="write the first loss rate's duty-cycle counts here for the power"
-                    " model (hardware/link_duty.json; default: none)")
+    ap.add_json("write the first loss rate's duty-cycle counts here for the power model"
+                " (hardware/link_duty.json)")
     args = ap.parse_args(argv)
     from host_tools.mp32 import build as mp32
     why = mp32.missing()
