@@ -23,9 +23,10 @@ GAME_HEAP ?= 47k
 GIN_HEAP ?= 43k
 # Every test file that also runs under MicroPython (tests/<subject>_mp/):
 # tests/mp_runner.py puts each file's folder on the path; tests/engine_mp
-# holds the helpers all of them share (check.py, save_edit.py, simple_player.py).
+# holds the helpers all of them share (check.py, save_edit.py, simple_player.py),
+# tests/hal_mp the bus the UI tests' hal runs on (fake_bus.py).
 MP_TESTS := $(sort $(wildcard tests/*_mp/test_*.py))
-MPPATH := firmware:tests/engine_mp
+MPPATH := firmware:tests/engine_mp:tests/hal_mp
 
 .PHONY: all venv docs-img test test-py test-mp test-mp32 test-mpy test-mem test-web web docs bench emulate ui-heap flash firmware bringup tournament ladder hardware clean
 

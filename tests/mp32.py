@@ -49,7 +49,7 @@ from host_tools.mp32 import profiles  # noqa: E402
 import mp_heap  # noqa: E402
 
 # as `make test-mp` (its MPPATH): the runner adds each test file's folder
-MPPATH = ":".join(os.path.join(ROOT, p) for p in ("firmware", "tests/engine_mp"))
+MPPATH = ":".join(os.path.join(ROOT, p) for p in ("firmware", "tests/engine_mp", "tests/hal_mp"))
 UI_RUNS = (("whole UI match", "mp_ui_game"), ("Gin game through the UI", "mp_gin_ui_game"))
 
 

@@ -179,11 +179,11 @@ def frozen_key(staged):
 
 
 # the tests' drivers, frozen beside the app: tests/ui_mp's whole-match
-# scripts and the headless link console.  On the device main.py (frozen)
+# scripts (with the hal tests' bus they run on) and the headless link console.  On the device main.py (frozen)
 # drives the app, so the driver's code on the heap (as .mpy) would be a
 # cost of the test, not of the app
-TEST_DRIVER = ("tests/ui_mp/ui_hal.py", "tests/ui_mp/ui_driver.py", "tests/ui_mp/mp_ui_game.py",
-               "tests/ui_mp/ui_probe.py", "tests/ui_mp/mp_gin_ui_game.py",
+TEST_DRIVER = ("tests/ui_mp/ui_hal.py", "tests/hal_mp/fake_bus.py", "tests/ui_mp/ui_driver.py",
+               "tests/ui_mp/mp_ui_game.py", "tests/ui_mp/ui_probe.py", "tests/ui_mp/mp_gin_ui_game.py",
                "tests/ui_mp/mp_table_host.py", "host_tools/link/console_mp.py")
 # host-only backends the drivers run on, frozen where the device has its
 # own (hal.simradio stands in for the ESP32's espnow backend)

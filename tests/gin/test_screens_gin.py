@@ -9,8 +9,7 @@ from goldens import golden_suite
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-MP_PATH = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tests", "ui_mp"),
-           os.path.join(ROOT, "tests", "gin_mp")]
+MP_PATH = [os.path.join(ROOT, p) for p in ("firmware", "tests/ui_mp", "tests/hal_mp", "tests/gin_mp")]
 
 rendered, test_golden, test_micropython_framebuf_matches_cpython = golden_suite(
     gin_scenes, os.path.join(HERE, "golden"), MP_PATH)

@@ -2,7 +2,7 @@
 of MicroPython's framebuf with CPython's stand-in.
 
 Runs on both runtimes: `micropython gin_scenes.py DIR` (MICROPYPATH
-firmware:tests/ui_mp:tests/gin_mp) prints one line per scene, `name crc32`;
+firmware:tests/ui_mp:tests/hal_mp:tests/gin_mp) prints one line per scene, `name crc32`;
 CPython imports render_all() and compares.
 """
 from gin.cards import parse_cards

@@ -1,15 +1,13 @@
 """A Hal for tests (CPython and MicroPython): the real SSD1683 driver on a
 fake bus, the bus's virtual clock as the hal's clock, button lines from a
-bitmask the test sets, deep sleep as an exception."""
+bitmask the test sets, deep sleep raising hal.base.SleepWake (as every
+backend that cannot power down does).  tests/ui_mp/ui_hal builds the
+whole-game runs' hal on the same bus."""
 import os
 
-from hal.base import Hal
+from hal.base import Hal, SleepWake
 from hal.epd_ssd1683 import SSD1683
 from hal.storage import Storage
-
-
-class Asleep(Exception):
-    pass
 
 
 def folder_storage(root):
@@ -37,4 +35,4 @@ class BusHal(Hal):
         self.bus.now += ms
 
     def deep_sleep(self):
-        raise Asleep()
+        raise SleepWake()

@@ -6,7 +6,8 @@ the device runs them; prints 'ok <bytes allocated after gc> <bytes sent>'.
 import gc
 
 from fake_bus import CountingBus
-from hal_fakes import Asleep, BusHal, folder_storage
+from hal_fakes import BusHal, folder_storage
+from hal.base import SleepWake
 from hal.buttons import bit, A
 from hal.epd_ssd1683 import BLACK, WHITE
 from hal.sleep import IdleSleep
@@ -34,7 +35,7 @@ h.sleep_ms(6000)
 assert idle.due()
 try:
     idle.sleep_now(lambda: h.storage.save("game", state))
-except Asleep:
+except SleepWake:
     pass
 gc.collect()
 print("ok", gc.mem_alloc(), h.bus.sent)

@@ -1,9 +1,9 @@
 """hal.base and hal.sleep on a minimal backend (CPython and MicroPython):
 wake press first, polling, sampling during refreshes, the sleep order."""
 from epd_fakes import RecordingBus
-from hal_fakes import Asleep, BusHal
+from hal_fakes import BusHal
 
-from hal.base import lipo_percent, WAKE_BUTTON, WAKE_POWER
+from hal.base import SleepWake, lipo_percent, WAKE_BUTTON, WAKE_POWER
 from hal.buttons import A, B, PRESS, RELEASE, CLICK, bit
 from hal.sleep import IdleSleep, draw_sleep_screen
 
@@ -89,7 +89,7 @@ def test_idle_sleep_order_and_timing():
     try:
         idle.sleep_now(save, draw)
         raise AssertionError("sleep_now returned")
-    except Asleep:
+    except SleepWake:
         pass
     assert h.events == ["save", "draw", "deep_sleep"]
     cmds = [c for c, _ in h.bus.take()]

@@ -23,6 +23,10 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 UI_MP = os.path.join(ROOT, "tests", "ui_mp")
+HAL_MP = os.path.join(ROOT, "tests", "hal_mp")
+# the test's scripts: the whole-game drivers, and the hal they run on
+SCRIPTS = tuple((UI_MP, n) for n in ("ui_hal", "ui_driver", "mp_ui_game", "ui_probe",
+                                     "mp_gin_ui_game")) + ((HAL_MP, "fake_bus"),)
 sys.path.insert(0, ROOT)
 
 
@@ -39,10 +43,11 @@ def build(out, march=None, firmware=True):
         done, errors = compile_all(out, extra=["-march=" + march] if march else [])
         assert not errors, errors
     os.makedirs(out, exist_ok=True)
-    for name in ("ui_hal", "ui_driver", "mp_ui_game", "ui_probe", "mp_gin_ui_game"):
-        subprocess.run([mpy_cross(), "-s", name + ".py", "-o",
-                        os.path.join(out, name + ".mpy"), os.path.join(UI_MP, name + ".py")],
-                       check=True)
+    # each named as its source by its module name, as compile_all names
+    # the firmware's (no second string per module in the names counted)
+    for folder, name in SCRIPTS:
+        subprocess.run([mpy_cross(), "-s", name, "-o", os.path.join(out, name + ".mpy"),
+                        os.path.join(folder, name + ".py")], check=True)
     return out
 
 

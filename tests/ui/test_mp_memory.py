@@ -51,7 +51,7 @@ def test_the_app_collects_every_16k_on_micropython(tmp_path):
             "App(TestHal(%r)); print(gc.threshold())" % str(tmp_path / "flash"))
     out = subprocess.run([mp_heap.micropython(), "-c", code], capture_output=True, text=True,
                          env=dict(os.environ, MICROPYPATH=os.pathsep.join(
-                             (os.path.join(root, "firmware"), mp_heap.UI_MP))))
+                             (os.path.join(root, "firmware"), mp_heap.UI_MP, mp_heap.HAL_MP))))
     assert out.stdout.split() == ["16384"], out.stdout + out.stderr
 
 

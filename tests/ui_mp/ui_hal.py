@@ -1,22 +1,17 @@
 """A hal for running the app on the MicroPython unix port (and CPython).
 
-The real SSD1683 driver on a bus that is never busy and only counts bytes,
-a virtual clock, buttons from a bitmask the test sets, storage in a folder.
+The real SSD1683 driver on the hal tests' counting bus (tests/hal_mp/
+fake_bus: never busy, counts bytes, a virtual clock), buttons from a bitmask
+the test sets, storage in a folder, deep sleep raising hal.base.SleepWake.
 Used by the heap-capped whole-game run and the framebuffer comparison.
-Deliberately not built on tests/hal_mp's fakes (fake_bus, hal_fakes): the
-whole game runs at a 192k cap with no margin, and every extra module costs
-heap there (measured: +0.9-1.8 KB resident); being its own bus saves 0.5 KB.
 """
 import os
 
-from hal.base import Hal
+from hal.base import Hal, SleepWake
 from hal.buttons import NAMES, bit
 from hal.epd_ssd1683 import SSD1683
 from hal.storage import Storage
-
-
-class Asleep(Exception):
-    pass
+from fake_bus import CountingBus
 
 
 def mkdir(path):
@@ -26,12 +21,10 @@ def mkdir(path):
         pass
 
 
-class TestHal(Hal):
-    """Also the display's bus (never busy, counts bytes): one object, not
-    two, in the capped heap."""
+class TestHal(CountingBus, Hal):
+    """Also the display's bus and its clock: one object, not two, in the
+    capped heap."""
     name = "test"
-    now = 0
-    sent = 0
     lines = 0
     until = 0
 
@@ -45,26 +38,8 @@ class TestHal(Hal):
             self.lines = 0
         return self.lines
 
-    def ticks_ms(self):
-        return self.now
-
-    def sleep_ms(self, ms):
-        self.now += ms
-
     def deep_sleep(self):
-        raise Asleep()
-
-    def busy(self):
-        return False
-
-    def reset(self):
-        pass
-
-    def command(self, c):
-        self.sent += 1
-
-    def data(self, buf):
-        self.sent += len(buf)
+        raise SleepWake()
 
 
 def start_score_log(root, log_id):

@@ -52,7 +52,8 @@ def test_engine_tests_pass_on_webassembly(runtime):
 
 
 def test_golden_screens_byte_identical_on_webassembly(runtime, tmp_path):
-    p = mp_node("--path", "firmware", "--path", "tests/ui_mp", "tests/ui_mp/ui_scenes.py", "/tmp/scenes")
+    p = mp_node("--path", "firmware", "--path", "tests/ui_mp", "--path", "tests/hal_mp",
+                "tests/ui_mp/ui_scenes.py", "/tmp/scenes")
     assert p.returncode == 0, (p.stdout + p.stderr)[-3000:]
     got = dict(line.split() for line in p.stdout.splitlines())
     golden = os.path.join(ROOT, "tests", "ui", "golden")
