@@ -21,18 +21,11 @@ class GuestGin(GinGame):
         self.refresh()
 
     def refresh(self):
-        gst = self.guest
-        v = gst.view
-        info = gst.info
-        self.rules = GinRules().update(info["rules"])
-        self.names = info["names"]
+        v, info = self.guest.fill(self, GinRules())
         self.history = [[-1 if r["winner"] is None else r["winner"], r["points"], r["end"]]
                         for r in info["rows"]]
         self.hands_won = [len([h for h in self.history if h[0] == p]) for p in (0, 1)]
-        self.version = v.version
         self.hand_no = v.hand_no
-        self.phase = v.phase
-        self.current = v.current
         self.dealer = v.dealer
         self.offers = v.offers
         self.taken = v.taken

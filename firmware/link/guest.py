@@ -148,6 +148,22 @@ class Guest(Side):
         if self.on_news is not None:
             self.on_news(self)
 
+    # -- the game its person sees -----------------------------------------------
+    def fill(self, game, rules):
+        """Set on `game` (ui.table.match.GuestGame, link.gin_table.GuestGin)
+        what either game takes the same way from the match and the newest
+        VIEW: the names, the rules (`rules`: the game's own, updated with
+        the table's), the version, whose turn, the phase.  Returns (view,
+        match) for the fields of its own game."""
+        v = self.view
+        info = self.info
+        game.names = info["names"]
+        game.rules = rules.update(info["rules"])
+        game.version = v.version
+        game.current = v.current
+        game.phase = v.phase
+        return v, info
+
     # -- moves -----------------------------------------------------------------
     def my_turn(self):
         """The seat of ours whose move it is, or -1."""

@@ -117,17 +117,11 @@ class GuestGame:
 
     def refresh(self):
         from rummikub.rules import Rules
-        gst = self.guest
-        v = gst.view
-        info = gst.info
+        v, info = self.guest.fill(self, Rules())
         self.n = v.n
-        self.names = info["names"]
-        self.rules = Rules().update(info["rules"])
         self.rounds = info["rounds"]
         self.round_rows = [r["scores"] for r in info["rows"]]
         self.table = [bytearray(s) for s in v.table]
-        self.current = v.current
-        self.phase = v.phase
         self.round_no = v.round_no
         self.turn_no = v.turn_no
         self.melded = v.melded
@@ -135,7 +129,6 @@ class GuestGame:
         self.racks = [v.racks[p] if p in v.racks else bytearray(v.counts[p])
                       for p in range(v.n)]
         self.last = v.last
-        self.version = v.version
 
     @property
     def rack(self):
