@@ -2,7 +2,8 @@
 both runtimes): the press that wakes the console from an idle sleep
 neither clears the line a failed resume leaves nor acts (any button,
 both games), and a save whose every copy is damaged is named (the title,
-the Gin set-up, a wake), not passed over as if nothing were saved."""
+the Gin set-up, a wake), not passed over as if nothing were saved; the
+title says a save stays on flash only of a save that did not load."""
 import os
 
 from hal.base import WAKE_BUTTON
@@ -95,6 +96,30 @@ def test_a_save_whose_copies_are_all_damaged_is_named():
         st.save(GIN_ON, b"1")                    # asleep in that gin game
         app = boot(root, 1 << 4)
         assert app.error == "Gin save not loaded: damaged: could not be read", app.error
+    finally:
+        clear(root)
+        os.rmdir(root)
+
+
+def test_the_title_says_a_save_stays_on_flash_only_of_a_save():
+    """Before: the title added "(it stays on flash; ...)" to every error it
+    showed, a low battery or damaged settings too."""
+    from ui.power import LOW_TEXT
+    root = scratch("kept")
+    ui_hal.mkdir(root)
+    try:
+        app = boot(root)
+        said = []
+        fb = app.fb
+        fb.text = lambda s, x, y, c=1: said.append(s)
+        for error, kept in ((LOW_TEXT, False), ("Settings damaged (crc); defaults used", False),
+                            (_DAMAGED, True), ("Gin save not loaded: no gin game saved", True)):
+            del said[:]
+            app.error = error
+            app.screen.draw(fb)
+            shown = " ".join(said)
+            assert error in shown, (error, shown)
+            assert ("stays on flash" in shown) == kept, (error, shown)
     finally:
         clear(root)
         os.rmdir(root)

@@ -51,9 +51,13 @@ class Screen(Base):
             draw_tile(fb, x + i * 24, 90, t)
         draw_list(fb, [i[0] for i in self.items], self.cur, 120, 140, 160,
                   len(self.items))
-        if self.app.error:
-            message_box(fb, self.app.error + "\n(it stays on flash; a new game replaces it)",
-                        y=200)
+        err = self.app.error
+        if err:
+            # a save that did not load (this screen's _DAMAGED, ui.saved's and
+            # ui.gin.saved's lines) stays on flash: said of those, no other
+            if err.startswith(("Saved game", "Gin save")):
+                err += "\n(it stays on flash; a new game replaces it)"
+            message_box(fb, err, y=200)
         footer(fb, "UP/DOWN choose   A: open")
 
     def key(self, b, long):
