@@ -186,6 +186,7 @@ def whole(lo, hi, what="a whole number"):
             _refuse("takes %s from %d to %d, not %s" % (what, lo, hi, shown(text)))
         return v
     parse.__name__ = what
+    parse.bounds = (lo, hi)         # tests/host/test_cli_arguments.py tries past each end
     return parse
 
 
@@ -200,6 +201,7 @@ def real(lo, hi, unit="seconds"):
             _refuse("takes %s from %g to %g, not %s" % (unit, lo, hi, shown(text)))
         return v
     parse.__name__ = unit
+    parse.bounds = (lo, hi)
     return parse
 
 

@@ -1,7 +1,9 @@
-"""Every host command against hostile arguments, from one table (issue 37):
+"""Every host command against hostile arguments (issue 37): from one table,
 each command x {a folder where a file goes (or the reverse), a missing
-folder, a path nothing can be written to, /dev/full, 0, a negative
-number, a huge one, NaN, binary}, plus a closed pipe and /dev/full as its
+folder, a path nothing can be written to, /dev/full, binary} and the few
+number cases no range states; from the parsers the commands build, every
+option that takes a number (options.whole, options.real) x {just below its
+range, just above, huge, NaN}; plus a closed pipe and /dev/full as its
 standard output.  Each is refused before any work starts: exit status
 non-zero, exactly one line on stderr that names the option, no traceback,
 nothing written.  Before: 32 of 88 such inputs ended in a traceback or a
@@ -37,7 +39,7 @@ TTY = ["--port", "{missing}/tty"]       # a port that is not there
 DB = ["--db", "{db}"]
 
 
-def paths(option, name, *categories, before=(), folder="{dir}", needle=None):
+def path_cases(option, name, *categories, before=(), folder="{dir}", needle=None):
     """The path cases `categories` (default: all of PATHS) of `option`
     (None: the path is positional), after the arguments `before`, each
     refused naming `needle` (default: the option): `folder` where a file
@@ -60,59 +62,35 @@ TABLE = {
     "solve": {"binary": ("stdin", "UTF-8")},
     "gin score": {"binary": ("stdin", "UTF-8")},
     "tournament": {
-        **paths("--json", "x.json", "folder", "missing folder", "/dev/full"),
-        **paths("--png", "x.png", "unwritable"),
-        "0": (["--games", "0"], "--games"),
-        "negative": (["--jobs", "-3"], "--jobs"),
-        "huge": (["--games", "1e300"], "--games"),
-        "NaN": (["--seed", "NaN"], "--seed"),
+        **path_cases("--json", "x.json", "folder", "missing folder", "/dev/full"),
+        **path_cases("--png", "x.png", "unwritable"),
         "binary": (["--rules", BIN], "--rules"),
     },
     "gin tournament": {
-        **paths("--json", "g.json"),
-        "0": (["--jobs", "0"], "--jobs"),
-        "negative": (["--games", "-5"], "--games"),
-        "huge": (["--games", "9" * 5000], "--games"),
-        "NaN": (["--seed", "nan"], "--seed"),
+        **path_cases("--json", "g.json"),
         "binary": (["--rules", BIN], "--rules"),
     },
     "gin think": {
-        **paths("--micropython", "micropython", "folder", "missing folder"),
-        **paths("--out", "x", "unwritable", "/dev/full"),
-        "0": (["--games", "0"], "--games"),
-        "negative": (["--seed", "-1"], "--seed"),
-        "huge": (["--games", "99999999"], "--games"),
-        "NaN": (["--k", "NaN"], "--k"),
+        **path_cases("--micropython", "micropython", "folder", "missing folder"),
+        **path_cases("--out", "x", "unwritable", "/dev/full"),
         "binary": (["--levels", BIN], "level"),
     },
     "bench": {
-        **paths("--micropython", "micropython", "folder", "missing folder"),
-        **paths("--out", "x", "unwritable", "/dev/full"),
-        "0": (["--positions", "0"], "--positions"),
-        "negative": (["--expert", "-1"], "--expert"),
-        "huge": (["--positions", "1" + "0" * 12], "--positions"),
-        "NaN": (["--seed", "NaN"], "--seed"),
+        **path_cases("--micropython", "micropython", "folder", "missing folder"),
+        **path_cases("--out", "x", "unwritable", "/dev/full"),
         "binary": (["--seed", BIN], "--seed"),
     },
     "presses": {
-        **paths("--out", "p.json"),
-        "0": (["--per-kind", "0"], "--per-kind"),
-        "negative": (["--seed", "-1"], "--seed"),
-        "huge": (["--per-kind", "1e300"], "--per-kind"),
-        "NaN": (["--per-kind", "nan"], "--per-kind"),
+        **path_cases("--out", "p.json"),
         "binary": (["--seed", BIN], "--seed"),
     },
     "flash": {
-        **paths("--firmware", "fw.bin", "folder", "missing folder", "/dev/full"),
-        **paths("--backup-dir", "x", "unwritable"),
-        "0": (["--repl-timeout", "0"], "--repl-timeout"),
-        "negative": (["--reset-wait", "-1"], "--reset-wait"),
-        "huge": (["--boot-timeout", "1e300"], "--boot-timeout"),
-        "NaN": (["--repl-timeout", "nan"], "--repl-timeout"),
+        **path_cases("--firmware", "fw.bin", "folder", "missing folder", "/dev/full"),
+        **path_cases("--backup-dir", "x", "unwritable"),
         "binary": (["--sha256", BIN], "--sha256"),
     },
     "firmware": {
-        **paths("--src", "mp", "folder", "unwritable", "/dev/full", folder="{file}"),
+        **path_cases("--src", "mp", "folder", "unwritable", "/dev/full", folder="{file}"),
         "missing folder": None,     # a missing --src is where MicroPython is cloned
         "binary": (["--route", BIN], "--route"),
     },
@@ -123,62 +101,44 @@ TABLE = {
         "binary": (["--root", "{bin}"], "--root"),
     },
     "bringup": {
-        **paths("--out", "m.json", before=TTY),
-        "0": (TTY + ["--loops", "0"], "--loops"),
-        "negative": (TTY + ["--cell-mv", "-1"], "--cell-mv"),
-        "huge": (TTY + ["--press-ms", "1e300"], "--press-ms"),
-        "NaN": (TTY + ["--loops", "nan"], "--loops"),
+        **path_cases("--out", "m.json", before=TTY),
         "binary": (TTY + ["--cell-mv", BIN], "--cell-mv"),
     },
     "devsim": {                     # FOLDER: the board's flash (made if missing)
-        **paths(None, "board", "folder", "unwritable", "/dev/full", folder="{file}",
+        **path_cases(None, "board", "folder", "unwritable", "/dev/full", folder="{file}",
                 needle="folder"),
         "missing folder": None,
         "0": (["{dir}", "--heap", "0"], "--heap"),
-        "negative": (["{dir}", "--tcp", "-1"], "--tcp"),
-        "huge": (["{dir}", "--tcp", "70000"], "--tcp"),
-        "NaN": (["{dir}", "--tcp", "nan"], "--tcp"),
         "binary": (["{dir}", "--heap", BIN], "--heap"),
     },
     "sync": {                       # refused before the port is opened
-        **paths("--db", "s.db", before=TTY),
-        "0": (TTY + ["--retries", "0"], "--retries"),
-        "negative": (TTY + ["--timeout", "-1"], "--timeout"),
-        "huge": (TTY + ["--timeout", "1e300"], "--timeout"),
-        "NaN": (TTY + ["--timeout", "nan"], "--timeout"),
+        **path_cases("--db", "s.db", before=TTY),
         "binary": (TTY + ["--db", "{bin}"], "not a score database"),
     },
     "scores": {
-        **paths("--csv", "s.csv", "folder", "unwritable", "/dev/full", before=DB),
-        **paths("--plot", "p.png", "missing folder", before=DB),
+        **path_cases("--csv", "s.csv", "folder", "unwritable", "/dev/full", before=DB),
+        **path_cases("--plot", "p.png", "missing folder", before=DB),
         "binary": (["--db", "{bin}"], "not a score database"),
     },
     "emulate": {
-        **paths("--script", "keys.txt", "folder", "missing folder", before=["--headless"]),
-        **paths("--screenshot-dir", "shots", "unwritable", before=["--headless"]),
-        **paths("--save-dir", "", "/dev/full", before=["--headless"]),
-        "0": (["--scale", "0"], "--scale"),
-        "negative": (["--scale", "-2"], "--scale"),
+        **path_cases("--script", "keys.txt", "folder", "missing folder", before=["--headless"]),
+        **path_cases("--screenshot-dir", "shots", "unwritable", before=["--headless"]),
+        **path_cases("--save-dir", "", "/dev/full", before=["--headless"]),
         "huge": (["--headless", "--keys", "A*999999999"], "A*999999999"),
-        "NaN": (["--scale", "NaN"], "--scale"),
         "binary": (["--headless", "--script", "{bin}"], "--script"),
     },
     "web": {
         "folder": (["--out", "{full}"], "not replacing it"),   # a folder of the user's
         "missing folder": None,     # a missing --out is made
-        **paths("--out", "web", "unwritable", "/dev/full"),
-        "0": None,                  # --port 0: any free port
-        "negative": (["--port", "-1"], "--port"),
-        "huge": (["--port", "65536"], "--port"),
-        "NaN": (["--port", "NaN"], "--port"),
+        **path_cases("--out", "web", "unwritable", "/dev/full"),
         "binary": (["--port", BIN], "--port"),
     },
     "docs": {
-        **paths("--out", "site", "folder", "unwritable", "/dev/full", folder="{full}"),
+        **path_cases("--out", "site", "folder", "unwritable", "/dev/full", folder="{full}"),
         "missing folder": None,     # a missing --out is made
     },
     "mpycheck": {
-        **paths("--out", "mpy", "folder", "unwritable", "/dev/full", folder="{file}"),
+        **path_cases("--out", "mpy", "folder", "unwritable", "/dev/full", folder="{file}"),
         "missing folder": None,     # a missing --out is made
     },
     "mp32": {},                     # no options
@@ -189,6 +149,55 @@ for _name, _row in TABLE.items():
     for _c in CATEGORIES:
         _row.setdefault(_c, None)
 CASES = [(name, cat) for name in sorted(TABLE) for cat in CATEGORIES if TABLE[name][cat]]
+
+
+class Parsed(BaseException):
+    """Raised where a command parses its arguments: it carries the parser."""
+
+
+def number_options():
+    """(command, option, bounds, whole) of every option a command's Parser
+    takes a number in, read off the parser its main() builds (stopped where
+    it parses; only commands built on options.Parser are started)."""
+    import importlib
+    from host_tools.gin.command import SUBCOMMANDS
+    from host_tools.options import Parser
+    mods = {n: m for n, (m, _) in COMMANDS.items() if n != "gin"}
+    mods.update({"gin " + n: m for n, (m, _) in SUBCOMMANDS.items()})
+
+    def stop(self, args=None, namespace=None):
+        raise Parsed(self)
+    found = []
+    real_parse = Parser.parse_known_args
+    Parser.parse_known_args = stop
+    try:
+        for name in sorted(mods):
+            mod = importlib.import_module(mods[name])
+            if getattr(mod, "Parser", None) is not Parser:
+                continue
+            try:
+                mod.main([])
+            except Parsed as e:
+                for a in e.args[0]._actions:
+                    bounds = getattr(a.type, "bounds", None)
+                    if bounds and a.option_strings:
+                        found.append((name, max(a.option_strings, key=len), bounds,
+                                      isinstance(bounds[0], int)))
+    finally:
+        Parser.parse_known_args = real_parse
+    return found
+
+
+def out_of_range(option, bounds, whole):
+    """The values past option's range: {kind: value}."""
+    lo, hi = bounds
+    cases = {"below": str(lo - 1), "above": str(hi + 1), "NaN": "nan"}
+    cases["huge"] = "9" * 5000 if whole else "1e300"
+    return cases
+
+
+NUMBERS = [(name, option, kind, value) for name, option, bounds, whole in number_options()
+           for kind, value in sorted(out_of_range(option, bounds, whole).items())]
 
 
 @pytest.fixture(scope="module")
@@ -209,7 +218,12 @@ def paths(tmp_path_factory):
 def test_the_table_covers_every_command():
     from host_tools.gin.command import SUBCOMMANDS
     assert set(TABLE) == (set(COMMANDS) - {"gin"}) | {"gin " + s for s in SUBCOMMANDS}
-    assert len(CASES) > 100
+    assert len(CASES) > 60
+    # the parsers were read: each command with a number option is among them
+    assert {n for n, _, _, _ in NUMBERS} == {
+        "bench", "bringup", "devsim", "emulate", "flash", "gin think", "gin tournament",
+        "presses", "scores", "sync", "tournament", "web"}
+    assert len(NUMBERS) > 100
 
 
 def snapshot(paths):
@@ -248,6 +262,18 @@ def assert_one_line(rc, err, needle, name):
 @pytest.mark.parametrize("name,category", CASES, ids=["%s|%s" % c for c in CASES])
 def test_refused_in_one_line_before_any_work(name, category, paths):
     argv, needle = TABLE[name][category]
+    refused_before_work(name, argv, needle, paths)
+
+
+@pytest.mark.parametrize("name,option,kind,value", NUMBERS,
+                         ids=["%s|%s|%s" % c[:3] for c in NUMBERS])
+def test_a_number_past_its_range_is_refused_before_any_work(name, option, kind, value, paths):
+    refused_before_work(name, [option, value], option, paths)
+
+
+def refused_before_work(name, argv, needle, paths):
+    """`pocket name argv` (argv "stdin": binary on the standard input)
+    refused in one line naming needle, quickly, writing nothing."""
     before = snapshot(paths)
     t0 = time.monotonic()
     if argv == "stdin":
