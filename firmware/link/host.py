@@ -136,11 +136,22 @@ class Host(Side):
         else:                           # paired again in the lobby: a new key
             p.pkey = pkey
             p.ch = p.offer = None
-        self.names[p.seats[0]] = F.text(body, F.NONCE)[0] or "P%d" % (p.seats[0] + 1)
+        self.names[p.seats[0]] = self._unique(F.text(body, F.NONCE)[0] or "P%d" % (p.seats[0] + 1),
+                                              p.seats[0])
         p.join = ng
         p.paired = F.seal(F.PAIRED, self.table, ng + nh + bytes((M.mask(p.seats),)), self.ckey)
         self.link.send_plain(mac, p.paired)     # it has no key yet
         p.encrypt()
+
+    def _unique(self, name, seat):
+        """`name`, or with a number when another seat has it already (two
+        fresh consoles both say "Ann": "Ann", "Ann2"), 8 characters at most."""
+        base = name
+        k = 2
+        while name in self.names[:seat] + self.names[seat + 1:]:
+            name = base[:8 - len(str(k))] + str(k)
+            k += 1
+        return name
 
     def _refuse_join(self, mac, frame, why):
         """REFUSED, tagged with our code's key: a joiner whose code is

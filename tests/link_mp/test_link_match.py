@@ -27,6 +27,23 @@ def play_to(ether, host, guests, guest_turn=True):
     assert False, "no such turn"
 
 
+def test_two_consoles_of_one_name_sit_apart():
+    """Before: the host kept a JOIN's name as sent, so three fresh consoles
+    sat as three "Ann"s; now a repeated name takes a number (8 letters)."""
+    from link.host import Host
+    from mem_link import Ether
+    ether = Ether()
+    host = Host(ether.add(mac(0)), 0xC0FFEE, counter_rand(1), "Ann")
+    host.open([M.HOST_SEAT] + [M.LINKED] * 3, ["Ann", "", "", ""], CODE)
+    guests = [Guest(ether.add(mac(i)), counter_rand(i + 1), n)
+              for i, n in ((1, "Ann"), (2, "Wolfgang"), (3, "Wolfgang"))]
+    assert ether.run([host] + guests, 3000, lambda: all(g.tables for g in guests))
+    for g in guests:
+        g.join(mac(0), host.table, CODE)
+        assert ether.run([host] + guests, 5000, lambda: g.paired())
+    assert host.names == ["Ann", "Ann2", "Wolfgang", "Wolfgan2"], host.names
+
+
 def test_pairing_gives_each_console_its_seat_and_its_view():
     ether, host, guests = table()
     assert sorted(s for g in guests for s in g.seats) == [1, 2]
