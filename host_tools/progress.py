@@ -11,6 +11,7 @@ import sys
 import time
 
 WIDTH = 30      # characters of the bar itself
+STALL_S = 300   # a timing run silent this long is hung (its lines come in ms)
 
 
 class Bar:
@@ -55,21 +56,42 @@ def note(text, out=None):
     out.flush()
 
 
-def run_counted(cmd, total, label, env=None, mark='"i":'):
+def run_counted(cmd, total, label, env=None, mark='"i":', stall=STALL_S):
     """Run `cmd` with a bar that steps at every line it prints holding
     `mark` (one position done, as the MicroPython timing scripts print;
-    total None: a counter); returns (returncode, stdout, stderr)."""
+    total None: a counter); returns (returncode, stdout, stderr).  A run
+    that prints nothing for `stall` seconds is stopped (a hung port would
+    otherwise hold the command for good): its stderr ends saying so."""
     import subprocess
     import tempfile
+    import threading
     bar = Bar(total, label)
     out = []
+    heard = [time.monotonic()]
+    stalled = []
+    done = threading.Event()
     with tempfile.TemporaryFile("w+") as err:
         p = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=err, text=True)
+
+        def watch():
+            while not done.wait(0.2):
+                if time.monotonic() - heard[0] > stall:
+                    stalled.append(stall)
+                    p.kill()
+                    return
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
         for line in p.stdout:
+            heard[0] = time.monotonic()
             out.append(line)
             if mark in line:
                 bar.step()
         p.wait()
+        done.set()
+        watcher.join()
         bar.close()
         err.seek(0)
-        return p.returncode, "".join(out), err.read()
+        why = err.read()
+        if stalled:
+            why += "\nno output for %g s: stopped" % stall
+        return p.returncode, "".join(out), why

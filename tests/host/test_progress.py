@@ -36,6 +36,15 @@ def test_run_counted_steps_on_the_marked_lines(capfd):
     assert "positions [" + "#" * 30 + "] 3/3" in seen.err and seen.out == ""
 
 
+def test_a_silent_run_is_stopped_and_says_so():
+    """Before: a hung unix port held `gin think` (and the bench) for good."""
+    code, out, err = run_counted([sys.executable, "-c",
+                                  "import time\nprint('{\"i\": 0}', flush=True)\ntime.sleep(60)"],
+                                 2, "positions", stall=1)
+    assert code != 0 and out == '{"i": 0}\n', (code, out)
+    assert err.endswith("no output for 1 s: stopped"), err
+
+
 def test_bench_shows_progress_on_stderr_only(tmp_path):
     p = subprocess.run([sys.executable, "-m", "host_tools", "bench", "--positions", "3", "--no-mp",
                         "--out", str(tmp_path)], capture_output=True, text=True, cwd=ROOT,
