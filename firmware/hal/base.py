@@ -16,24 +16,20 @@ everything else here is shared, so the app runs unchanged on each:
     hal.ticks_ms(), hal.sleep_ms(ms)
     hal.battery_mv(), hal.battery_percent(), hal.charging()
                      (None where there is no battery pin; hal.battery says
-                     what a reading means), hal.calibrate_battery(mv)
+                     what a reading means; the bring-up run calibrates it:
+                     hal.battery.calibrate_battery(hal, mv))
     hal.wake_reason()  "power" (cold boot), "button" (ext1 wake) or "timer"
     hal.deep_sleep()   arm wake-on-any-button and power down (the ESP32 never
                        returns from it; it boots again into main.py; other
                        backends raise SleepWake, see hal.reboot())
-    hal.device_id()    this device's id for score sync (hal.devid): the
-                       board's unique id on the ESP32, else a random id
-                       kept in id_folder/device_id
-    hal.serial()       the USB serial line as a byte port (hal.usbserial)
-                       for score sync, or None where there is none
-    hal.link()         the radio to other consoles (hal.link.Link: link
-                       play), or None where there is none
+    hal.parts.device_id(hal), .serial(hal), .link(hal)
+                       the device id, USB serial line and radio, for score
+                       sync and link play (a backend's own: its methods of
+                       those names)
     hal.time()         Unix seconds (UTC) by the board's clock, None until
                        it is set (a board before its first sync or after a
-                       power cut; a computer's clock is set already)
-    hal.set_time(unix, offset_min)  what the host says at each sync: the
-                       clock, and its offset from UTC (minutes) for showing
-                       dates (hal.utc_offset(), kept in storage)
+                       power cut; a computer's clock is set already); setting
+                       it and the offset from UTC dates are shown at: hal.clock
 """
 from compat import const, ticks_diff, ticks_ms
 from hal.buttons import Buttons
@@ -52,8 +48,7 @@ class SleepWake(Exception):
 # A clock reading before 2024 is a board clock nobody set (the ESP32's RTC
 # starts again at 2000-01-01 after a power cut): no date, not a wrong one.
 _CLOCK_FROM = const(1704067200)     # 2024-01-01 UTC in Unix seconds
-EPOCH_2000 = const(946684800)      # 2000-01-01 UTC in Unix seconds
-_UTC_OFFSET = const("utc_offset")  # storage key: the host's offset at the last sync
+_EPOCH_2000 = const(946684800)      # hal.clock.EPOCH_2000 (private here: no name)
 
 
 def system_time():
@@ -61,12 +56,11 @@ def system_time():
     port counts from: 2000 on some MicroPython ports, else 1970)."""
     import time
     t = int(time.time())
-    return t + EPOCH_2000 if time.gmtime(0)[0] == 2000 else t
+    return t + _EPOCH_2000 if time.gmtime(0)[0] == 2000 else t
 
 
 WAKE_POWER = "power"
-WAKE_BUTTON = "button"
-WAKE_TIMER = "timer"
+WAKE_BUTTON = "button"     # (a timer wakes the ESP32 only: hal.esp32.WAKE_TIMER)
 
 # The CPU clock the app runs at on the ESP32: hal.esp32 sets it at boot (the
 # esp32 port starts at ESP-IDF's default, 160 MHz).  240 MHz: the AI's think
@@ -103,7 +97,6 @@ def lipo_percent(mv):
 class Hal:
     name = "base"
     poll_ms = 20
-    id_folder = ""           # where a generated device id is kept ('' or 'dir/')
     battery_ratio = 1.0      # the battery divider's nominal ratio (backends with a pin set theirs)
     _wake = (WAKE_POWER, 0)  # (reason, waking buttons): backends that can tell set their own
 
@@ -152,60 +145,18 @@ class Hal:
     def charging(self):
         return False
 
-    def calibrate_battery(self, cell_mv):
-        """Make the reading cell_mv from now on (the bring-up run stores the
-        divider ratio: hal.battery.calibrate); ValueError without a pin."""
-        uv = self.battery_pin_uv()
-        if uv is None:
-            raise ValueError("no battery pin on the %s backend" % self.name)
-        from hal.battery import calibrate
-        self._ratio = calibrate(self.storage, uv, cell_mv, self.battery_ratio)
-        return self._ratio
-
     def deep_sleep(self):
         raise NotImplementedError
-
-    def device_id(self):
-        from hal.devid import stored_id
-        return stored_id(self.id_folder)
-
-    def serial(self):
-        from hal.usbserial import UsbSerial
-        return UsbSerial()
-
-    def link(self):
-        """The radio to other consoles; None: this backend has none (the
-        ESP32 has espnow, hal.espnowlink; the unix port the simulated
-        radio; the web page the other tabs of its browser, hal.weblink)."""
-        return None
 
     def board_clock(self):
         """Unix seconds the board's clock reads (platform hook: here the
         system clock, set on any computer)."""
         return system_time()
 
-    def set_board_clock(self, at):
-        """Set the board's clock to `at`, Unix seconds (platform hook: a
-        computer's is its own)."""
-
     # -- the date
     def time(self):
         t = self.board_clock()
         return t if t is not None and t >= _CLOCK_FROM else None
-
-    def set_time(self, at, m=0):
-        """The clock to `at` (Unix seconds, UTC), `m` minutes from UTC."""
-        self.set_board_clock(at)
-        if m != self.utc_offset():      # written when it changes only
-            self.storage.save(_UTC_OFFSET, b"%d" % m)
-
-    def utc_offset(self):
-        """Minutes to add to UTC for the time shown (the host's, at the
-        last sync; 0 before one)."""
-        try:
-            return int(self.storage.load(_UTC_OFFSET) or b"0")
-        except ValueError:
-            return 0
 
     # -- shared behaviour
     def start(self):

@@ -65,3 +65,16 @@ def calibrate(storage, pin_uv, cell_mv, nominal):
                          % (r, int(RATIO_SLACK * 100), nominal))
     storage.save(CALIBRATION, json.dumps({"battery_ratio": r}).encode())
     return r
+
+
+def calibrate_battery(hal, cell_mv):
+    """Make hal's battery_mv() read cell_mv from now on: the ratio stored
+    (calibrate) and read again at its next reading; returns the ratio.
+    ValueError without a pin.  (Here, not a Hal method: only the bring-up
+    run calibrates, and a method's name is interned wherever the hal is.)"""
+    uv = hal.battery_pin_uv()
+    if uv is None:
+        raise ValueError("no battery pin on the %s backend" % hal.name)
+    r = calibrate(hal.storage, uv, cell_mv, hal.battery_ratio)
+    hal._ratio = None          # hal.base's copy of the ratio: load_ratio again
+    return r

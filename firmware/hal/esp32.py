@@ -23,7 +23,7 @@ import machine
 from machine import ADC, Pin, SPI
 
 from hal import board
-from hal.base import CPU_HZ, Hal, WAKE_BUTTON, WAKE_POWER, WAKE_TIMER
+from hal.base import CPU_HZ, Hal, WAKE_BUTTON, WAKE_POWER
 from hal.buttons import ALL, B
 from hal.epd_ssd1683 import SSD1683
 from hal.esp32_rtc import EXT1_STATUS_MASK, EXT1_STATUS_REG, INPUT_ONLY, buttons_from_ext1
@@ -36,6 +36,7 @@ RELEASE_WAIT_MS = 3000
 # on this timer, look again and sleep on (hal never boots the app for it)
 REARM_MS = 600000
 REARM_MARK = b"rearm"
+WAKE_TIMER = "timer"      # wake_reason() after that timer (the other reasons: hal.base)
 LIGHT_SLEEP_MIN_MS = 2    # shorter waits are not worth the sleep entry/exit
 
 
@@ -159,7 +160,7 @@ class Esp32Hal(Hal):
     def set_board_clock(self, at):
         """The RTC, which keeps time through light and deep sleep (not a
         power cut: it starts again at 2000, which hal.time() reads as unset)."""
-        from hal.base import EPOCH_2000
+        from hal.clock import EPOCH_2000
         import time
         t = time.gmtime(at - (EPOCH_2000 if time.gmtime(0)[0] == 2000 else 0))
         machine.RTC().datetime((t[0], t[1], t[2], t[6], t[3], t[4], t[5], 0))

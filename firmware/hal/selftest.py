@@ -146,7 +146,8 @@ def bringup(hal, cell_mv=0, log=print, press_ms=20000):
     r["buttons"] = wiring
     if cell_mv:
         try:
-            r["battery_ratio"] = hal.calibrate_battery(cell_mv)
+            from hal.battery import calibrate_battery
+            r["battery_ratio"] = calibrate_battery(hal, cell_mv)
             r["battery_mv_calibrated"] = hal.battery_mv()
             log("bringup: battery read %s mV, measured %d mV: ratio %.4f stored"
                 % (r["battery_mv"], cell_mv, r["battery_ratio"]))

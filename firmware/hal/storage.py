@@ -215,9 +215,6 @@ class Storage:
         or None: for a newest copy whose content the app cannot use."""
         return self._read(self.path(name) + ".bak")[0]
 
-    def exists(self, name):
-        return self.load(name) is not None
-
     def damaged(self, name):
         """True if `name` has copies on flash but none checks out (load()
         gives None): the app says so instead of acting as if nothing

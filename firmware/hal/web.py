@@ -120,8 +120,9 @@ class WebHal(Hal):
 
     def link(self):
         if self._link is None and self._air is not None:
+            from hal.parts import device_id
             from hal.weblink import WebLink, address
-            self._link = WebLink(address(self.device_id()), self._air)
+            self._link = WebLink(address(device_id(self)), self._air)
         return self._link
 
     def utc_offset(self):

@@ -15,14 +15,31 @@ the same records and the host files them as one match.
 """
 
 
+def shared(mid, devid):
+    """This console's (device id devid) match id mid as the other
+    consoles of a linked match log it: devid in front.  An id that names
+    its console already is returned as it is (the scheme: sync.matchid)."""
+    from sync.matchid import make, split
+    console, log_id, number = split(mid)
+    return make(console or devid, log_id, number)
+
+
+def local(mid, devid):
+    """The match id mid (from shared()) as the console with device id
+    devid logs it: without console in front when that is devid itself."""
+    from sync.matchid import make, split
+    console, log_id, number = split(mid)
+    return make("" if console == devid else console, log_id, number)
+
+
 def new_match_id(log_dir, devid):
     """An id for a new match, reserved in the score log in log_dir, as
-    every console logs it (sync.matchid.shared: devid, this console's
-    device id, in front).  A full flash gives a one-off id: the match
+    every console logs it (shared: devid, this console's device id, in
+    front).  A full flash gives a one-off id: the match
     still plays."""
     from sync import matchid
     from sync.scorelog import LOG_PATH, ScoreLog
-    return matchid.shared(matchid.reserve(ScoreLog(log_dir + LOG_PATH)), devid)
+    return shared(matchid.reserve(ScoreLog(log_dir + LOG_PATH)), devid)
 
 
 def _logged(log, match_id):

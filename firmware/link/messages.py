@@ -126,7 +126,7 @@ def seats_of(m, n):
 def table(match_id, game, kinds, mine, left):
     """TABLE for the console that holds the seats in mask `mine`; left:
     each finished round's points left on each rack; match_id: the match's
-    id as every console logs it (sync.matchid.shared)."""
+    id as every console logs it (link.logbook.shared)."""
     from sync.protocol import put_pairs, put_str
     g = game
     out = bytearray((TABLE,))

@@ -51,7 +51,7 @@ class Endpoint:
         self.version = version
         self.players_path = players_path
         self.settings_path = settings_path
-        self.clock = clock     # clock(unix, offset_min): hal.set_time; None: not set
+        self.clock = clock     # clock(unix, offset_min): hal.clock.set_time; None: not set
         self.errors = 0
         # what this session did, for the Sync screen
         self.sent = 0          # record frames sent (resends included)
@@ -158,7 +158,7 @@ def serve(port, endpoint, quiet_ms=50, stop=None):
 def run(root="", quiet_ms=50, stop=None, port=None, endpoint=None):
     """Sync mode on the USB serial line, files under root ('' = the current
     folder, the device's filesystem root).  port and endpoint: the app's
-    (its hal's serial() and an Endpoint with hal.device_id()); started from
+    (hal.parts.serial(hal) and an Endpoint with hal.parts.device_id(hal)); started from
     the REPL, hal.usbserial and hal.devid give them.  Ctrl-C must not
     interrupt binary frames, so it is off until the host says BYE (True)
     or stop() (False)."""

@@ -12,11 +12,12 @@ implicit in its own log).  When the flash takes no write at all the id
 is a one-off: a random log id and number 1.
 
 A match one console starts and others play too (link play) is logged by
-every console under one id, shared(mid, devid): "CONSOLE.LLLLLLLL.N",
-the starting console's device id in front (hal.device_id(), the id it
+every console under one id, link.logbook.shared(mid, devid): "CONSOLE.LLLLLLLL.N",
+the starting console's device id in front (hal.parts.device_id(), the id it
 gives the host at a sync: 1..40 printable ASCII characters, no space).
 The host files that and the starting console's own "LLLLLLLL.N" as one
-match; local(mid, devid) gives the short form on the console devid.
+match; link.logbook.local(mid, devid) gives the short form on the
+console devid (there: a solo match interns neither).
 
 In a record (format 2: kinds ROUND2, MATCH2, sync.records) an id is its
 three parts: console as a short string ("" for the console whose log
@@ -67,21 +68,6 @@ def reserve(log):
     score log `log` (a sync.scorelog.ScoreLog: ScoreLog(folder +
     LOG_PATH)) before it is handed out."""
     return make("", *log.reserve_number())
-
-
-def shared(mid, devid):
-    """This console's (device id devid) match id mid as the other
-    consoles of a linked match log it: devid in front.  An id that names
-    its console already is returned as it is."""
-    console, log_id, number = split(mid)
-    return make(console or devid, log_id, number)
-
-
-def local(mid, devid):
-    """The match id mid (from shared()) as the console with device id
-    devid logs it: without console in front when that is devid itself."""
-    console, log_id, number = split(mid)
-    return make("" if console == devid else console, log_id, number)
 
 
 def put(out, mid):

@@ -215,7 +215,7 @@ def decode_log_start(buf):
 
 
 # What a match record says beside its scores (sync.matchinfo)
-_EPOCH_2000 = const(946684800)     # hal.base.EPOCH_2000 (records need no hal)
+_EPOCH_2000 = const(946684800)     # hal.clock.EPOCH_2000 (records need no hal)
 _GAME = const("game")
 _AT = const("at")
 _SEATS = const("seats")

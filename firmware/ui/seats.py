@@ -39,7 +39,7 @@ one back, may use of the app; nothing else:
   `now()`           Unix seconds by the clock the host sets, None if never set
   `start_match(m)`  m is the match played now (App.match)
   `advance()`       the match plays on from the app's loop (its play_on)
-  `hal`             the hal: a linked match's radio (hal.link()) and clock
+  `hal`             the hal: a linked match's radio (hal.parts.link(hal)) and clock
 """
 HUMAN = "human"
 # flash key: a Gin game was on the glass when the device slept (ui.gin.match

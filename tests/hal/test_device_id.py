@@ -1,4 +1,4 @@
-"""The device id score sync reports (hal.devid via hal.device_id()): the
+"""The device id score sync reports (hal.devid via hal.parts.device_id): the
 board's unique id on the ESP32, a stable generated one elsewhere."""
 import os
 import subprocess
@@ -30,10 +30,11 @@ def test_board_unique_id_wins(tmp_path, monkeypatch):
 
 def test_emulator_id_is_stable_across_reboots(tmp_path):
     from host_tools.emulator.backend import EmulatorHal
-    a = EmulatorHal(str(tmp_path), log=lambda s: None).device_id()
-    b = EmulatorHal(str(tmp_path), log=lambda s: None).device_id()
+    from hal.parts import device_id
+    a = device_id(EmulatorHal(str(tmp_path), log=lambda s: None))
+    b = device_id(EmulatorHal(str(tmp_path), log=lambda s: None))
     assert a == b and a.startswith("sim-")
-    assert EmulatorHal(str(tmp_path / "other"), log=lambda s: None).device_id() != a
+    assert device_id(EmulatorHal(str(tmp_path / "other"), log=lambda s: None)) != a
 
 
 def test_unix_port_generates_and_keeps_an_id(tmp_path):

@@ -66,7 +66,8 @@ def test_deep_sleep_and_wake(hal):
 
 
 def test_no_serial_line_and_the_device_id_is_kept_with_the_saves(hal, tmp_path):
-    assert hal.serial() is None
-    first = hal.device_id()
+    from hal.parts import device_id, serial
+    assert serial(hal) is None
+    first = device_id(hal)
     assert first and (tmp_path / "device_id").exists()
-    assert hal.reboot().device_id() == first
+    assert device_id(hal.reboot()) == first

@@ -9,6 +9,7 @@ import machine
 
 from hal import board
 from hal.buttons import A, B, START, UP, PRESS, RELEASE, CLICK, bit
+from hal.clock import set_time, utc_offset
 
 # the backend's storage: a folder of this run's own (the caller's
 # HAL_ESP32_ROOT): runs sharing one, on a machine several people test on,
@@ -111,9 +112,9 @@ def test_timer_wake_and_cold_boot():
 
 def test_sync_sets_the_rtc_to_the_hosts_utc_time():
     h = _hal()
-    h.set_time(1795836658, 60)          # Sat 28 Nov 2026 03:30:58 UTC, host at UTC+1
+    set_time(h, 1795836658, 60)          # Sat 28 Nov 2026 03:30:58 UTC, host at UTC+1
     assert machine.state["rtc_datetime"] == (2026, 11, 28, 5, 3, 30, 58, 0)
-    assert h.utc_offset() == 60
+    assert utc_offset(h) == 60
 
 
 def test_an_rtc_nobody_set_is_no_date():
@@ -307,21 +308,21 @@ def test_battery_millivolts_through_the_divider():
 
 def test_the_bring_up_calibration_is_used_from_then_on():
     from hal.base import EXTERNAL_MV
-    from hal.battery import CALIBRATION
+    from hal.battery import CALIBRATION, calibrate_battery
     h = _hal()
     h.storage.delete(CALIBRATION)
     h = _hal()
     machine.levels[("uv", board.BATTERY_ADC)] = 1950000
     nominal = h.battery_mv()
     true_mv = nominal * 103 // 100          # the multimeter says 3% more
-    h.calibrate_battery(true_mv)
+    calibrate_battery(h, true_mv)
     assert abs(h.battery_mv() - true_mv) <= 1
     # after a reboot the stored ratio is read back
     h = _hal()
     machine.levels[("uv", board.BATTERY_ADC)] = 1950000
     assert abs(h.battery_mv() - true_mv) <= 1
     try:
-        h.calibrate_battery(9000)
+        calibrate_battery(h, 9000)
         raise AssertionError("9 V taken as a cell")
     except ValueError:
         pass

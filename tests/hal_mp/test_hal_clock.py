@@ -1,9 +1,10 @@
 """The date the console shows and logs (hal.time): the host sets it at
-each sync; until then, and after a power cut, there is none rather than a
+each sync (hal.clock); until then, and after a power cut, there is none rather than a
 wrong one (CPython and MicroPython).  The ESP32's RTC: esp32_checks.py."""
 from storage_fakes import in_fresh_dir
 
-from hal.base import EPOCH_2000, Hal, system_time
+from hal.base import Hal, system_time
+from hal.clock import EPOCH_2000, set_time, utc_offset
 from hal.storage import Storage
 from hal.unixport import UnixHal
 
@@ -21,7 +22,7 @@ class ComputerHal(Hal):
 def test_a_computer_has_the_date(d):
     h = ComputerHal(d)
     assert abs(h.time() - system_time()) <= 1 and h.time() > CLOCK_FROM
-    assert h.utc_offset() == 0
+    assert utc_offset(h) == 0
 
 
 @in_fresh_dir
@@ -37,9 +38,9 @@ def test_a_clock_nobody_set_is_no_date(d):
 @in_fresh_dir
 def test_the_simulated_board_has_no_date_until_a_sync_sets_it(d):
     h = UnixHal(d, log=lambda s: None)
-    assert h.time() is None and h.utc_offset() == 0
-    h.set_time(1795836658, -300)             # a host at UTC-5
+    assert h.time() is None and utc_offset(h) == 0
+    set_time(h, 1795836658, -300)             # a host at UTC-5
     assert abs(h.time() - 1795836658) <= 1
-    assert h.utc_offset() == -300
+    assert utc_offset(h) == -300
     again = UnixHal(d, log=lambda s: None)   # a wake from deep sleep: the RTC ran on
-    assert abs(again.time() - 1795836658) <= 2 and again.utc_offset() == -300
+    assert abs(again.time() - 1795836658) <= 2 and utc_offset(again) == -300

@@ -1,6 +1,7 @@
 """Each finished round of a linked match into a console's score log once,
 also across a power cut between the log and the save (CPython +
 MicroPython)."""
+from check import raises
 from link import logbook
 from sync import protocol as P
 from sync.matchid import get, make
@@ -17,7 +18,7 @@ def folder():
 
 
 def mid(n):
-    """A linked match's id as every console logs it (sync.matchid.shared)."""
+    """A linked match's id as every console logs it (logbook.shared)."""
     return make("a4cf12b3c4d5", 0x5F3A9C01, n)
 
 
@@ -29,6 +30,18 @@ def kinds(d):
             pos = get(payload, True)[1]
             out.append((k, payload[pos] if k == P.ROUND2 else None))
     return out
+
+
+def test_a_linked_match_is_one_id_on_every_console():
+    """Link play: the console that starts a match sends shared(id), each
+    console logs local(that): its own log holds "log.number", the others
+    "console.log.number"; the host keys both the same (db.match_key)."""
+    mine = make("", 0x5F3A9C01, 7)
+    sent = logbook.shared(mine, "host-1")
+    assert sent == "host-1.5f3a9c01.7" and logbook.shared(sent, "guest") == sent
+    assert logbook.local(sent, "host-1") == mine
+    assert logbook.local(sent, "guest") == sent
+    raises(ValueError, logbook.shared, "x", "host-1")
 
 
 def test_each_round_then_the_match_once():

@@ -33,9 +33,10 @@ def tool(*args):
 
 def board_clock(board):
     """The simulated board's date and offset, read as its hal reads them."""
+    from hal.clock import utc_offset
     from hal.unixport import UnixHal
     h = UnixHal(os.path.join(board, "data"), log=lambda s: None)
-    return h.time(), h.utc_offset()
+    return h.time(), utc_offset(h)
 
 
 def logged(board):

@@ -12,7 +12,7 @@ from sync import matchid
 from sync import records as R
 from sync.endpoint import Endpoint
 from sync.limits import NAME_MAX
-from hal.base import EPOCH_2000
+from hal.clock import EPOCH_2000
 from sync.matchinfo import pairs
 from sync.scorelog import ScoreLog
 from synctmp import scratch, remove

@@ -172,18 +172,6 @@ def test_format_2_match_ids_round_trip_and_pick_the_kind():
         len(R.encode_round(1, 2, ["A", "B"], [5, -5], [0, 5], 0)[1]) + 5
 
 
-def test_a_linked_match_is_one_id_on_every_console():
-    """Link play: the console that starts a match sends shared(id), each
-    console logs local(that): its own log holds "log.number", the others
-    "console.log.number"; the host keys both the same (db.match_key)."""
-    mine = matchid.make("", 0x5F3A9C01, 7)
-    sent = matchid.shared(mine, "host-1")
-    assert sent == "host-1.5f3a9c01.7" and matchid.shared(sent, "guest") == sent
-    assert matchid.local(sent, "host-1") == mine
-    assert matchid.local(sent, "guest") == sent
-    raises(ValueError, matchid.shared, "x", "host-1")
-
-
 def test_match_ids_outside_the_scheme_are_refused():
     for bad in ("", "7", "5f3a9c01", "5f3a9c01.0", "5F3A9C01.7", "5f3a9c1.7", ".5f3a9c01.7",
                 "5f3a9c01.07", "+5f3a9c01.7", "-0000001.7", "5f3a9c01.4294967296",

@@ -12,6 +12,7 @@ import pytest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from table_rig import Table  # noqa: E402
+from hal.clock import set_time  # noqa: E402
 from goldens import check_golden  # noqa: E402
 from test_table import CODE, enter_code, power_cut, title_to  # noqa: E402
 
@@ -88,7 +89,7 @@ def test_gin_is_chosen_in_the_lobby_and_played_to_the_end_on_both_glasses(tmp_pa
     t.keys(0, "DOWN*2 LEFT UP*2")
     assert lobby._rows()[2] == ("Game to", "50")
     lobby.target = 15                           # below the lobby's choices: a short test
-    host.hal.set_time(1790000000)               # the host's clock dates the game on both
+    set_time(host.hal, 1790000000)               # the host's clock dates the game on both
     start(t)
     assert type(guest.match).__name__ == "GinGuestMatch"
     hm, gm = host.match, guest.match

@@ -211,6 +211,7 @@ def s_scoreboard(root):
 def s_history(root):
     """The newest of two logged matches: a date (the host's clock at UTC+1),
     every seat's level, two changed rules; the older one has no date."""
+    from hal.clock import set_time
     from sync import matchid
     from sync.gamelog import log_match
     from sync.scorelog import LOG_PATH, ScoreLog
@@ -219,7 +220,7 @@ def s_history(root):
     g.round_winners = [0, 2, 3, 2]
     mkdir(root)
     hal = TestHal(root)
-    hal.set_time(1795836658, 60)
+    set_time(hal, 1795836658, 60)
     log = ScoreLog(root + "/" + LOG_PATH)
     log_match(log, g, matchid.reserve(log))
     log_match(log, g, matchid.reserve(log), 1795836658, ["human", "easy", "expert", "human"])

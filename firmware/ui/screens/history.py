@@ -24,7 +24,7 @@ RULE_LINES = 3      # lines of changed rules under the board (49 characters each
 def date_text(unix, offset_min=0):
     """'28 Nov 2026 14:05': Unix seconds at offset_min from UTC."""
     import time
-    from hal.base import EPOCH_2000
+    from hal.clock import EPOCH_2000
     t = time.gmtime(unix + offset_min * 60 - (EPOCH_2000 if time.gmtime(0)[0] == 2000 else 0))
     return "%d %s %d %02d:%02d" % (t[2], _MONTHS[3 * t[1] - 3:3 * t[1]], t[0], t[3], t[4])
 
@@ -90,7 +90,8 @@ class Screen(Base):
     def __init__(self, app, state=None):
         super().__init__(app)
         self.matches = load_matches(app)
-        self.offset = app.hal.utc_offset()
+        from hal.clock import utc_offset
+        self.offset = utc_offset(app.hal)
         self.i = 0
         self.rules = {}          # match index -> its rules' lines (worded once)
 

@@ -21,8 +21,9 @@ class Screen(Base):
         super().__init__(app)
         self.shown = False       # the waiting frame is on the glass
         self.result = None       # lines to show once sync mode has ended
+        from hal.parts import device_id
         try:
-            self.dev_id = app.hal.device_id()
+            self.dev_id = device_id(app.hal)
         except Exception:        # noqa: a backend without an id still syncs
             self.dev_id = "?"
 
@@ -65,8 +66,9 @@ class Screen(Base):
 
     def _run(self):
         app = self.app
+        from hal.parts import serial
         try:
-            port = app.hal.serial()
+            port = serial(app.hal)
         except Exception as e:       # noqa: a backend whose line does not open
             app.log("sync: %s" % e)
             port = None
@@ -77,10 +79,12 @@ class Screen(Base):
         from ui import forget
         forget("ui.score_log")
         from sync import endpoint as E
+        from hal.clock import set_time
         root = app.log_dir
         ep = E.Endpoint(E.ScoreLog(root + E.LOG_PATH), self.dev_id,
                         players_path=root + E.PLAYERS_PATH,
-                        settings_path=root + E.SETTINGS_PATH, clock=app.hal.set_time)
+                        settings_path=root + E.SETTINGS_PATH,
+                        clock=lambda at, m: set_time(app.hal, at, m))
         try:
             bye = E.run(root, QUIET_MS, self._stop, port, ep)
             out = ["The host said goodbye." if bye else "Sync ended."]

@@ -48,7 +48,8 @@ class Lobby(Base):
 
     def __init__(self, app):
         super().__init__(app)
-        self.link = app.hal.link()
+        from hal.parts import link
+        self.link = link(app.hal)
         self.side = None
         self.shown = None
 
@@ -265,7 +266,8 @@ def resume(app, host_side):
     app's one line saying why, if it cannot be."""
     from common import SaveError
     from link import save
-    link = app.hal.link()
+    from hal.parts import link as radio
+    link = radio(app.hal)
     if link is None:
         app.error = "This console has no radio"
         return False

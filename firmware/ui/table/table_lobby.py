@@ -187,11 +187,12 @@ class Screen(Lobby):
             self.note = "A console seat is empty: wait, or make it an AI"
             self.app.redraw()
             return
+        from hal.parts import device_id
         from link.logbook import new_match_id
         from ui.table import LINKED
         app = self.app
         seats = [LINKED if k == "linked" else k for k in self.seats]
-        mid = new_match_id(app.log_dir, app.hal.device_id())
+        mid = new_match_id(app.log_dir, device_id(app.hal))
         if self.gin:
             from gin.game import GinGame
             from gin.rules import GinRules
