@@ -4,8 +4,8 @@ power never leaves a half-written save).
 The host's save is the match's: the game (rummikub.savefile, or
 gin.savefile for a Gin game: its first bytes tell) with the
 host's record beside it (link.host.Host.state(): the table, the version,
-each joined console's address, key and seats) and how many of its rounds
-the score log holds.  A joined console's save holds its pairing (so it
+each joined console's address, key and seats), how many of its rounds
+the score log holds and, for a Gin game over, its date (the GTABLE's).  A joined console's save holds its pairing (so it
 rejoins after its own power cut), the match as the host last sent it
 (TABLE), the newest VIEW as it came (its rack among it), and how many
 rounds it has logged.  A save that does not load is reported and the
@@ -21,6 +21,9 @@ def save_host(storage, host, logged):
     extra = {"link": host.state(), "logged": logged}
     if hasattr(host.game, "hands"):
         from gin import savefile
+        at = getattr(host.game, "ended_at", None)
+        if at is not None:      # the game's date, which both consoles log
+            extra["at"] = at
         storage.save(HOST, savefile.dumps(host.game, extra))
         return
     from rummikub import savefile
@@ -47,6 +50,10 @@ def load_host(storage):
             ok = ok and len(bytes.fromhex(mac)) == 6 and len(bytes.fromhex(key)) == 32
             ok = ok and all([0 <= s < len(game.names) for s in seats])
         logged = extra["logged"]
+        at = extra.get("at")
+        if at is not None:
+            ok = ok and isinstance(at, int) and at > 0
+            game.ended_at = at
     except (KeyError, TypeError, ValueError):
         ok = False
     if not ok:

@@ -193,3 +193,19 @@ def test_a_gin_host_power_cut_resumes_and_a_guest_rejoins_from_saves():
     assert back.version == v0 + 4
     st.delete(save.HOST)
     gs.delete(save.GUEST)
+
+
+def test_a_gin_host_resumed_at_the_games_end_keeps_its_date():
+    """Before: the date both consoles log the game with (the host's clock,
+    game.ended_at) was not in the host's save, so a host resumed at the
+    game's end logged it undated."""
+    from hal.storage import Storage
+    from link import save
+    ether, host, g = gin_table(seed=5)
+    st = Storage(scratch("gin-link-dated"), log=lambda s: None)
+    save.save_host(st, host, 0)
+    assert getattr(save.load_host(st)[0], "ended_at", None) is None    # not over: no date
+    host.game.ended_at = 1790000000
+    save.save_host(st, host, 0)
+    assert save.load_host(st)[0].ended_at == 1790000000
+    st.delete(save.HOST)
