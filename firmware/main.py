@@ -5,14 +5,9 @@ The score log goes to the filesystem root, where the sync endpoint reads it.
 On the MicroPython unix port (the device simulator, host_tools.devsim)
 the same app runs on hal.unixport.
 """
-import sys
+from hal.native import native
 
-if sys.platform == "esp32":
-    from hal.esp32 import Esp32Hal
-    hal = Esp32Hal()
-else:
-    from hal.unixport import UnixHal
-    hal = UnixHal()
+hal = native()
 
 from ui.app import App  # noqa: E402
 

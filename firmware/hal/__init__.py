@@ -4,6 +4,7 @@ base      the interface the app uses; sleep: idle power-down path
 esp32     reference build (machine/esp32), pins from board (generated)
 blinka    Linux single-board computer through Adafruit Blinka
 unixport  the MicroPython unix port (the device simulator runs the app on it)
+native    the backend of the runtime this runs on (esp32 or unixport): main.py's
 web       a web browser: MicroPython WebAssembly in the page's Web Worker
           (the emulator backend lives in host_tools/emulator/backend.py)
 epd_ssd1683  e-paper driver (a FrameBuffer fed by a bus: spibus or a fake)

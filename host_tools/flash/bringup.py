@@ -40,14 +40,9 @@ PRESS_MS = 20000
 REPORT = "_bringup"          # measured.json key of the figures no model input takes
 
 HEAP = "import gc\ngc.collect()\nprint('heap', gc.mem_free())"
-# the hal main.py would make (light sleep off: a sleeping UART drops the REPL)
-LOAD_APP = """import sys
-if sys.platform == 'esp32':
-    from hal.esp32 import Esp32Hal
-    dev = Esp32Hal(light_sleep=False)
-else:
-    from hal.unixport import UnixHal
-    dev = UnixHal()
+# the hal main.py makes (light sleep off: a sleeping UART drops the REPL)
+LOAD_APP = """from hal.native import native
+dev = native(light_sleep=False)
 from ui.app import App
 app = App(dev, log_dir='')
 """ + HEAP
