@@ -16,6 +16,7 @@ The line and the device id come from the hal (hal.usbserial, hal.devid).
 import struct
 from binascii import crc32
 
+from sync import messages as M
 from sync import protocol as P
 from sync.scorelog import LOG_PATH, ScoreLog
 
@@ -63,16 +64,16 @@ class Endpoint:
         try:
             return self._handle(ftype, seq, payload, send)
         except Exception as e:   # a bad payload must not end sync mode
-            self.error(seq, "bad %s request: %s" % (P.NAMES.get(ftype, "?"), e), send)
+            self.error(seq, "bad %s request: %s" % (M.NAMES.get(ftype, "?"), e), send)
             return True
 
     def error(self, seq, msg, send):
         self.errors += 1
-        send(P.encode(P.ERR, seq, msg.encode()[:200]))
+        send(P.encode(M.ERR, seq, msg.encode()[:200]))
 
     def _handle(self, ftype, seq, payload, send):
         log = self.log
-        if ftype == P.HELLO:
+        if ftype == M.HELLO:
             if self.clock is not None and len(payload) >= struct.calcsize(HELLO_TIME):
                 try:
                     self.clock(*struct.unpack_from(HELLO_TIME, payload, 0))
@@ -83,8 +84,8 @@ class Endpoint:
                                         log.last_seq, log.synced()))
             P.put_str(out, self.dev_id)
             P.put_str(out, self.version)
-            send(P.encode(P.HELLO_OK, seq, out))
-        elif ftype == P.GET:
+            send(P.encode(M.HELLO_OK, seq, out))
+        elif ftype == M.GET:
             after, count = struct.unpack("<IB", payload)
             count = min(max(count, 1), MAX_BATCH)
             sent = []
@@ -102,23 +103,23 @@ class Endpoint:
             end = bytearray(struct.pack("<IB", log.last_seq, len(sent)))
             for s in sent:
                 end.extend(struct.pack("<I", s))
-            send(P.encode(P.END, seq, end))
-        elif ftype == P.ACK:
+            send(P.encode(M.END, seq, end))
+        elif ftype == M.ACK:
             up_to = struct.unpack("<I", payload)[0]
             self.acked = log.mark_synced(up_to)
-            send(P.encode(P.ACK_OK, seq, struct.pack("<I", self.acked)))
-        elif ftype == P.PLAYERS or ftype == P.SETTINGS:
+            send(P.encode(M.ACK_OK, seq, struct.pack("<I", self.acked)))
+        elif ftype == M.PLAYERS or ftype == M.SETTINGS:
             from sync import inbox       # loaded only for these requests
-            if ftype == P.PLAYERS:
+            if ftype == M.PLAYERS:
                 refused = inbox.save_players(self.players_path, payload)
                 if not refused:
                     self.pushed.append("players")
             else:
                 refused = inbox.save_settings(self.settings_path, payload)
                 self.pushed.append("settings")
-            send(P.encode(P.OK, seq, "\n".join(refused).encode()[:P.MAX_PAYLOAD]))
-        elif ftype == P.BYE:
-            send(P.encode(P.OK, seq))
+            send(P.encode(M.OK, seq, "\n".join(refused).encode()[:P.MAX_PAYLOAD]))
+        elif ftype == M.BYE:
+            send(P.encode(M.OK, seq))
             return False
         else:
             self.error(seq, "unknown message type 0x%02x" % ftype, send)

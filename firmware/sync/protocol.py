@@ -16,30 +16,27 @@ HEAD_SIZE = 9          # MAGIC + struct HEAD
 OVERHEAD = 13          # HEAD_SIZE + crc32
 MAX_PAYLOAD = 1640     # the largest match record (records.MAX_MATCH) fits
 
-# Host -> device requests.
-HELLO = 0x01           # [endpoint.HELLO_TIME] -> HELLO_OK
-GET = 0x02             # after_seq u32, max_count u8 -> record frames + END
-ACK = 0x03             # up_to_seq u32 -> ACK_OK
-PLAYERS = 0x04         # names -> OK
-SETTINGS = 0x05        # key/values -> OK
-BYE = 0x06             # -> OK, the endpoint returns
+# The sync session's requests and replies: sync.messages.
 # Log records (frame seq = record seq); see records.py for their payloads.
 LOG_START = 0x10
 ROUND = 0x11           # a round or a match of a format 1 match id (32-bit)
 MATCH = 0x12
 ROUND2 = 0x13          # the same, of a format 2 match id ([console.]log.number)
 MATCH2 = 0x14
-# Device -> host replies (frame seq = the request's seq).
-HELLO_OK = 0x81
-END = 0x82
-ACK_OK = 0x83
-OK = 0x84
-ERR = 0xEE
 
-NAMES = {HELLO: "HELLO", GET: "GET", ACK: "ACK", PLAYERS: "PLAYERS",
-         SETTINGS: "SETTINGS", BYE: "BYE", LOG_START: "LOG_START",
-         ROUND: "ROUND", MATCH: "MATCH", ROUND2: "ROUND2", MATCH2: "MATCH2", HELLO_OK: "HELLO_OK", END: "END",
-         ACK_OK: "ACK_OK", OK: "OK", ERR: "ERR"}
+# the records' (the requests' and replies': sync.messages.NAMES)
+NAMES = {LOG_START: "LOG_START", ROUND: "ROUND", MATCH: "MATCH", ROUND2: "ROUND2",
+         MATCH2: "MATCH2"}
+
+
+def name(ftype):
+    """A frame type's name for a message: a record's, a request's or a
+    reply's (sync.messages, loaded only then), else its number."""
+    n = NAMES.get(ftype)
+    if n is None:
+        from sync.messages import NAMES as asked
+        n = asked.get(ftype, "type 0x%02x" % ftype)
+    return n
 
 
 class FrameError(ValueError):
@@ -72,7 +69,7 @@ def check(buf, pos=0):
     want = crc32(memoryview(buf)[pos + 2:end - 4]) & 0xFFFFFFFF
     if got != want:
         raise FrameError("CRC mismatch in %s frame seq %d (%d bytes)"
-                         % (NAMES.get(ftype, "type 0x%02x" % ftype), seq, n))
+                         % (name(ftype), seq, n))
     return ftype, seq, pos + HEAD_SIZE, end - 4
 
 

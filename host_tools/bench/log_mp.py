@@ -28,6 +28,7 @@ import struct
 import sys
 import time
 
+from sync import messages as M
 from sync import protocol as P
 from sync import records as R
 from sync.matchid import make, reserve
@@ -144,11 +145,11 @@ def main(folder, n, repeats):
     def ask(kind, payload):
         del sink[:]
         Endpoint(ScoreLog(path), "bench", "bench").handle(kind, 1, payload, sink.append)
-        assert sink and sink[-1][4] != P.ERR, sink
+        assert sink and sink[-1][4] != M.ERR, sink
 
-    out["hello"] = timed(lambda: ask(P.HELLO, b""), repeats)
+    out["hello"] = timed(lambda: ask(M.HELLO, b""), repeats)
     synced = ScoreLog(path).synced()
-    out["get"] = timed(lambda: ask(P.GET, struct.pack("<IB", synced, 16)), repeats)
+    out["get"] = timed(lambda: ask(M.GET, struct.pack("<IB", synced, 16)), repeats)
     print(json.dumps(out))
 
 

@@ -14,7 +14,7 @@ import os
 import sqlite3
 import sys
 
-from sync import protocol as P
+from sync import messages as M
 
 from host_tools import count
 from host_tools.options import Parser, real, whole
@@ -163,7 +163,7 @@ def _sync(args, db, ser, names, settings, serial):
         for e in no:
             print("sync: the handheld refused %s" % e, file=sys.stderr)
         if not args.stay:
-            link.request(P.BYE, b"", P.OK)
+            link.request(M.BYE, b"", M.OK)
             if args.repl:
                 leave_repl_sync(ser, link, max(2.0, args.timeout))
         return 1 if no else 0

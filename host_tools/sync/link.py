@@ -26,6 +26,7 @@ import time
 
 from host_tools import count
 
+from sync import messages as M
 from sync import protocol as P
 
 RECORD_KINDS = (P.LOG_START, P.ROUND, P.MATCH, P.ROUND2, P.MATCH2)
@@ -173,7 +174,7 @@ class Link:
         too.  Record frames seen meanwhile go to on_record, which says
         whether one was asked for and new (only those count as answers).
         GaveUp when a bound runs out; SyncError after the last try."""
-        name = P.NAMES[ftype]
+        name = M.NAMES[ftype]
         tries = tries or self.retries
         asked = []
         self.sent_at = {}
@@ -208,7 +209,7 @@ class Link:
                         continue                 # still coming in (nothing damaged)
                     break
                 t, s, p = fr
-                if t == P.ERR and s in (0, seq):
+                if t == M.ERR and s in (0, seq):
                     self._answer()          # the device is there, and says no
                     why = "device says: %s" % p.decode("utf-8", "replace")
                     break

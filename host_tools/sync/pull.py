@@ -1,5 +1,5 @@
 """Pull new score records off a handheld into the database, and push names
-and settings to it (the requests of sync.protocol, over a Link).
+and settings to it (the requests of sync.messages, over a Link).
 
 HELLO, then GET batches after the last seq the database holds for this
 device's log; each batch is committed to SQLite before it is acknowledged,
@@ -17,6 +17,7 @@ never comes (a slow line, a bound that ran out): what came is saved.
 import struct
 import time
 
+from sync import messages as M
 from sync import protocol as P
 from sync.endpoint import HELLO_TIME
 
@@ -76,7 +77,7 @@ def pull(link, db, batch=16, say=None, done=None):
     say = say or (lambda msg: None)
     done = {} if done is None else done
     done.update(new=0, finished=0, last_seq=0, expected=0)
-    hello = parse_hello(link.request(P.HELLO, host_time(), P.HELLO_OK))
+    hello = parse_hello(link.request(M.HELLO, host_time(), M.HELLO_OK))
     dev, log_id = hello["device_id"], hello["log_id"]
     db.seen_device(dev, hello["version"])
     w = {"after": db.last_seq(dev, log_id), "last": hello["last_seq"]}
@@ -118,8 +119,8 @@ def pull(link, db, batch=16, say=None, done=None):
         for s in [s for s in got if s <= w["after"]]:
             del got[s]
         try:
-            last, sent = parse_end(link.request(P.GET, struct.pack("<IB", w["after"], size),
-                                                P.END, keep, GET_TRIES))
+            last, sent = parse_end(link.request(M.GET, struct.pack("<IB", w["after"], size),
+                                                M.END, keep, GET_TRIES))
         except GaveUp:
             store_run()
             raise
@@ -152,7 +153,7 @@ def pull(link, db, batch=16, say=None, done=None):
             continue
         size = min(batch, size * 2)
         if w["after"] > acked:
-            acked = parse_ack(link.request(P.ACK, struct.pack("<I", w["after"]), P.ACK_OK))
+            acked = parse_ack(link.request(M.ACK, struct.pack("<I", w["after"]), M.ACK_OK))
         if not sent or w["after"] >= last:
             break
     return {"device_id": dev, "log_id": log_id, "new": done["new"],
@@ -175,14 +176,14 @@ def push_players(link, names):
     out = bytearray([len(names)])
     for n in names:
         P.put_str(out, n)
-    return refused(link.request(P.PLAYERS, bytes(out), P.OK))
+    return refused(link.request(M.PLAYERS, bytes(out), M.OK))
 
 
 def push_settings(link, settings):
     """Returns what the device refused (it kept the others)."""
     out = bytearray()
     P.put_pairs(out, settings)
-    return refused(link.request(P.SETTINGS, bytes(out), P.OK))
+    return refused(link.request(M.SETTINGS, bytes(out), M.OK))
 
 
 def check_pushes(names, settings):

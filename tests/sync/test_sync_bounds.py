@@ -23,6 +23,7 @@ import serial
 
 from devlink import Device, FaultProxy, PtyHost, ROOT, fast_close
 from synccheck import assert_consistent, device_log, played
+from sync import messages as M
 from sync import protocol as P
 from sync.endpoint import Endpoint, send_record
 from sync.scorelog import ScoreLog
@@ -98,7 +99,7 @@ class EndlessGet(Endpoint):
         self.frames = 0
 
     def _handle(self, ftype, seq, payload, send):
-        if ftype != P.GET:
+        if ftype != M.GET:
             return super()._handle(ftype, seq, payload, send)
         while not self.stop.is_set():
             for kind, rseq, body in list(self.log.records(0)):

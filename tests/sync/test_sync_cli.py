@@ -11,6 +11,7 @@ from PIL import Image
 
 from devlink import Device, FaultProxy, PtyHost, ROOT
 from synccheck import assert_consistent, device_log, device_records, played
+from sync import messages as M
 from sync import protocol as P
 from sync import records as R
 from sync.scorelog import ScoreLog
@@ -151,7 +152,7 @@ def test_record_that_does_not_decode_is_kept_raw_and_reported(tmp_path):
     assert "record 6 kept raw but not counted: ROUND record" in err
     assert "record 7 kept raw but not counted: MATCH record: match record of 7 bytes" in err
     # the device was told goodbye (it leaves sync mode) and said OK
-    assert seen.frames[-2:] == [("h2d", P.BYE), ("d2h", P.OK)], seen.frames[-4:]
+    assert seen.frames[-2:] == [("h2d", M.BYE), ("d2h", M.OK)], seen.frames[-4:]
     from host_tools.sync.db import Db
     with Db(db) as d:
         raw = d.records("dev-test", ScoreLog(device_log(folder)).refresh().log_id)
@@ -178,7 +179,7 @@ def test_malformed_replies_are_named(tmp_path):
             dec.feed(os.read(line.master, 512))
             fr = dec.next()
             if fr:
-                os.write(line.master, P.encode(P.HELLO_OK, fr[1], b"\x01\x02"))
+                os.write(line.master, P.encode(M.HELLO_OK, fr[1], b"\x01\x02"))
 
     t = threading.Thread(target=fake_device, daemon=True)
     t.start()

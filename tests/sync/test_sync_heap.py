@@ -53,8 +53,8 @@ def _stream(work):
 
 def _run(tmp_path, heap, n):
     lib = tmp_path / "lib"
-    for rel in ("compat.py", "sync/__init__.py", "sync/protocol.py", "sync/records.py",
-                "sync/scorelog.py", "sync/endpoint.py"):
+    for rel in ("compat.py", "sync/__init__.py", "sync/protocol.py", "sync/messages.py",
+                "sync/records.py", "sync/scorelog.py", "sync/endpoint.py"):
         dst = lib / (rel[:-3] + ".mpy")
         dst.parent.mkdir(parents=True, exist_ok=True)
         # -s: the module's name as on the board, not the checkout's path

@@ -7,6 +7,7 @@ import builtins
 import os
 import struct
 
+from sync import messages as M
 from sync import protocol as P
 from sync import records as R
 from sync.endpoint import Endpoint
@@ -77,7 +78,7 @@ def moments(path):
 
     def ask(kind, payload):
         Endpoint(ScoreLog(path), "dev", "v").handle(kind, 1, payload, sink.append)
-        assert sink[-1][4] != P.ERR, sink[-1]
+        assert sink[-1][4] != M.ERR, sink[-1]
     mid = [None]
 
     def start():
@@ -87,9 +88,9 @@ def moments(path):
         ScoreLog(path).append(R.encode_round(mid[0], 1, NAMES, [5, -5, 0], [0, 5, 0], 0))
     synced = ScoreLog(path).synced()
     return {"match start": reads(start), "round end": reads(round_end),
-            "HELLO": reads(lambda: ask(P.HELLO, b"")),
-            "GET": reads(lambda: ask(P.GET, struct.pack("<IB", synced, 16))),
-            "ACK": reads(lambda: ask(P.ACK, struct.pack("<I", synced + 16)))}
+            "HELLO": reads(lambda: ask(M.HELLO, b"")),
+            "GET": reads(lambda: ask(M.GET, struct.pack("<IB", synced, 16))),
+            "ACK": reads(lambda: ask(M.ACK, struct.pack("<I", synced + 16)))}
 
 
 def test_a_round_end_and_a_sync_read_as_much_of_a_long_log_as_of_a_short_one():

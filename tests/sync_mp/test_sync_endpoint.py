@@ -2,6 +2,7 @@
 import json
 import struct
 
+from sync import messages as M
 from sync import protocol as P
 from sync.endpoint import Endpoint, HELLO_TIME
 from sync.scorelog import ScoreLog
@@ -28,18 +29,18 @@ def cleanup(path):
 
 def test_hello_get_ack():
     path, ep = setup()
-    (t, s, p), = ask(ep, P.HELLO, 5)[0]
-    assert t == P.HELLO_OK and s == 5
+    (t, s, p), = ask(ep, M.HELLO, 5)[0]
+    assert t == M.HELLO_OK and s == 5
     ver, log_id, last, synced = struct.unpack_from("<BIII", p, 0)
     assert (ver, last, synced) == (1, 3, 0) and log_id == ep.log.log_id
     assert P.get_str(p, 13)[0] == "dev-1"
-    frames, _ = ask(ep, P.GET, 6, struct.pack("<IB", 1, 16))
-    assert [(t, s) for t, s, _ in frames] == [(P.ROUND2, 2), (P.MATCH2, 3), (P.END, 6)]
+    frames, _ = ask(ep, M.GET, 6, struct.pack("<IB", 1, 16))
+    assert [(t, s) for t, s, _ in frames] == [(P.ROUND2, 2), (P.MATCH2, 3), (M.END, 6)]
     assert struct.unpack("<IBII", frames[-1][2]) == (3, 2, 2, 3)
-    frames, _ = ask(ep, P.GET, 7, struct.pack("<IB", 0, 1))
-    assert [(t, s) for t, s, _ in frames] == [(P.LOG_START, 1), (P.END, 7)]
-    (t, s, p), = ask(ep, P.ACK, 8, struct.pack("<I", 3))[0]
-    assert t == P.ACK_OK and struct.unpack("<I", p)[0] == 3 and ep.log.synced() == 3
+    frames, _ = ask(ep, M.GET, 7, struct.pack("<IB", 0, 1))
+    assert [(t, s) for t, s, _ in frames] == [(P.LOG_START, 1), (M.END, 7)]
+    (t, s, p), = ask(ep, M.ACK, 8, struct.pack("<I", 3))[0]
+    assert t == M.ACK_OK and struct.unpack("<I", p)[0] == 3 and ep.log.synced() == 3
     cleanup(path)
 
 
@@ -47,16 +48,16 @@ def test_a_hello_with_the_hosts_time_sets_the_clock():
     path, ep = setup()
     got = []
     ep.clock = lambda unix, off: got.append((unix, off))
-    (t, s, p), = ask(ep, P.HELLO, 5)[0]          # an older host: no time, nothing set
-    assert t == P.HELLO_OK and got == []
-    (t, s, p), = ask(ep, P.HELLO, 6, struct.pack(HELLO_TIME, 1795836658, -300))[0]
-    assert t == P.HELLO_OK and got == [(1795836658, -300)]
+    (t, s, p), = ask(ep, M.HELLO, 5)[0]          # an older host: no time, nothing set
+    assert t == M.HELLO_OK and got == []
+    (t, s, p), = ask(ep, M.HELLO, 6, struct.pack(HELLO_TIME, 1795836658, -300))[0]
+    assert t == M.HELLO_OK and got == [(1795836658, -300)]
 
     def full(unix, off):
         raise OSError(28)                          # ENOSPC: the offset not written
     ep.clock = full
-    (t, s, p), = ask(ep, P.HELLO, 7, struct.pack(HELLO_TIME, 1795836658, 0))[0]
-    assert t == P.HELLO_OK and ep.errors == 0     # sync goes on without the date
+    (t, s, p), = ask(ep, M.HELLO, 7, struct.pack(HELLO_TIME, 1795836658, 0))[0]
+    assert t == M.HELLO_OK and ep.errors == 0     # sync goes on without the date
     cleanup(path)
 
 
@@ -65,12 +66,12 @@ def test_players_and_settings_are_saved():
     pl = bytearray([2])
     P.put_str(pl, "Ana")
     P.put_str(pl, "Bo")
-    assert ask(ep, P.PLAYERS, 1, pl)[0][0][0] == P.OK
+    assert ask(ep, M.PLAYERS, 1, pl)[0][0][0] == M.OK
     with open(path + ".players") as f:
         assert json.loads(f.read()) == ["Ana", "Bo"]
     st = bytearray()
     P.put_pairs(st, {"joker_penalty": 20, "contrast": 3})
-    assert ask(ep, P.SETTINGS, 2, st)[0][0][0] == P.OK
+    assert ask(ep, M.SETTINGS, 2, st)[0][0][0] == M.OK
     with open(path + ".settings") as f:
         assert json.loads(f.read()) == {"joker_penalty": 20, "contrast": 3}
     cleanup(path)
@@ -88,11 +89,11 @@ def test_refused_names_and_settings_are_said():
     (sync.limits) and settings out of range are refused, and the OK reply
     says each; the names file stays as it was, the good settings are kept."""
     path, ep = setup()
-    assert ask(ep, P.PLAYERS, 1, names_payload(["Ana", "Bo"]))[0][0] == (P.OK, 1, b"")
+    assert ask(ep, M.PLAYERS, 1, names_payload(["Ana", "Bo"]))[0][0] == (M.OK, 1, b"")
     hostile = ["Cy", "\x1b[2J", "Bo\tX", "\u202eAB", "Ninechars", "=cmd|' /C calc'!A0",
                " Ed", "Zo\u00eb", ""]
-    frames, more = ask(ep, P.PLAYERS, 2, names_payload(hostile))
-    assert more is True and frames[0][:2] == (P.OK, 2)
+    frames, more = ask(ep, M.PLAYERS, 2, names_payload(hostile))
+    assert more is True and frames[0][:2] == (M.OK, 2)
     said = frames[0][2].decode().split("\n")
     assert len(said) == len(hostile) - 1, said
     assert "not printable" in said[0] and "1..8" in said[3] and "space" in said[5]
@@ -102,9 +103,9 @@ def test_refused_names_and_settings_are_said():
     st = bytearray()
     P.put_pairs(st, {"idle_min": 100000, "partials": -5, "initial_meld": 2147483647,
                      "joker_penalty": "lots", "timer_s": 90, "partials ": True})
-    frames, more = ask(ep, P.SETTINGS, 3, st)
+    frames, more = ask(ep, M.SETTINGS, 3, st)
     said = frames[0][2].decode().split("\n")
-    assert frames[0][:2] == (P.OK, 3) and len(said) == 4, said
+    assert frames[0][:2] == (M.OK, 3) and len(said) == 4, said
     assert "setting idle_min takes a whole number 0..600, not 100000" in said
     assert "setting partials takes a whole number 1..1000, not -5" in said
     assert "rule initial_meld takes at most 999, not 2147483647" in said
@@ -115,16 +116,16 @@ def test_refused_names_and_settings_are_said():
 
 def test_bad_requests_get_errors_not_crashes():
     path, ep = setup()
-    cases = [(P.GET, b"\x01", "bad GET"),
-             (0x44, b"", "unknown message type 0x44"), (P.PLAYERS, b"\x05\x01", "bad PLAYERS"),
-             (P.SETTINGS, b"\x01\x03abc\x7a", "bad SETTINGS")]
+    cases = [(M.GET, b"\x01", "bad GET"),
+             (0x44, b"", "unknown message type 0x44"), (M.PLAYERS, b"\x05\x01", "bad PLAYERS"),
+             (M.SETTINGS, b"\x01\x03abc\x7a", "bad SETTINGS")]
     for ftype, payload, words in cases:
         frames, more = ask(ep, ftype, 3, payload)
         assert more is True
-        assert frames[0][0] == P.ERR and frames[0][1] == 3
+        assert frames[0][0] == M.ERR and frames[0][1] == 3
         assert words in frames[0][2].decode(), frames[0][2]
     assert ep.errors == 4
-    assert ask(ep, P.BYE, 4) == ([(P.OK, 4, b"")], False)
+    assert ask(ep, M.BYE, 4) == ([(M.OK, 4, b"")], False)
     cleanup(path)
 
 
@@ -167,9 +168,9 @@ class ScriptedLine:
 def test_serve_answers_resyncs_and_stops():
     from sync.endpoint import serve
     path, ep = setup()
-    hello = P.encode(P.HELLO, 1)
-    cut = P.encode(P.HELLO, 2)[:7]
-    line = ScriptedLine([hello[:4], hello[4:], cut, b"", P.encode(P.ACK, 3, b"\x02\x00\x00\x00"),
+    hello = P.encode(M.HELLO, 1)
+    cut = P.encode(M.HELLO, 2)[:7]
+    line = ScriptedLine([hello[:4], hello[4:], cut, b"", P.encode(M.ACK, 3, b"\x02\x00\x00\x00"),
                          b"", b""])
     calls = []
     assert serve(line, ep, 10, lambda: calls.append(1) or len(calls) >= 2) is False
@@ -182,8 +183,8 @@ def test_serve_answers_resyncs_and_stops():
             break
         got.append(fr[:2])
     # the cut frame is dropped on the first quiet interval; ACK still answered
-    assert got == [(P.HELLO_OK, 1), (P.ACK_OK, 3)] and len(calls) == 2
-    line = ScriptedLine([P.encode(P.BYE, 4), P.encode(P.HELLO, 5)])
+    assert got == [(M.HELLO_OK, 1), (M.ACK_OK, 3)] and len(calls) == 2
+    line = ScriptedLine([P.encode(M.BYE, 4), P.encode(M.HELLO, 5)])
     assert serve(line, ep, 10) is True and len(line.out) == 1
     assert serve(ScriptedLine([]), ep, 10) is False      # the line closed
     cleanup(path)

@@ -7,6 +7,7 @@ facts of sync.matchinfo); a Gin game of the most hands a record keeps.  records.
 the bounds do not allow with a ValueError naming it."""
 import struct
 
+from sync import messages as M
 from sync import protocol as P
 from sync import matchid
 from sync import records as R
@@ -65,8 +66,8 @@ def check_streamed(match):
     names, rows, totals, wins, winner, rules = match
     log.append_round(mid, len(rows), names, rows[-1], [65535] * len(names), winner, True)
     seq = log.append_match(mid, names, rows, totals, wins, winner, rules)
-    frames, _ = ask(Endpoint(ScoreLog(path), "dev", "v"), P.GET, 7, struct.pack("<IB", 0, 16))
-    assert [f[0] for f in frames] == [P.LOG_START, P.ROUND2, P.MATCH2, P.END]
+    frames, _ = ask(Endpoint(ScoreLog(path), "dev", "v"), M.GET, 7, struct.pack("<IB", 0, 16))
+    assert [f[0] for f in frames] == [P.LOG_START, P.ROUND2, P.MATCH2, M.END]
     assert frames[2][1] == seq
     body = frames[2][2]
     d = R.decode(P.MATCH2, body)

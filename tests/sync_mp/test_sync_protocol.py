@@ -1,5 +1,6 @@
 """Frame protocol and record payloads (run on CPython and MicroPython)."""
 from check import raises
+from sync import messages as M
 from sync import protocol as P
 from sync import matchid
 from sync import records as R
@@ -19,41 +20,41 @@ def frames_of(dec):
 
 
 def test_frame_round_trip_byte_by_byte():
-    data = P.encode(P.HELLO, 7) + P.encode(P.GET, 8, b"\x01\x02\x03\x04\x05")
+    data = P.encode(M.HELLO, 7) + P.encode(M.GET, 8, b"\x01\x02\x03\x04\x05")
     dec = P.Decoder()
     got = []
     for i in range(len(data)):
         dec.feed(data[i:i + 1])
         got.extend(frames_of(dec)[0])
-    assert got == [(P.HELLO, 7, b""), (P.GET, 8, b"\x01\x02\x03\x04\x05")]
+    assert got == [(M.HELLO, 7, b""), (M.GET, 8, b"\x01\x02\x03\x04\x05")]
     assert dec.pending() == 0
 
 
 def test_noise_before_frame_is_skipped_and_counted():
     dec = P.Decoder()
-    dec.feed(b"MicroPython v1.2\r\n>>> " + P.encode(P.OK, 3, b"hi"))
+    dec.feed(b"MicroPython v1.2\r\n>>> " + P.encode(M.OK, 3, b"hi"))
     got, errors = frames_of(dec)
-    assert got == [(P.OK, 3, b"hi")] and errors == []
+    assert got == [(M.OK, 3, b"hi")] and errors == []
     assert dec.noise == 22
 
 
 def test_flipped_bit_is_reported_and_next_frame_survives():
-    a = bytearray(P.encode(P.END, 5, b"payload"))
+    a = bytearray(P.encode(M.END, 5, b"payload"))
     a[11] ^= 0x10
     dec = P.Decoder()
-    dec.feed(bytes(a) + P.encode(P.OK, 6))
+    dec.feed(bytes(a) + P.encode(M.OK, 6))
     got, errors = frames_of(dec)
-    assert got == [(P.OK, 6, b"")]
+    assert got == [(M.OK, 6, b"")]
     assert len(errors) == 1 and "CRC mismatch in END frame seq 5" in errors[0]
 
 
 def test_truncated_frame_then_stale_finds_the_next():
-    whole = P.encode(P.ACK_OK, 9, b"abcd")
+    whole = P.encode(M.ACK_OK, 9, b"abcd")
     dec = P.Decoder()
     dec.feed(whole[:10] + whole)       # a cut frame, then the frame again
     got, errors = frames_of(dec)
     # the cut frame's length swallows part of the next: CRC fails, resync
-    assert got == [(P.ACK_OK, 9, b"abcd")], (got, errors)
+    assert got == [(M.ACK_OK, 9, b"abcd")], (got, errors)
     dec.feed(whole[:12])
     assert frames_of(dec)[0] == [] and dec.pending() == 12
     assert dec.stale() is True
@@ -62,12 +63,12 @@ def test_truncated_frame_then_stale_finds_the_next():
 
 def test_length_over_limit_is_an_error_not_a_wait():
     import struct
-    bad = P.MAGIC + struct.pack(P.HEAD, P.MAX_PAYLOAD + 1, P.OK, 1)
+    bad = P.MAGIC + struct.pack(P.HEAD, P.MAX_PAYLOAD + 1, M.OK, 1)
     dec = P.Decoder()
-    dec.feed(bad + P.encode(P.OK, 2))
+    dec.feed(bad + P.encode(M.OK, 2))
     got, errors = frames_of(dec)
-    assert got == [(P.OK, 2, b"")] and "exceeds" in errors[0]
-    assert "exceeds" in str(raises(ValueError, P.encode, P.OK, 1, bytes(P.MAX_PAYLOAD + 1)))
+    assert got == [(M.OK, 2, b"")] and "exceeds" in errors[0]
+    assert "exceeds" in str(raises(ValueError, P.encode, M.OK, 1, bytes(P.MAX_PAYLOAD + 1)))
 
 
 def test_values_and_pairs_round_trip():
