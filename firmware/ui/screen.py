@@ -15,6 +15,16 @@ class Base:
     def key(self, b, long):
         pass
 
+    def dismiss(self, holder):
+        """An error shown in a box (holder.error: the app's, or the
+        screen's own) goes with the next key, which does nothing else:
+        True if there was one."""
+        if not holder.error:
+            return False
+        holder.error = ""
+        self.app.redraw()
+        return True
+
     def tick(self):
         """Time-driven change (timers); True to redraw."""
         return False

@@ -81,9 +81,7 @@ class Screen(Base):
 
     def key(self, b, long):
         app = self.app
-        if self.error:
-            self.error = ""
-            app.redraw()
+        if self.dismiss(self):
             return
         its = self.items()
         act = its[self.cur][2]

@@ -62,9 +62,7 @@ class Screen(Base):
 
     def key(self, b, long):
         app = self.app
-        if app.error:
-            app.error = ""
-            app.redraw()
+        if self.dismiss(app):
             return
         if b == buttons.UP or b == buttons.DOWN:
             self.cur = step(self.cur, len(self.items), -1 if b == buttons.UP else 1)
