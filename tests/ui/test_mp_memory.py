@@ -24,7 +24,7 @@ pytestmark = pytest.mark.skipif(mp_heap.micropython() is None, reason="no microp
 
 HEAP = "180k"
 # The 7th qstr block of this port starts at 1260 names and takes 14 KB at
-# once: the match's names stay in 6 blocks (1251 names; MAX_NAMES: 4 to spare)
+# once: the match's names stay in 6 blocks (1253 names; MAX_NAMES: 2 to spare)
 QSTR_BLOCKS = 6
 MAX_NAMES = 1255
 
