@@ -319,6 +319,17 @@ def out_file(text):
     return path
 
 
+def made_file(text):
+    """out_file whose folder may be missing: the command makes it (so its
+    nearest existing folder must take a file)."""
+    path = _path(text)
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        out_dir(folder)
+        return path
+    return out_file(text)
+
+
 def out_file_or_stdout(text):
     """out_file, or "-" for the standard output."""
     return text if text == "-" else out_file(text)

@@ -10,7 +10,6 @@ machine has it), then prints its size on disk and how long it took.
 the files the installed distributions of requirements.txt, their
 dependencies and the venv's own pip and setuptools list in their RECORDs.
 """
-import argparse
 import importlib.metadata as md
 import os
 import re
@@ -21,6 +20,7 @@ import tempfile
 import time
 
 from host_tools import ROOT
+from host_tools.options import Parser
 
 LIMIT_MB = 150          # the playing venv's budget (docs/figures.md, Install size)
 VENV_OWN = ("pip", "setuptools")     # what `python -m venv` puts in every venv
@@ -116,9 +116,9 @@ def measure(python=sys.executable):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_tools.bench.install_size",
-                                 description="Make the venv `make emulate` makes, from "
-                                 "nothing, and print its size and install time.")
+    ap = Parser("install_size", description="Make the venv `make emulate` makes, from "
+                "nothing, and print its size and install time.",
+                prog="python -m host_tools.bench.install_size")
     ap.parse_args(argv)
     size, took, pkgs = measure()
     print("playing venv (make emulate, make web): %.0f MB on disk, made in %.0f s; %s"

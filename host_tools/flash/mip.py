@@ -14,13 +14,13 @@ costs heap; `make flash` deploys compiled .mpy instead).
 `python -m host_tools.flash.mip` writes package.json; `--check` only says
 whether the one in the checkout is up to date (exit 1 if not).
 """
-import argparse
 import json
 import os
 import sys
 
 from host_tools import FIRMWARE, ROOT
 from host_tools.codecheck.mpycheck import HOST_ONLY
+from host_tools.options import Parser
 
 PACKAGE_JSON = os.path.join(ROOT, "package.json")
 VERSION = "0.1.0"
@@ -50,8 +50,8 @@ def text():
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_tools.flash.mip",
-                                 description="write package.json for mpremote mip install")
+    ap = Parser("mip", description="write package.json for mpremote mip install",
+                prog="python -m host_tools.flash.mip")
     ap.add_argument("--check", action="store_true",
                     help="only check package.json is up to date (exit 1 if not)")
     args = ap.parse_args(argv)

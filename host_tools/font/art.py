@@ -10,9 +10,10 @@ MONO_VLSB, the layout of its built-in font), between the module's two
 marker lines; the rest of hal/font.py is written by hand.  `--check` only
 says whether hal/font.py is up to date (exit 1 if not).
 """
-import argparse
 import os
 import sys
+
+from host_tools.options import Parser
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -86,8 +87,8 @@ def module_with(text, data):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_tools.font.art",
-                                 description="the screen font's pixel art -> firmware/hal/font.py")
+    ap = Parser("font art", description="the screen font's pixel art -> firmware/hal/font.py",
+                prog="python -m host_tools.font.art")
     ap.add_argument("--check", action="store_true", help="only check that hal/font.py is up to date")
     args = ap.parse_args(argv)
     try:

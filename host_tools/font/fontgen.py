@@ -10,9 +10,10 @@ such a module on a framebuf (the device would blit the same bytes).
 The default font is DejaVu Sans Mono Bold (Debian: fonts-dejavu-core;
 free licence), else pygame's FreeSans Bold.
 """
-import argparse
 import os
 import sys
+
+from host_tools.options import Parser, in_file, made_file, whole
 
 FIRST, LAST = 32, 126
 CANDIDATES = ("/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf",)
@@ -91,11 +92,13 @@ def render(fb, font, s, x, y, col=0):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_tools.font.fontgen",
-                                 description="TrueType -> compact bitmap font module")
-    ap.add_argument("--ttf", default=None, help="font file (default: DejaVu Sans Mono Bold)")
-    ap.add_argument("--size", type=int, default=14, help="pixel size (default 14)")
-    ap.add_argument("--out", default=os.path.join("build", "font", "font14.py"))
+    ap = Parser("fontgen", description="TrueType -> compact bitmap font module",
+                prog="python -m host_tools.font.fontgen")
+    ap.add_argument("--ttf", type=in_file, default=None,
+                    help="font file (default: DejaVu Sans Mono Bold)")
+    ap.add_argument("--size", type=whole(6, 64, "pixels"), default=14, help="pixel size")
+    ap.add_argument("--out", type=made_file, default=os.path.join("build", "font", "font14.py"),
+                    help="the module written (its folder made if missing)")
     args = ap.parse_args(argv)
     ttf = args.ttf or default_ttf()
     if not ttf or not os.path.exists(ttf):

@@ -15,7 +15,6 @@
   (host_tools/bench/speed_mp.py on MicroPython WebAssembly): median, p95.
 Needs playwright and /usr/bin/chromium (as the web tests do).
 """
-import argparse
 import gzip
 import json
 import os
@@ -25,6 +24,7 @@ import tempfile
 
 from host_tools import ROOT
 from host_tools.bench.speed import stats
+from host_tools.options import Parser, png_file, whole
 from host_tools.web.build import build
 from host_tools.web.browser import launch
 from host_tools.web.serve import serve_in_background
@@ -143,10 +143,14 @@ def solver(browser, url, positions):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_tools.web.figures")
-    ap.add_argument("--positions", type=int, default=220)
-    ap.add_argument("--loads", type=int, default=3)
-    ap.add_argument("--screenshot", help="save a PNG of the page mid-game here")
+    ap = Parser("web figures", description="The web page's figures in chromium: load "
+                "time, the solver on the page's worker, optionally a whole match by keyboard "
+                "(docs/figures.md, The web page).", prog="python -m host_tools.web.figures")
+    ap.add_argument("--positions", type=whole(1, 100000), default=220,
+                    help="solver positions timed in the page")
+    ap.add_argument("--loads", type=whole(1, 100), default=3, help="page loads timed")
+    ap.add_argument("--screenshot", type=png_file, default=None,
+                    help="save a PNG of the page mid-game here (default: none)")
     ap.add_argument("--match", action="store_true",
                     help="also play a whole match by keyboard (about 2 minutes)")
     a = ap.parse_args(argv)

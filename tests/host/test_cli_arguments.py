@@ -286,6 +286,35 @@ def refused_before_work(name, argv, needle, paths):
     assert snapshot(paths) == before            # nothing written
 
 
+# the module scripts outside `pocket` (python -m ...): the same one-line refusals
+MODULES = [   # (module, the name its refusals start with, argv, what they name)
+    ("host_tools.font.fontgen", "fontgen", ["--size", "0"], "--size"),
+    ("host_tools.font.fontgen", "fontgen", ["--out", "/proc/pocket-font/f.py"], "--out"),
+    ("host_tools.font.fontgen", "fontgen", ["--ttf", "{dir}"], "--ttf"),
+    ("host_tools.web.figures", "web figures", ["--loads", "nan"], "--loads"),
+    ("host_tools.web.figures", "web figures", ["--screenshot", "{missing}/x.png"], "--screenshot"),
+    ("host_tools.flash.mip", "mip", ["--out"], "--out"),
+    ("host_tools.font.art", "font art", ["--check", BIN], "unrecognized arguments"),
+]
+
+
+@pytest.mark.parametrize("module,name,argv,needle", MODULES,
+                         ids=["%s %s" % (m[0], m[2][0]) for m in MODULES])
+def test_module_scripts_refuse_in_one_line(module, name, argv, needle, paths):
+    """Before: plain argparse (a usage block; --size 0 or a --screenshot
+    in a missing folder failing only once the work ran)."""
+    import importlib
+    err = io.StringIO()
+    old = sys.stderr
+    sys.stderr = err
+    try:
+        with pytest.raises(SystemExit) as e:
+            importlib.import_module(module).main([a.format(**paths) for a in argv])
+    finally:
+        sys.stderr = old
+    assert_one_line(e.value.code, err.getvalue(), needle, name)
+
+
 class ClosedPipe(io.TextIOWrapper):
     """A standard output whose reader has gone (`pocket scores | head -0`)."""
 

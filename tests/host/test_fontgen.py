@@ -53,5 +53,12 @@ def test_generated_module_compiles_for_micropython(tmp_path):
 
 
 def test_no_font_file_is_a_clear_error(tmp_path, capsys):
-    assert fontgen.main(["--ttf", str(tmp_path / "missing.ttf")]) == 2
-    assert "no font file" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        fontgen.main(["--ttf", str(tmp_path / "missing.ttf")])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and err.startswith("fontgen: --ttf: ") and err.count("\n") == 1, err
+
+
+def test_a_missing_out_folder_is_made(tmp_path):
+    out = tmp_path / "new" / "font14.py"
+    assert fontgen.main(["--size", "14", "--out", str(out)]) == 0 and out.is_file()
