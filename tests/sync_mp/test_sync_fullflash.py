@@ -23,9 +23,9 @@ _open = builtins.open
 
 class _Ram:
     """A RAM block device with the extended interface littlefs needs, a
-    bytearray a block: no 32 KB at once (this file runs late in one
-    process after the AI tests, whose heap use varies with their time
-    budgets: one contiguous 32 KB failed on the 32-bit build in a CI run)."""
+    bytearray a block: no 32 KB at once, which the 32-bit build may not
+    have free in one piece (this file runs late in one process, after the
+    AI tests, whose heap use varies with their time budgets)."""
 
     def __init__(self, blocks):
         self.blocks = [bytearray(BLOCK) for _ in range(blocks)]
