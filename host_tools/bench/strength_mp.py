@@ -74,7 +74,7 @@ def play(levels, seed, rules, times):
 def main(levels, seed):
     gc.collect()
     times = []
-    for _ in levels:        # a loop: a comprehension's code object costs 32 bytes of heap
+    for _ in levels:        # a loop: a comprehension would put its code object on this heap
         times.append([])
     _start[0] = time.ticks_ms()
     _start[1] = _cpu_us() if _cpu_us else 0
